@@ -1,0 +1,27 @@
+// ESLint flat config: typescript-eslint recommended for every TypeScript source folder.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'cdk.out', 'web/dist', '.local', '.test-cloud', '.build', 'coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser, ...globals.jest } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    // shared/ is isomorphic: no AWS SDK and no Node-only modules.
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@aws-sdk/*', 'node:*', 'fs', 'path', 'crypto', 'aws-cdk-lib', 'aws-cdk-lib/*'] },
+      ],
+    },
+  },
+);

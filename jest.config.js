@@ -1,0 +1,38 @@
+// One jest run, four projects: unit, cdk, integration (handlers against the real emulators)
+// and e2e (Debian's chromium driven by playwright-core). The emulators and the API are started
+// once per run by test/support/cloud-setup.mjs, on free ports, and shared by integration and e2e.
+const base = {
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } } },
+    ],
+  },
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  testEnvironment: 'node',
+};
+
+export default {
+  reporters: ['default', '<rootDir>/test/support/summary-reporter.cjs'],
+  projects: [
+    { ...base, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    { ...base, displayName: 'cdk', testMatch: ['<rootDir>/test/cdk/**/*.test.ts'], testTimeout: 120000 },
+    {
+      ...base,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/support/cloud-setup.mjs',
+      globalTeardown: '<rootDir>/test/support/cloud-teardown.mjs',
+      testTimeout: 60000,
+    },
+    {
+      ...base,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/support/cloud-setup.mjs',
+      globalTeardown: '<rootDir>/test/support/cloud-teardown.mjs',
+      testTimeout: 120000,
+    },
+  ],
+};

@@ -1,0 +1,71 @@
+// Plain data (no CDK imports) describing the stateful resources once. Read by the CDK constructs in
+// lib/ and by the local cloud (local/provision.ts), so both create the same table, buckets, queues and
+// user pool.
+
+export interface IndexDefinition {
+  readonly name: string;
+  readonly partitionKey: string;
+  readonly sortKey: string;
+}
+
+export const TABLE = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  /** Epoch seconds; DynamoDB deletes expired items (signer tokens, idempotency records). */
+  ttlAttribute: 'ttl',
+  indexes: [
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+  ] as readonly IndexDefinition[],
+} as const;
+
+export interface QueueDefinition {
+  /** Seconds a received message stays hidden; must exceed the worker's timeout. */
+  readonly visibilityTimeoutSeconds: number;
+  /** Receives before a message moves to the dead-letter queue. */
+  readonly maxReceiveCount: number;
+  /** Records per SQS event given to the worker. */
+  readonly batchSize: number;
+  /** Worker Lambda timeout, seconds. */
+  readonly workerTimeoutSeconds: number;
+  readonly workerMemoryMb: number;
+}
+
+export const QUEUES: Record<'seal' | 'anchor' | 'notify', QueueDefinition> = {
+  seal: { visibilityTimeoutSeconds: 180, maxReceiveCount: 5, batchSize: 1, workerTimeoutSeconds: 120, workerMemoryMb: 1024 },
+  anchor: { visibilityTimeoutSeconds: 180, maxReceiveCount: 10, batchSize: 1, workerTimeoutSeconds: 120, workerMemoryMb: 512 },
+  notify: { visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, workerTimeoutSeconds: 30, workerMemoryMb: 512 },
+};
+
+/** Dead-letter queues keep failed messages for 14 days (the SQS maximum). */
+export const DLQ_RETENTION_SECONDS = 14 * 24 * 3600;
+
+export interface CorsRule {
+  readonly allowedMethods: readonly ('GET' | 'PUT' | 'POST' | 'HEAD')[];
+  readonly allowedHeaders: readonly string[];
+  readonly exposedHeaders: readonly string[];
+  readonly maxAgeSeconds: number;
+}
+
+/** Browsers upload and download documents and videos straight to S3 through presigned URLs. */
+export const DOCUMENTS_BUCKET_CORS: CorsRule = {
+  allowedMethods: ['GET', 'PUT', 'POST', 'HEAD'],
+  allowedHeaders: ['*'],
+  exposedHeaders: ['ETag'],
+  maxAgeSeconds: 3000,
+};
+
+export const USER_POOL = {
+  passwordPolicy: {
+    minLength: 8,
+    requireLowercase: true,
+    requireUppercase: true,
+    requireDigits: true,
+    requireSymbols: false,
+  },
+  /** Custom attributes kept on the Cognito user (the product's own profile lives in DynamoDB). */
+  clientAuthFlows: ['USER_PASSWORD_AUTH', 'USER_SRP_AUTH', 'REFRESH_TOKEN_AUTH'] as const,
+  accessTokenValidityMinutes: 60,
+  refreshTokenValidityDays: 30,
+} as const;

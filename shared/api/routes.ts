@@ -1,0 +1,29 @@
+// The one route table. The CDK Api construct creates an HTTP API route per entry (with the Cognito
+// JWT authorizer when auth is 'owner'); the local cloud serves the same entries through the same
+// handler modules, behind an equivalent JWT check. Adding an endpoint = one entry + its handler.
+
+/** Who may call a route: 'owner' needs a Cognito ID/access token; 'signer' and 'public' are open at the
+ *  gateway ('signer' routes check the signer token in the handler). */
+export type RouteAuth = 'owner' | 'signer' | 'public';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDefinition {
+  /** Stable identifier, also used for the CDK construct id. */
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** API Gateway HTTP API path syntax: `/api/documents/{docuId}`. */
+  readonly path: string;
+  readonly auth: RouteAuth;
+  /** Handler module: `lambdas/handlers/<handler>.ts`, exporting `handler`. One Lambda per module. */
+  readonly handler: string;
+}
+
+export const ROUTES: readonly RouteDefinition[] = [
+  { id: 'Health', method: 'GET', path: '/api/health', auth: 'public', handler: 'health' },
+  { id: 'GetMe', method: 'GET', path: '/api/me', auth: 'owner', handler: 'me' },
+];
+
+/** Worker handler modules, one per queue: `lambdas/workers/<queue>.ts`, exporting `handler`. */
+export const WORKERS = ['seal', 'anchor', 'notify'] as const;
+export type WorkerName = (typeof WORKERS)[number];
