@@ -1,0 +1,31 @@
+// SDK clients, created once per Lambda container. Endpoints come from the standard
+// AWS_ENDPOINT_URL_* variables (the local cloud sets them); only S3 path-style is set here.
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SESClient } from '@aws-sdk/client-ses';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { SNSClient } from '@aws-sdk/client-sns';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { getConfig } from '../config';
+
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+export const dynamo = once(() => new DynamoDBClient({ region: getConfig().AWS_REGION }));
+export const documentClient = once(() =>
+  DynamoDBDocumentClient.from(dynamo(), { marshallOptions: { removeUndefinedValues: true } }),
+);
+export const s3 = once(
+  () => new S3Client({ region: getConfig().AWS_REGION, forcePathStyle: getConfig().S3_FORCE_PATH_STYLE }),
+);
+export const ses = once(() => new SESClient({ region: getConfig().AWS_REGION }));
+export const sesv2 = once(() => new SESv2Client({ region: getConfig().AWS_REGION }));
+export const sns = once(() => new SNSClient({ region: getConfig().AWS_REGION }));
+// Send to the configured SQS endpoint, not to the queue URL's host: the same in AWS, and locally the
+// emulator's queue URLs name a host (sqs.<region>.localhost) that Node does not resolve.
+export const sqs = once(() => new SQSClient({ region: getConfig().AWS_REGION, useQueueUrlAsEndpoint: false }));
+export const cognito = once(() => new CognitoIdentityProviderClient({ region: getConfig().AWS_REGION }));

@@ -1,0 +1,40 @@
+// One error type for everything the server refuses on purpose. `code` is an i18n message key of the
+// shared catalogues (the SPA translates it); `message` is English for logs and API clients.
+
+export const ERROR_STATUS = {
+  'errors.badRequest': 400,
+  'errors.validation': 400,
+  'errors.unauthorized': 401,
+  'errors.forbidden': 403,
+  'errors.notFound': 404,
+  'errors.routeNotFound': 404,
+  'errors.methodNotAllowed': 405,
+  'errors.conflict': 409,
+  'errors.invalidTransition': 409,
+  'errors.payloadTooLarge': 413,
+  'errors.unsupportedMediaType': 415,
+  'errors.internal': 500,
+  'errors.unavailable': 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    /** A key of ERROR_STATUS, or a more specific message key from the catalogue with an explicit status. */
+    readonly code: ErrorCode | (string & {}),
+    message: string,
+    options: { status?: number; details?: unknown; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'AppError';
+    this.status = options.status ?? ERROR_STATUS[code as ErrorCode] ?? 400;
+    this.details = options.details;
+  }
+
+  readonly details: unknown;
+}
+
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError;

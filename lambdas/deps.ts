@@ -1,0 +1,42 @@
+// Composition root: builds each adapter once from the configuration. Handlers and workers take
+// what they need from here; use cases receive ports, never SDK clients.
+import { getConfig } from './config';
+import { cognito, documentClient, dynamo, s3, ses, sesv2, sns, sqs } from './adapters/aws';
+import { CognitoDirectory } from './adapters/cognito-directory';
+import { DynamoRepository } from './adapters/dynamo/repository';
+import { S3Storage } from './adapters/s3-storage';
+import { SesMailer } from './adapters/ses-mailer';
+import { MailboxSms, SnsSms } from './adapters/sms';
+import { SqsJobQueue } from './adapters/sqs-queue';
+import type { IdentityDirectory, JobQueue, Mailer, ObjectStorage, SmsSender } from './ports';
+
+export interface Deps {
+  readonly repo: DynamoRepository;
+  readonly storage: ObjectStorage;
+  readonly mailer: Mailer;
+  readonly sms: SmsSender;
+  readonly queue: JobQueue;
+  readonly directory: IdentityDirectory;
+}
+
+let deps: Deps | undefined;
+
+export function getDeps(): Deps {
+  if (deps) return deps;
+  const c = getConfig();
+  const mailer = new SesMailer(ses(), sesv2(), c.MAIL_FROM, c.MAIL_REPLY_TO);
+  deps = {
+    repo: new DynamoRepository(dynamo(), documentClient(), c.TABLE_NAME),
+    storage: new S3Storage(s3(), c.DOCUMENTS_BUCKET),
+    mailer,
+    sms: c.SMS_MODE === 'mailbox' ? new MailboxSms(mailer) : new SnsSms(sns()),
+    directory: new CognitoDirectory(cognito(), c.USER_POOL_ID),
+    queue: new SqsJobQueue(sqs(), { seal: c.SEAL_QUEUE_URL, anchor: c.ANCHOR_QUEUE_URL, notify: c.NOTIFY_QUEUE_URL }),
+  };
+  return deps;
+}
+
+/** Tests replace adapters with fakes. */
+export function setDeps(next: Deps | undefined): void {
+  deps = next;
+}

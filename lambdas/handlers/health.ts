@@ -1,0 +1,21 @@
+import { httpHandler } from '../core/http';
+import { getDeps } from '../deps';
+import { checkHealth } from '../usecases/health';
+
+const VERSION = process.env.APP_VERSION ?? '0.1.0';
+
+/** GET /api/health: each dependency's state; 200 when all are up, 503 when any is down. */
+export const handler = httpHandler({ auth: 'public' }, async () => {
+  const d = getDeps();
+  const result = await checkHealth({
+    database: d.repo,
+    storage: d.storage,
+    queues: d.queue,
+    mail: d.mailer,
+    sms: d.sms,
+  });
+  return {
+    status: result.status === 'ok' ? 200 : 503,
+    body: { ...result, version: VERSION, time: new Date().toISOString() },
+  };
+});

@@ -1,0 +1,35 @@
+// Job messages carried by the SQS queues. Every job has an idempotency key: a retried message never
+// repeats its side effect (double mail, double mint).
+import { z } from 'zod';
+
+export const notifyJobSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('email'),
+    idempotencyKey: z.string().min(8).max(200),
+    to: z.array(z.email()).min(1).max(50),
+    subject: z.string().min(1).max(300),
+    text: z.string().min(1),
+    html: z.string().optional(),
+    /** Attachments are read from the documents bucket at send time (SQS messages are small). */
+    attachments: z
+      .array(z.object({ filename: z.string().min(1), contentType: z.string().min(3), key: z.string().min(1) }))
+      .max(5)
+      .optional(),
+  }),
+  z.object({
+    kind: z.literal('sms'),
+    idempotencyKey: z.string().min(8).max(200),
+    to: z.string().regex(/^\+[1-9][0-9]{6,14}$/, 'E.164 phone number'),
+    text: z.string().min(1).max(1600),
+  }),
+]);
+export type NotifyJob = z.infer<typeof notifyJobSchema>;
+
+export const sealJobSchema = z.object({ docuId: z.string().min(1), reason: z.string().optional() });
+export type SealJob = z.infer<typeof sealJobSchema>;
+
+export const anchorJobSchema = z.object({ docuId: z.string().min(1), hash: z.string().regex(/^[0-9a-f]{64}$/) });
+export type AnchorJob = z.infer<typeof anchorJobSchema>;
+
+/** How long a finished job's idempotency record is kept (longer than any SQS retention). */
+export const IDEMPOTENCY_TTL_SECONDS = 15 * 24 * 3600;

@@ -1,0 +1,72 @@
+// Ports: what use cases need from the outside world. Adapters in lambdas/adapters implement them
+// against AWS (and, through the same SDK calls, against the local cloud's emulators).
+import type { WorkerName } from '../shared/api/routes';
+
+/** A dependency that GET /api/health reports on. */
+export interface HealthCheckable {
+  check(): Promise<void>;
+}
+
+export interface PresignedUpload {
+  readonly url: string;
+  readonly fields: Record<string, string>;
+  readonly key: string;
+  readonly expiresAt: string;
+}
+
+export interface StoredObjectInfo {
+  readonly size: number;
+  readonly contentType: string | undefined;
+}
+
+export interface ObjectStorage extends HealthCheckable {
+  /** A browser POST straight to S3, limited to one key, a size range and a content type. */
+  presignUpload(
+    key: string,
+    options: { contentType: string; maxBytes: number; expiresSeconds: number },
+  ): Promise<PresignedUpload>;
+  presignDownload(key: string, options: { expiresSeconds: number; filename?: string }): Promise<string>;
+  head(key: string): Promise<StoredObjectInfo | null>;
+  getBytes(key: string): Promise<Uint8Array>;
+  put(key: string, body: Uint8Array | string, contentType: string): Promise<void>;
+  deleteMany(keys: readonly string[]): Promise<void>;
+}
+
+export interface MailAttachment {
+  readonly filename: string;
+  readonly contentType: string;
+  readonly content: Uint8Array;
+}
+
+export interface OutgoingMail {
+  readonly to: readonly string[];
+  readonly subject: string;
+  readonly text: string;
+  readonly html?: string;
+  readonly replyTo?: string;
+  readonly attachments?: readonly MailAttachment[];
+}
+
+export interface Mailer extends HealthCheckable {
+  send(mail: OutgoingMail): Promise<{ messageId: string }>;
+}
+
+export interface SmsSender extends HealthCheckable {
+  /** `to` in E.164 form. */
+  send(to: string, text: string): Promise<{ messageId: string }>;
+}
+
+export interface JobQueue extends HealthCheckable {
+  enqueue(queue: WorkerName, job: unknown, options?: { delaySeconds?: number }): Promise<{ messageId: string }>;
+}
+
+export interface IdentityProfile {
+  readonly email: string;
+  readonly emailVerified: boolean;
+  readonly name: string | undefined;
+}
+
+/** The user directory (Cognito): attributes a token may not carry. */
+export interface IdentityDirectory {
+  getProfile(sub: string): Promise<IdentityProfile | null>;
+}

@@ -1,0 +1,180 @@
+// The local cloud (architecture §4, §10): emulators → provisioning → demo accounts → SPA build →
+// one HTTP server for the SPA and the API → queue pollers. Used by `npm start` and by the tests.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { parseConfig, resetConfigCache } from '../lambdas/config';
+import { startEmulators } from './emulators';
+import { startPollers } from './pollers';
+import { LocalCloudError, reservePort } from './ports';
+import { provision, type Provisioned } from './provision';
+import { seedDemoAccounts, type DemoAccount } from './seed';
+import { createLocalServer } from './server';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const port = (def: number) => z.coerce.number().int().min(0).max(65535).default(def);
+
+const localEnvSchema = z.object({
+  PORT: port(3000),
+  LOCAL_DYNAMODB_PORT: port(8000),
+  LOCAL_S3_PORT: port(4569),
+  LOCAL_SES_PORT: port(8005),
+  LOCAL_COGNITO_PORT: port(9229),
+  LOCAL_SQS_PORT: port(4566),
+  LOCAL_DATA_DIR: z.string().min(1).default('.local'),
+  LOCAL_BUILD: z.enum(['auto', 'always', 'never']).default('auto'),
+  MAIL_FROM: z.string().min(3).default('SignSeal <no-reply@signseal.local>'),
+});
+
+export type LocalEnv = z.infer<typeof localEnvSchema>;
+
+export function parseLocalEnv(env: Record<string, string | undefined>): LocalEnv {
+  const result = localEnvSchema.safeParse(env);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const variable = String(issue.path[0]);
+  throw new LocalCloudError(`Configuration error: ${variable} is malformed (${issue.message}).`);
+}
+
+export interface LocalCloud {
+  appUrl: string;
+  mailboxUrl: string;
+  endpoints: Record<'dynamodb' | 's3' | 'ses' | 'cognito' | 'sqs', string>;
+  resources: Provisioned;
+  demoAccounts: readonly DemoAccount[];
+  /** The environment the handlers run with (what a deployed Lambda gets from the CDK). */
+  handlerEnv: Record<string, string>;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  if (!fs.existsSync(dir)) return newest;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the SPA with Vite when it is missing or older than its sources (mode 'auto'). */
+export async function buildSpa(mode: LocalEnv['LOCAL_BUILD'], log: (line: string) => void): Promise<void> {
+  const index = path.join(ROOT, 'web/dist/index.html');
+  if (mode === 'never') return;
+  if (mode === 'auto' && fs.existsSync(index)) {
+    const built = fs.statSync(index).mtimeMs;
+    if (newestMtime(path.join(ROOT, 'web')) <= built && newestMtime(path.join(ROOT, 'shared')) <= built) return;
+  }
+  log('Building the web app (vite)…');
+  const { build } = await import('vite');
+  await build({ configFile: path.join(ROOT, 'web/vite.config.ts'), logLevel: 'warn' });
+}
+
+export async function startLocalCloud(
+  env: Record<string, string | undefined> = process.env,
+  log: (line: string) => void = (l) => console.log(l),
+): Promise<LocalCloud> {
+  const cfg = parseLocalEnv(env);
+  const host = '127.0.0.1';
+  const dataDir = path.resolve(ROOT, cfg.LOCAL_DATA_DIR);
+  fs.mkdirSync(dataDir, { recursive: true });
+
+  const appPort = await reservePort(cfg.PORT, 'app', 'PORT');
+  const ports = {
+    dynamodb: await reservePort(cfg.LOCAL_DYNAMODB_PORT, 'DynamoDB Local', 'LOCAL_DYNAMODB_PORT'),
+    s3: await reservePort(cfg.LOCAL_S3_PORT, 'S3 (s3rver)', 'LOCAL_S3_PORT'),
+    ses: await reservePort(cfg.LOCAL_SES_PORT, 'SES mailbox', 'LOCAL_SES_PORT'),
+    cognito: await reservePort(cfg.LOCAL_COGNITO_PORT, 'Cognito (cognito-local)', 'LOCAL_COGNITO_PORT'),
+    sqs: await reservePort(cfg.LOCAL_SQS_PORT, 'SQS/SNS (fauxqs)', 'LOCAL_SQS_PORT'),
+  };
+  const appUrl = `http://${host}:${appPort}`;
+
+  log('Starting the emulators (DynamoDB Local, s3rver, SES, Cognito, SQS/SNS)…');
+  const emulators = await startEmulators(dataDir, ports);
+  const stops: (() => Promise<void>)[] = [() => emulators.stop()];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s().catch(() => undefined);
+  };
+
+  try {
+    const { endpoints } = emulators;
+    const resources = await provision(endpoints, appUrl);
+    const demoAccounts = await seedDemoAccounts(endpoints.cognito, resources.userPoolId);
+
+    const handlerEnv: Record<string, string> = {
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'S3RVER', // s3rver accepts only its own key; the other emulators accept any
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
+      AWS_ENDPOINT_URL_S3: endpoints.s3,
+      AWS_ENDPOINT_URL_SES: endpoints.ses,
+      AWS_ENDPOINT_URL_SESV2: endpoints.ses,
+      AWS_ENDPOINT_URL_SQS: endpoints.sqs,
+      AWS_ENDPOINT_URL_SNS: endpoints.sqs,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
+      AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+      AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
+      TABLE_NAME: resources.tableName,
+      DOCUMENTS_BUCKET: resources.documentsBucket,
+      SEAL_QUEUE_URL: resources.queueUrls.seal,
+      ANCHOR_QUEUE_URL: resources.queueUrls.anchor,
+      NOTIFY_QUEUE_URL: resources.queueUrls.notify,
+      USER_POOL_ID: resources.userPoolId,
+      USER_POOL_CLIENT_ID: resources.userPoolClientId,
+      MAIL_FROM: cfg.MAIL_FROM,
+      APP_URL: appUrl,
+      S3_FORCE_PATH_STYLE: 'true',
+      SMS_MODE: 'mailbox',
+    };
+    Object.assign(process.env, handlerEnv);
+    resetConfigCache();
+    parseConfig(process.env); // fail here, with the variable's name, rather than on the first request
+
+    await buildSpa(cfg.LOCAL_BUILD, log);
+
+    const runtimeConfig = {
+      region: 'us-east-1',
+      userPoolId: resources.userPoolId,
+      userPoolClientId: resources.userPoolClientId,
+      cognitoEndpoint: endpoints.cognito,
+      apiBase: '/api',
+      mailboxUrl: endpoints.ses,
+    };
+    const server = createLocalServer({
+      port: appPort,
+      host,
+      webDist: path.join(ROOT, 'web/dist'),
+      runtimeConfig,
+      jwt: {
+        issuer: `${endpoints.cognito}/${resources.userPoolId}`,
+        audience: resources.userPoolClientId,
+        jwksUrl: `${endpoints.cognito}/${resources.userPoolId}/.well-known/jwks.json`,
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (err: NodeJS.ErrnoException) =>
+        reject(err.code === 'EADDRINUSE' ? new LocalCloudError(`Port ${appPort} (app) is busy. Set PORT=<another port>.`) : err),
+      );
+      server.listen(appPort, host, () => resolve());
+    });
+    stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    );
+
+    const pollers = startPollers(endpoints.sqs, resources.queueUrls);
+    stops.push(() => pollers.stop());
+
+    return { appUrl, mailboxUrl: endpoints.ses, endpoints, resources, demoAccounts, handlerEnv, dataDir, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

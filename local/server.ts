@@ -1,0 +1,256 @@
+// The local stand-in for CloudFront + API Gateway + Lambda: one HTTP server that serves the built SPA,
+// its runtime /config.json, and /api/* through the same handler modules as the deployed HTTP API,
+// behind a JWT check equivalent to the Cognito authorizer.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { Context } from 'aws-lambda';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { ROUTES, type RouteDefinition } from '../shared/api/routes';
+import type { HttpEvent } from '../lambdas/core/http';
+
+type LambdaHandler = (event: HttpEvent, context: Context) => Promise<unknown>;
+
+export interface LocalServerOptions {
+  port: number;
+  host: string;
+  webDist: string;
+  runtimeConfig: Record<string, unknown>;
+  jwt: { issuer: string; audience: string; jwksUrl: string };
+}
+
+/** API Gateway's payload limit. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json',
+  '.wasm': 'application/wasm',
+  '.mjs.map': 'application/json',
+};
+
+interface CompiledRoute {
+  route: RouteDefinition;
+  regex: RegExp;
+  names: string[];
+}
+
+export function compileRoutes(routes: readonly RouteDefinition[]): CompiledRoute[] {
+  return routes.map((route) => {
+    const names: string[] = [];
+    const pattern = route.path
+      .split('/')
+      .map((part) => {
+        const m = /^\{([^}+]+)(\+)?\}$/.exec(part);
+        if (!m) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        names.push(m[1]!);
+        return m[2] ? '(.+)' : '([^/]+)';
+      })
+      .join('/');
+    return { route, regex: new RegExp(`^${pattern}$`), names };
+  });
+}
+
+export function matchRoute(compiled: CompiledRoute[], method: string, pathname: string) {
+  for (const c of compiled) {
+    if (c.route.method !== method) continue;
+    const m = c.regex.exec(pathname);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    c.names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1]!)));
+    return { route: c.route, params };
+  }
+  return null;
+}
+
+const handlerCache = new Map<string, Promise<LambdaHandler>>();
+
+function loadHandler(name: string): Promise<LambdaHandler> {
+  let p = handlerCache.get(name);
+  if (!p) {
+    p = import(`../lambdas/handlers/${name}.ts`).then((m: { handler: LambdaHandler }) => m.handler);
+    handlerCache.set(name, p);
+  }
+  return p;
+}
+
+function lambdaContext(requestId: string, name: string): Context {
+  const deadline = Date.now() + 29000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: `local-${name}`,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${name}`,
+    memoryLimitInMB: '512',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/local-${name}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+function readBody(req: http.IncomingMessage): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(c);
+    });
+    req.on('end', () => resolve(size > MAX_BODY_BYTES ? 'too-large' : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown, requestId: string) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId });
+  res.end(JSON.stringify(body));
+}
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
+
+export function createLocalServer(options: LocalServerOptions): http.Server {
+  const compiled = compileRoutes(ROUTES);
+  const jwks = createRemoteJWKSet(new URL(options.jwt.jwksUrl));
+  const webDist = path.resolve(options.webDist);
+
+  async function verify(authorization: string | undefined): Promise<JWTPayload | null> {
+    const token = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1];
+    if (!token) return null;
+    try {
+      const { payload } = await jwtVerify(token, jwks, { issuer: options.jwt.issuer });
+      // Like API Gateway's JWT authorizer: `aud` (ID token) or `client_id` (access token) must match.
+      const audiences = [payload.aud, payload.client_id].flat().filter(Boolean);
+      return audiences.includes(options.jwt.audience) ? payload : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+    const requestId = randomUUID();
+    const method = (req.method ?? 'GET').toUpperCase();
+    const match = matchRoute(compiled, method, url.pathname);
+    const route = match?.route;
+    const handlerName = route?.handler ?? 'not-found';
+    const body = await readBody(req);
+    if (body === 'too-large') {
+      return sendJson(res, 413, { error: { code: 'errors.payloadTooLarge', message: 'Request too large', requestId } }, requestId);
+    }
+    let claims: JWTPayload | null = null;
+    if (route?.auth === 'owner') {
+      claims = await verify(req.headers.authorization);
+      if (!claims) {
+        return sendJson(res, 401, { error: { code: 'errors.unauthorized', message: 'Unauthorized', requestId } }, requestId);
+      }
+    }
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(',') : v;
+    const query = Object.fromEntries(url.searchParams.entries());
+    const routeKey = route ? `${route.method} ${route.path}` : '$default';
+    const event: HttpEvent = {
+      version: '2.0',
+      routeKey,
+      rawPath: url.pathname,
+      rawQueryString: url.search.replace(/^\?/, ''),
+      headers,
+      queryStringParameters: Object.keys(query).length ? query : undefined,
+      pathParameters: match && Object.keys(match.params).length ? match.params : undefined,
+      body: body.length ? body.toString('utf8') : undefined,
+      isBase64Encoded: false,
+      requestContext: {
+        accountId: '000000000000',
+        apiId: 'local',
+        domainName: url.host,
+        domainPrefix: 'local',
+        requestId,
+        routeKey,
+        stage: '$default',
+        time: new Date().toISOString(),
+        timeEpoch: Date.now(),
+        http: {
+          method,
+          path: url.pathname,
+          protocol: 'HTTP/1.1',
+          sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '',
+          userAgent: headers['user-agent'] ?? '',
+        },
+        ...(claims ? { authorizer: { jwt: { claims: claims as Record<string, string>, scopes: null } } } : {}),
+      },
+    };
+    const handler = await loadHandler(handlerName);
+    const result = (await handler(event, lambdaContext(requestId, handlerName))) as {
+      statusCode?: number;
+      headers?: Record<string, string>;
+      body?: string;
+      isBase64Encoded?: boolean;
+    };
+    res.writeHead(result.statusCode ?? 200, result.headers ?? {});
+    res.end(result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8'));
+  }
+
+  function serveStatic(res: http.ServerResponse, url: URL) {
+    if (url.pathname === '/config.json') {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...SECURITY_HEADERS });
+      return res.end(JSON.stringify(options.runtimeConfig));
+    }
+    let rel: string;
+    try {
+      rel = decodeURIComponent(url.pathname);
+    } catch {
+      rel = '/';
+    }
+    let file = path.join(webDist, path.normalize(rel));
+    // Like the CloudFront function: paths without a file extension are SPA routes.
+    if (!file.startsWith(webDist) || !path.extname(file) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      if (path.extname(rel) && rel !== '/') {
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
+        return res.end('Not found');
+      }
+      file = path.join(webDist, 'index.html');
+    }
+    if (!fs.existsSync(file)) {
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+      return res.end('The SPA is not built yet: run npm run build.');
+    }
+    const ext = path.extname(file);
+    const immutable = rel.startsWith('/assets/');
+    res.writeHead(200, {
+      'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ...SECURITY_HEADERS,
+    });
+    fs.createReadStream(file).pipe(res);
+  }
+
+  return http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? `${options.host}:${options.port}`}`);
+    const work = url.pathname === '/api' || url.pathname.startsWith('/api/') ? handleApi(req, res, url) : Promise.resolve(serveStatic(res, url));
+    work.catch((err: unknown) => {
+      // The handlers map their own errors; this is the local server's last resort.
+      console.error(JSON.stringify({ level: 'error', msg: 'local server error', err: String(err) }));
+      if (!res.headersSent) sendJson(res, 500, { error: { code: 'errors.internal', message: 'Internal error' } }, 'local');
+      else res.end();
+    });
+  });
+}

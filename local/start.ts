@@ -1,0 +1,66 @@
+// `npm start`: the whole product on this machine. Prints the app URL, the demo sign-ins and the
+// local mailbox. Ctrl-C stops every child process. With LOCAL_READY_JSON=1 it also prints one line
+// `LOCAL_CLOUD_READY {json}` that the test harness reads.
+import { LocalCloudError } from './ports';
+import { startLocalCloud } from './cloud';
+import { ConfigError } from '../lambdas/config';
+
+async function main() {
+  // This machine runs Node 20 (the Lambdas run Node 22): the SDK's advice to upgrade is noise here.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const started = Date.now();
+  let cloud: Awaited<ReturnType<typeof startLocalCloud>>;
+  try {
+    cloud = await startLocalCloud();
+  } catch (err) {
+    if (err instanceof LocalCloudError || err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping the local cloud…');
+    await cloud.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  const lines = [
+    '',
+    `SignSeal is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s).`,
+    '',
+    `  App:           ${cloud.appUrl}/`,
+    `  Local mailbox: ${cloud.mailboxUrl}/   (e-mails and SMS the app sends)`,
+    `  API health:    ${cloud.appUrl}/api/health`,
+    '',
+    '  Demo sign-in (e-mail / password):',
+    ...cloud.demoAccounts.map((a) => `    ${a.email}  /  ${a.password}   (${a.name})`),
+    '',
+    `  Data is kept in ${cloud.dataDir} (npm run reset wipes it). Ctrl-C stops everything.`,
+    '',
+  ];
+  console.log(lines.join('\n'));
+  if (process.env.LOCAL_READY_JSON === '1') {
+    console.log(
+      'LOCAL_CLOUD_READY ' +
+        JSON.stringify({
+          appUrl: cloud.appUrl,
+          mailboxUrl: cloud.mailboxUrl,
+          endpoints: cloud.endpoints,
+          resources: cloud.resources,
+          demoAccounts: cloud.demoAccounts,
+          handlerEnv: cloud.handlerEnv,
+        }),
+    );
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(`The local cloud could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,73 @@
+// Helpers for tests that talk to the running local cloud (started by cloud-setup.mjs).
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+
+export function env(name: string): string {
+  const v = process.env[name];
+  if (!v) throw new Error(`${name} is not set: run through jest's integration/e2e projects (test/support/cloud-setup.mjs)`);
+  return v;
+}
+
+export async function signIn(email: string, password: string): Promise<{ idToken: string; accessToken: string }> {
+  const client = new CognitoIdentityProviderClient({
+    region: 'us-east-1',
+    endpoint: env('TEST_COGNITO_ENDPOINT'),
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  const res = await client.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: env('USER_POOL_CLIENT_ID'),
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  return { idToken: res.AuthenticationResult!.IdToken!, accessToken: res.AuthenticationResult!.AccessToken! };
+}
+
+export async function api(
+  path: string,
+  init: { method?: string; token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  let body: string | undefined = init.rawBody;
+  if (init.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = JSON.stringify(init.body);
+  }
+  const res = await fetch(env('TEST_APP_URL') + path, { method: init.method ?? 'GET', headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, body: parsed, headers: res.headers };
+}
+
+export interface StoredMail {
+  messageId: string;
+  from: string;
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string; html?: string };
+  attachments: { filename?: string; contentType?: string; size?: number; content?: string }[];
+}
+
+export async function mailbox(): Promise<StoredMail[]> {
+  const res = await fetch(env('TEST_MAILBOX_URL') + '/store');
+  return ((await res.json()) as { emails: StoredMail[] }).emails;
+}
+
+export async function eventually<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 20000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -1,0 +1,32 @@
+// Starts the whole local cloud once per jest run (emulators on free ports, a fresh data folder, the
+// SPA built if stale) and shares it with the integration and e2e projects through process.env.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, startCloudProcess } from './spawn-cloud.mjs';
+
+export default async function setup() {
+  if (globalThis.__localCloud) return;
+  const runDir = path.join(ROOT, '.test-cloud', `run-${process.pid}`);
+  fs.rmSync(runDir, { recursive: true, force: true });
+  fs.mkdirSync(runDir, { recursive: true });
+  const { child, info } = await startCloudProcess({
+    dataDir: path.relative(ROOT, path.join(runDir, 'data')),
+    logFile: path.join(runDir, 'local-cloud.log'),
+  });
+  Object.assign(process.env, info.handlerEnv, {
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    TEST_APP_URL: info.appUrl,
+    TEST_MAILBOX_URL: info.mailboxUrl,
+    TEST_COGNITO_ENDPOINT: info.endpoints.cognito,
+    TEST_DLQ_URLS: JSON.stringify(info.resources.dlqUrls),
+    TEST_DEMO_EMAIL: info.demoAccounts[0].email,
+    TEST_DEMO_PASSWORD: info.demoAccounts[0].password,
+    TEST_DEMO_NAME: info.demoAccounts[0].name,
+    TEST_DEMO2_EMAIL: info.demoAccounts[1].email,
+    TEST_DEMO2_PASSWORD: info.demoAccounts[1].password,
+    TEST_DEMO2_NAME: info.demoAccounts[1].name,
+    TEST_RUN_DIR: runDir,
+  });
+  globalThis.__localCloud = { child, runDir };
+}
