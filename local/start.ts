@@ -9,7 +9,18 @@ async function main() {
   // This machine runs Node 20 (the Lambdas run Node 22): the SDK's advice to upgrade is noise here.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const started = Date.now();
-  let cloud: Awaited<ReturnType<typeof startLocalCloud>>;
+  let cloud: Awaited<ReturnType<typeof startLocalCloud>> | undefined;
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping the local cloud…');
+    // Before it is ready there is nothing to stop gracefully: exiting kills the emulators' processes.
+    await cloud?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
   try {
     cloud = await startLocalCloud();
   } catch (err) {
@@ -19,17 +30,6 @@ async function main() {
     }
     throw err;
   }
-  let stopping = false;
-  const shutdown = async () => {
-    if (stopping) return;
-    stopping = true;
-    console.log('\nStopping the local cloud…');
-    await cloud.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
-
   const lines = [
     '',
     `SignSeal is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s).`,

@@ -1,0 +1,20 @@
+import type { ChildProcess } from 'node:child_process';
+
+export const ROOT: string;
+export const FREE_PORTS: Record<string, string>;
+export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv;
+export interface CloudInfo {
+  appUrl: string;
+  mailboxUrl: string;
+  endpoints: Record<'dynamodb' | 's3' | 'ses' | 'cognito' | 'sqs', string>;
+  resources: { userPoolId: string; userPoolClientId: string; tableName: string; documentsBucket: string };
+  demoAccounts: { email: string; password: string; name: string }[];
+  handlerEnv: Record<string, string>;
+}
+export function startCloudProcess(options: {
+  dataDir: string;
+  logFile: string;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}): Promise<{ child: ChildProcess; info: CloudInfo }>;
+export function stopCloudProcess(child: ChildProcess): Promise<void>;
