@@ -21,17 +21,18 @@ const base = {
 };
 
 export default {
+  // testTimeout is a global option: jest ignores it inside a project.
+  testTimeout: 120000,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.cjs'],
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
-    { ...base, displayName: 'cdk', testMatch: ['<rootDir>/test/cdk/**/*.test.ts'], testTimeout: 120000 },
+    { ...base, displayName: 'cdk', testMatch: ['<rootDir>/test/cdk/**/*.test.ts'] },
     {
       ...base,
       displayName: 'integration',
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/cloud-setup.mjs',
       globalTeardown: '<rootDir>/test/support/cloud-teardown.mjs',
-      testTimeout: 60000,
     },
     {
       ...base,
@@ -39,7 +40,6 @@ export default {
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/cloud-setup.mjs',
       globalTeardown: '<rootDir>/test/support/cloud-teardown.mjs',
-      testTimeout: 120000,
     },
   ],
 };

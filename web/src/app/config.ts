@@ -1,0 +1,44 @@
+// Runtime configuration, fetched from /config.json (written by the local cloud or the CDK deployment)
+// and parsed once at start-up. The SPA is built once and runs against any environment.
+import { z } from 'zod';
+
+const oauthSchema = z.object({
+  domain: z.string().min(1),
+  providers: z.array(z.enum(['Google', 'LINE'])),
+  redirectSignIn: z.url(),
+  redirectSignOut: z.url(),
+});
+
+export const appConfigSchema = z.object({
+  region: z.string().min(1),
+  userPoolId: z.string().min(1),
+  userPoolClientId: z.string().min(1),
+  /** Local only: cognito-local's endpoint, e.g. http://127.0.0.1:9229. */
+  cognitoEndpoint: z.url().optional(),
+  apiBase: z.string().min(1),
+  /** Local only: the emulated mailbox's web UI. */
+  mailboxUrl: z.url().optional(),
+  oauth: oauthSchema.optional(),
+});
+
+export type AppConfig = z.infer<typeof appConfigSchema>;
+export type OAuthProvider = z.infer<typeof oauthSchema>['providers'][number];
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export async function loadConfig(url = '/config.json'): Promise<AppConfig> {
+  let body: unknown;
+  try {
+    const response = await fetch(url, { headers: { accept: 'application/json' }, cache: 'no-store' });
+    if (!response.ok) throw new ConfigError(`${url} answered ${response.status}`);
+    body = await response.json();
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    throw new ConfigError(`${url} could not be read: ${String(error)}`);
+  }
+  const parsed = appConfigSchema.safeParse(body);
+  if (!parsed.success) throw new ConfigError(`${url} is invalid: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}

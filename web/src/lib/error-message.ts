@@ -1,0 +1,15 @@
+// Server errors carry a message key as their code: translate it when the catalogues know it, else
+// show the server's (English) message; anything that is not an API error is the generic message.
+import type { TFunction } from 'i18next';
+import { isMessageKey } from '../../../shared/i18n';
+import { ApiError } from './api-client';
+
+export function errorMessage(t: TFunction, error: unknown): string {
+  if (error instanceof ApiError) {
+    const requestId = error.requestId ?? '-';
+    if (isMessageKey(error.code)) return t(error.code, { requestId });
+    if (error.message) return error.message;
+    return t('errors.internal', { requestId });
+  }
+  return t('errors.internal', { requestId: '-' });
+}

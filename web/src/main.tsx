@@ -1,0 +1,51 @@
+// Start-up: read /config.json, wire the API client and Amplify to it, then render the router. A
+// broken configuration shows a translated error screen instead of a blank page.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { currentIdToken } from './app/amplify';
+import { AppConfigContext } from './app/app-context';
+import { loadConfig } from './app/config';
+import { i18n } from './app/i18n';
+import { applyLanguage } from './app/routes/language-layout';
+import { createAppRouter } from './app/router';
+import { detectLang, isLang } from './app/paths';
+import { ErrorScreen } from './components/error-screen';
+import { configureApiClient } from './lib/api-client';
+import './styles.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+const root = createRoot(container);
+
+async function start(): Promise<void> {
+  try {
+    const config = await loadConfig();
+    configureApiClient({ apiBase: config.apiBase, getIdToken: () => currentIdToken(config) });
+    const router = createAppRouter(config);
+    root.render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <AppConfigContext.Provider value={config}>
+            <RouterProvider router={router} />
+          </AppConfigContext.Provider>
+        </I18nextProvider>
+      </StrictMode>,
+    );
+  } catch (error) {
+    const prefix = window.location.pathname.split('/')[1];
+    await applyLanguage(isLang(prefix) ? prefix : detectLang());
+    root.render(
+      <StrictMode>
+        <ErrorScreen
+          title={i18n.t('common.errorTitle')}
+          message={i18n.t('errors.unavailable')}
+          detail={error instanceof Error ? error.message : String(error)}
+        />
+      </StrictMode>,
+    );
+  }
+}
+
+void start();

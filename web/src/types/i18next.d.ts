@@ -1,0 +1,10 @@
+// Message keys are checked at compile time against the English catalogue (shared/i18n/en.json).
+import 'i18next';
+import type { Catalogue } from '../../../shared/i18n/keys';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: Catalogue };
+  }
+}

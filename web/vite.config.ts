@@ -1,0 +1,45 @@
+// Vite builds the SPA from web/ into web/dist, which the local cloud (and CloudFront when deployed)
+// serves. The sign-in and signed-in screens are lazy routes, so Amplify and its UI kit never load on
+// the landing page.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+// `vite --config web/vite.config.ts` serves the SPA with hot reload; /config.json and /api come from
+// a running local cloud: SIGNSEAL_APP_URL=http://127.0.0.1:3000 (what `npm start` prints).
+const appUrl = process.env.SIGNSEAL_APP_URL;
+
+export default defineConfig({
+  root: webRoot,
+  publicDir: 'public',
+  plugins: [react()],
+  server: {
+    // web/src imports ../shared (i18n catalogues, API schemas).
+    fs: { allow: [repoRoot] },
+    proxy: appUrl ? { '/api': appUrl, '/config.json': appUrl } : undefined,
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    // Amplify's UI kit alone is ~500 KB; it lives in the login route's chunks, not the landing one.
+    chunkSizeWarningLimit: 1000,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React and its router change rarely: one chunk that stays cached across releases. Amplify
+          // stays in the lazy login/home chunks.
+          groups: [
+            {
+              name: 'vendor-react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 3,
+            },
+          ],
+        },
+      },
+    },
+  },
+});
