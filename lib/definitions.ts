@@ -33,9 +33,27 @@ export interface QueueDefinition {
 }
 
 export const QUEUES: Record<'seal' | 'anchor' | 'notify', QueueDefinition> = {
-  seal: { visibilityTimeoutSeconds: 180, maxReceiveCount: 5, batchSize: 1, workerTimeoutSeconds: 120, workerMemoryMb: 1024 },
-  anchor: { visibilityTimeoutSeconds: 180, maxReceiveCount: 10, batchSize: 1, workerTimeoutSeconds: 120, workerMemoryMb: 512 },
-  notify: { visibilityTimeoutSeconds: 60, maxReceiveCount: 5, batchSize: 10, workerTimeoutSeconds: 30, workerMemoryMb: 512 },
+  seal: {
+    visibilityTimeoutSeconds: 180,
+    maxReceiveCount: 5,
+    batchSize: 1,
+    workerTimeoutSeconds: 120,
+    workerMemoryMb: 1024,
+  },
+  anchor: {
+    visibilityTimeoutSeconds: 180,
+    maxReceiveCount: 10,
+    batchSize: 1,
+    workerTimeoutSeconds: 120,
+    workerMemoryMb: 512,
+  },
+  notify: {
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+    batchSize: 10,
+    workerTimeoutSeconds: 30,
+    workerMemoryMb: 512,
+  },
 };
 
 /** Dead-letter queues keep failed messages for 14 days (the SQS maximum). */

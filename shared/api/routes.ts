@@ -8,6 +8,13 @@ export type RouteAuth = 'owner' | 'signer' | 'public';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Extra permissions a route's function needs beyond the table, bucket and queues every function gets. */
+export type RouteGrant =
+  /** Read a user's attributes from the user pool (cognito-idp:AdminGetUser). */
+  | 'userDirectoryRead'
+  /** Read-only account checks of the mail and SMS services (ses:GetAccount, sns:GetSMSAttributes). */
+  | 'notificationsCheck';
+
 export interface RouteDefinition {
   /** Stable identifier, also used for the CDK construct id. */
   readonly id: string;
@@ -17,12 +24,31 @@ export interface RouteDefinition {
   readonly auth: RouteAuth;
   /** Handler module: `lambdas/handlers/<handler>.ts`, exporting `handler`. One Lambda per module. */
   readonly handler: string;
+  readonly grants?: readonly RouteGrant[];
 }
 
 export const ROUTES: readonly RouteDefinition[] = [
-  { id: 'Health', method: 'GET', path: '/api/health', auth: 'public', handler: 'health' },
-  { id: 'GetMe', method: 'GET', path: '/api/me', auth: 'owner', handler: 'me' },
+  {
+    id: 'Health',
+    method: 'GET',
+    path: '/api/health',
+    auth: 'public',
+    handler: 'health',
+    grants: ['notificationsCheck'],
+  },
+  {
+    id: 'GetMe',
+    method: 'GET',
+    path: '/api/me',
+    auth: 'owner',
+    handler: 'me',
+    grants: ['userDirectoryRead'],
+  },
 ];
+
+/** Every method and path not in ROUTES: API Gateway's `$default` route, and the local gateway's
+ *  fallback. Its handler answers a JSON 404 (errors.routeNotFound). */
+export const DEFAULT_ROUTE = { id: 'Default', handler: 'not-found' } as const;
 
 /** Worker handler modules, one per queue: `lambdas/workers/<queue>.ts`, exporting `handler`. */
 export const WORKERS = ['seal', 'anchor', 'notify'] as const;

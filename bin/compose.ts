@@ -1,0 +1,55 @@
+// Composes the two stacks from checked settings. Used by bin/app.ts and by the CDK tests, so both
+// build exactly the same app.
+import type { App } from 'aws-cdk-lib';
+import { AppStack } from '../lib/stacks/app-stack.js';
+import { StatefulStack } from '../lib/stacks/stateful-stack.js';
+import type { DeploySettings } from './settings.js';
+
+export interface ComposedApp {
+  readonly stateful: StatefulStack;
+  readonly app: AppStack;
+}
+
+export function composeApp(app: App, settings: DeploySettings): ComposedApp {
+  const env = { account: settings.account, region: settings.region };
+
+  const stateful = new StatefulStack(app, `${settings.stackPrefix}Stateful`, {
+    env,
+    description: 'SignSeal data: DynamoDB table, documents bucket, Cognito user pool (all retained)',
+    storage: { corsAllowedOrigins: settings.corsAllowedOrigins },
+    auth: {
+      threatProtection: settings.threatProtection,
+      federation: settings.federation && {
+        domainPrefix: settings.federation.domainPrefix,
+        callbackUrls: settings.federation.callbackUrls,
+        logoutUrls: settings.federation.logoutUrls,
+        google: settings.federation.google,
+        line: settings.federation.line,
+      },
+    },
+  });
+
+  const appStack = new AppStack(app, `${settings.stackPrefix}App`, {
+    env,
+    description: 'SignSeal app: HTTP API, job queues and workers, notifications, CloudFront site',
+    table: { table: stateful.storage.table, accessPolicy: stateful.storage.tableDataPolicy },
+    documents: {
+      bucket: stateful.storage.documentsBucket,
+      accessPolicy: stateful.storage.documentsObjectPolicy,
+    },
+    userPool: stateful.auth.userPool,
+    userPoolClient: stateful.auth.userPoolClient,
+    oauth: stateful.auth.oauth,
+    mailFrom: settings.mailFrom,
+    mailIdentity: settings.mailIdentity,
+    sesSandboxRecipients: settings.sesSandboxRecipients,
+    siteUrl: settings.siteUrl,
+    customDomain: settings.customDomain,
+    siteAssetPath: settings.siteAssetPath,
+    webAclArn: settings.webAclArn,
+    additionalConnectSources: settings.cspConnectSources,
+  });
+  appStack.addStackDependency(stateful);
+
+  return { stateful, app: appStack };
+}

@@ -1,0 +1,222 @@
+// Deploy-time settings: read once from CDK context and the environment, checked, and handed to the
+// stacks as plain values. Nothing under lib/ reads context or the environment.
+import type { Node } from 'constructs';
+import type { MailIdentityMode } from '../lib/constructs/notifications.js';
+import { parseMailFrom } from '../lib/constructs/notifications.js';
+
+export interface FederatedClientSettings {
+  readonly clientId: string;
+  readonly clientSecretName: string;
+}
+
+export interface DeploySettings {
+  /** Stack names are `<prefix>Stateful` and `<prefix>App`. */
+  readonly stackPrefix: string;
+  readonly account?: string;
+  readonly region?: string;
+  readonly mailFrom: string;
+  readonly mailIdentity: MailIdentityMode;
+  readonly sesSandboxRecipients: readonly string[];
+  /** Without trailing slash. */
+  readonly siteUrl?: string;
+  readonly customDomain?: { readonly domainName: string; readonly certificateArn: string };
+  readonly siteAssetPath: string;
+  readonly corsAllowedOrigins: readonly string[];
+  readonly federation?: {
+    readonly domainPrefix: string;
+    readonly callbackUrls: readonly string[];
+    readonly logoutUrls: readonly string[];
+    readonly google?: FederatedClientSettings;
+    readonly line?: FederatedClientSettings;
+  };
+  readonly threatProtection: boolean;
+  readonly webAclArn?: string;
+  readonly cspConnectSources: readonly string[];
+}
+
+/** A deploy-setting problem, told in one line that names the context key. */
+export class SettingsError extends Error {
+  override readonly name = 'SettingsError';
+}
+
+/** Every context key the app reads (docs/deploy.md describes each); `text()` only accepts these. */
+export const CONTEXT_KEYS = [
+  'stackPrefix',
+  'mailFrom',
+  'mailIdentity',
+  'sesSandboxRecipients',
+  'siteUrl',
+  'certificateArn',
+  'siteAssetPath',
+  'googleClientId',
+  'googleClientSecretName',
+  'lineChannelId',
+  'lineChannelSecretName',
+  'authDomainPrefix',
+  'cognitoThreatProtection',
+  'webAclArn',
+  'cspConnectSrc',
+] as const;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export function readSettings(node: Node, env: Env): DeploySettings {
+  const text = (key: (typeof CONTEXT_KEYS)[number]): string | undefined => {
+    const value: unknown = node.tryGetContext(key);
+    if (value === undefined || value === null) return undefined;
+    const str = String(value).trim();
+    return str === '' ? undefined : str;
+  };
+  const list = (key: (typeof CONTEXT_KEYS)[number]): string[] =>
+    (text(key) ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
+
+  const stackPrefix = text('stackPrefix') ?? 'SignSeal';
+  if (!/^[A-Za-z][A-Za-z0-9-]{0,80}$/.test(stackPrefix)) {
+    throw new SettingsError(
+      `Context stackPrefix "${stackPrefix}" must start with a letter and hold only letters, digits and '-'.`,
+    );
+  }
+
+  const mailFrom = text('mailFrom');
+  if (!mailFrom)
+    throw new SettingsError(
+      'Context mailFrom is missing: deploy with -c mailFrom="SignSeal <no-reply@example.com>".',
+    );
+  try {
+    parseMailFrom(mailFrom);
+  } catch {
+    throw new SettingsError(`Context mailFrom "${mailFrom}" is not an e-mail address or "Name <address>".`);
+  }
+  const mailIdentity = (text('mailIdentity') ?? 'domain') as MailIdentityMode;
+  if (!['domain', 'address', 'existing'].includes(mailIdentity)) {
+    throw new SettingsError(`Context mailIdentity "${mailIdentity}" must be domain, address or existing.`);
+  }
+  const sesSandboxRecipients = list('sesSandboxRecipients');
+  for (const recipient of sesSandboxRecipients) {
+    if (!/^[^@\s]+@[^@\s]+$/.test(recipient)) {
+      throw new SettingsError(
+        `Context sesSandboxRecipients holds "${recipient}", which is not an e-mail address.`,
+      );
+    }
+  }
+
+  let siteUrl = text('siteUrl');
+  let customDomain: DeploySettings['customDomain'];
+  if (siteUrl) {
+    let url: URL;
+    try {
+      url = new URL(siteUrl);
+    } catch {
+      throw new SettingsError(`Context siteUrl "${siteUrl}" is not a URL.`);
+    }
+    if (url.protocol !== 'https:' || url.pathname !== '/' || url.search || url.hash) {
+      throw new SettingsError(
+        `Context siteUrl "${siteUrl}" must be an https origin such as https://sign.example.com.`,
+      );
+    }
+    siteUrl = url.origin;
+    if (!url.hostname.endsWith('.cloudfront.net')) {
+      const certificateArn = text('certificateArn');
+      if (!certificateArn) {
+        throw new SettingsError(
+          `Context siteUrl ${siteUrl} is a custom domain: give -c certificateArn=<ACM certificate in us-east-1>.`,
+        );
+      }
+      if (!/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\//.test(certificateArn)) {
+        throw new SettingsError(
+          'Context certificateArn must be an ACM certificate ARN in us-east-1 (CloudFront reads certificates only there).',
+        );
+      }
+      customDomain = { domainName: url.hostname, certificateArn };
+    }
+  }
+
+  const pair = (idKey: (typeof CONTEXT_KEYS)[number], secretKey: (typeof CONTEXT_KEYS)[number]) => {
+    const clientId = text(idKey);
+    const clientSecretName = text(secretKey);
+    if (!clientId && !clientSecretName) return undefined;
+    if (!clientId || !clientSecretName) {
+      throw new SettingsError(`Context ${idKey} and ${secretKey} go together: give both or neither.`);
+    }
+    return { clientId, clientSecretName };
+  };
+  const google = pair('googleClientId', 'googleClientSecretName');
+  const line = pair('lineChannelId', 'lineChannelSecretName');
+  let federation: DeploySettings['federation'];
+  if (google || line) {
+    const domainPrefix = text('authDomainPrefix');
+    if (!domainPrefix) {
+      throw new SettingsError(
+        'Google or LINE sign-in needs context authDomainPrefix (the Cognito domain prefix, unique in the region).',
+      );
+    }
+    if (
+      !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(domainPrefix) ||
+      /aws|amazon|cognito/.test(domainPrefix)
+    ) {
+      throw new SettingsError(
+        `Context authDomainPrefix "${domainPrefix}" must be lower-case letters, digits and '-' and not contain aws, amazon or cognito.`,
+      );
+    }
+    if (!siteUrl) {
+      throw new SettingsError(
+        'Google or LINE sign-in needs context siteUrl: Cognito only redirects back to registered URLs.',
+      );
+    }
+    federation = {
+      domainPrefix,
+      callbackUrls: [`${siteUrl}/`],
+      logoutUrls: [`${siteUrl}/`],
+      google,
+      line,
+    };
+  } else if (text('authDomainPrefix')) {
+    throw new SettingsError(
+      'Context authDomainPrefix is only used with Google or LINE sign-in; give their client ids too, or drop it.',
+    );
+  }
+
+  const threatProtectionText = text('cognitoThreatProtection') ?? 'true';
+  if (!['true', 'false'].includes(threatProtectionText)) {
+    throw new SettingsError(
+      `Context cognitoThreatProtection "${threatProtectionText}" must be true or false.`,
+    );
+  }
+
+  const webAclArn = text('webAclArn');
+  if (webAclArn && !/^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\//.test(webAclArn)) {
+    throw new SettingsError(
+      'Context webAclArn must be a WAFv2 web ACL with scope CLOUDFRONT (arn:aws:wafv2:us-east-1:<account>:global/webacl/...).',
+    );
+  }
+
+  const cspConnectSources = list('cspConnectSrc');
+  for (const source of cspConnectSources) {
+    if (!/^(https|wss):\/\/[^\s;,'"]+$/.test(source)) {
+      throw new SettingsError(
+        `Context cspConnectSrc holds "${source}"; give https:// or wss:// origins, comma-separated.`,
+      );
+    }
+  }
+
+  return {
+    stackPrefix,
+    account: env.CDK_DEFAULT_ACCOUNT || undefined,
+    region: env.CDK_DEFAULT_REGION || undefined,
+    mailFrom,
+    mailIdentity,
+    sesSandboxRecipients,
+    siteUrl,
+    customDomain,
+    siteAssetPath: text('siteAssetPath') ?? 'web/dist',
+    // Without a known site URL the browser origin is some *.cloudfront.net name; S3 allows that wildcard.
+    corsAllowedOrigins: siteUrl ? [siteUrl] : ['https://*.cloudfront.net'],
+    federation,
+    threatProtection: threatProtectionText === 'true',
+    webAclArn,
+    cspConnectSources,
+  };
+}

@@ -1,0 +1,160 @@
+// The HTTP API: one route per entry of the shared route table, one function per handler module.
+import { Duration, Validations } from 'aws-cdk-lib';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+  type ThrottleSettings,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { join } from 'node:path';
+import type { RouteAuth, RouteDefinition } from '../../shared/api/routes.js';
+import { AppFunction, PROJECT_ROOT } from './app-function.js';
+
+export interface ApiProps {
+  /** The route table (shared/api/routes.ts). */
+  readonly routes: readonly RouteDefinition[];
+  /** Handler of the `$default` route (every method and path not in the table). @default - none */
+  readonly defaultRoute?: { readonly id: string; readonly handler: string };
+  /** Pool whose tokens the JWT authorizer accepts on owner routes. */
+  readonly userPool: IUserPool;
+  /** The app client those tokens must be issued to. */
+  readonly userPoolClient: IUserPoolClient;
+  /**
+   * Folder of the handler modules, `<handler>.ts` each exporting `handler`.
+   * @default lambdas/handlers of this repository
+   */
+  readonly handlersDir?: string;
+  /**
+   * Stage-wide throttling.
+   * @default { rateLimit: 100, burstLimit: 200 }
+   */
+  readonly throttle?: ThrottleSettings;
+  /** @default RetentionDays.THREE_MONTHS */
+  readonly accessLogRetention?: RetentionDays;
+  /** @default Duration.seconds(15) */
+  readonly functionTimeout?: Duration;
+}
+
+// Ids and outcomes only: the route key is the template (never a signer token), and no IP or
+// user agent is written (architecture section 13: no personal data in logs beyond ids).
+const ACCESS_LOG_FORMAT = JSON.stringify({
+  requestId: '$context.requestId',
+  requestTime: '$context.requestTimeEpoch',
+  routeKey: '$context.routeKey',
+  status: '$context.status',
+  responseLength: '$context.responseLength',
+  latency: '$context.responseLatency',
+  integrationLatency: '$context.integrationLatency',
+  integrationError: '$context.integrationErrorMessage',
+  authorizerError: '$context.authorizer.error',
+});
+
+const OPEN_ROUTE_REASONS: Record<Exclude<RouteAuth, 'owner'>, string> = {
+  signer:
+    'Signer route: signers have no account; the handler authorises the request by the signer token (128+ random bits, stored hashed, bound to one recipient of one document, expiring).',
+  public: 'Public route by design in the route table (shared/api/routes.ts), e.g. health or verification.',
+};
+
+/** HTTP API behind CloudFront's `/api/*`: Cognito JWT authorizer on owner routes only. */
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  readonly stage: HttpStage;
+  readonly authorizer: HttpUserPoolAuthorizer;
+  /** One function per distinct handler module, by handler name. */
+  readonly functions: ReadonlyMap<string, AppFunction>;
+  readonly routes: readonly HttpRoute[];
+  /** The `$default` route, when a default handler is given. */
+  readonly defaultRoute?: HttpRoute;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const handlersDir = props.handlersDir ?? join(PROJECT_ROOT, 'lambdas', 'handlers');
+
+    const ids = new Set<string>();
+    for (const route of props.routes) {
+      if (ids.has(route.id)) throw new Error(`Api: route id ${route.id} appears twice in the route table.`);
+      ids.add(route.id);
+    }
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: 'SignSeal API (reached through CloudFront /api/*)',
+      createDefaultStage: false,
+    });
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: props.accessLogRetention ?? RetentionDays.THREE_MONTHS,
+    });
+    this.stage = this.httpApi.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: props.throttle ?? { rateLimit: 100, burstLimit: 200 },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(ACCESS_LOG_FORMAT),
+      },
+    });
+
+    this.authorizer = new HttpUserPoolAuthorizer('OwnerAuthorizer', props.userPool, {
+      userPoolClients: [props.userPoolClient],
+    });
+
+    const functions = new Map<string, AppFunction>();
+    const integrations = new Map<string, HttpLambdaIntegration>();
+    const handlerNames = new Set(props.routes.map((route) => route.handler));
+    if (props.defaultRoute) handlerNames.add(props.defaultRoute.handler);
+    for (const handler of handlerNames) {
+      const fn = new AppFunction(this, `${pascal(handler)}Handler`, {
+        entry: join(handlersDir, `${handler}.ts`),
+        description: `API handler lambdas/handlers/${handler}.ts`,
+        timeout: props.functionTimeout,
+      });
+      functions.set(handler, fn);
+      integrations.set(handler, new HttpLambdaIntegration(`${pascal(handler)}Integration`, fn));
+    }
+    this.functions = functions;
+
+    this.routes = props.routes.map((route) => {
+      const httpRoute = new HttpRoute(this, route.id, {
+        httpApi: this.httpApi,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+        integration: integrations.get(route.handler)!,
+        authorizer: route.auth === 'owner' ? this.authorizer : undefined,
+      });
+      if (route.auth !== 'owner') {
+        Validations.of(httpRoute).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: OPEN_ROUTE_REASONS[route.auth],
+        });
+      }
+      return httpRoute;
+    });
+
+    if (props.defaultRoute) {
+      this.defaultRoute = new HttpRoute(this, props.defaultRoute.id, {
+        httpApi: this.httpApi,
+        routeKey: HttpRouteKey.DEFAULT,
+        integration: integrations.get(props.defaultRoute.handler)!,
+      });
+      Validations.of(this.defaultRoute).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason: 'Default route: it only answers a JSON 404 for methods and paths outside the route table.',
+      });
+    }
+  }
+}
+
+function pascal(name: string): string {
+  return name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+}

@@ -1,0 +1,154 @@
+// The house Lambda function: every handler and worker of the product is one of these, so runtime,
+// architecture, bundling, logs and tracing are decided once.
+import { Duration, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { type IManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import { fileURLToPath } from 'node:url';
+import type { WorkerName } from '../../shared/api/routes.js';
+
+/** The repository root: esbuild resolves node_modules and the lock file from here. */
+export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * esbuild emits ESM; CommonJS dependencies bundled into it still call `require`, which ESM lacks.
+ * The alias avoids clashing with any `createRequire` a bundled module declares itself.
+ */
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire as __signsealCreateRequire } from 'node:module'; const require = __signsealCreateRequire(import.meta.url);";
+
+export const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
+export const FUNCTION_ARCHITECTURE = Architecture.ARM_64;
+
+export interface AppFunctionProps {
+  /** Absolute path of the TypeScript module that exports `handler`. */
+  readonly entry: string;
+  /** @default - none */
+  readonly description?: string;
+  /** @default Duration.seconds(15) */
+  readonly timeout?: Duration;
+  /** @default 512 */
+  readonly memorySize?: number;
+  /** @default RetentionDays.ONE_MONTH */
+  readonly logRetention?: RetentionDays;
+  /** Extra environment variables; the bind helpers add the resource ones. @default - none */
+  readonly environment?: Readonly<Record<string, string>>;
+  /** @default 'info' */
+  readonly logLevel?: 'debug' | 'info' | 'warn' | 'error';
+}
+
+/** A table with the managed policy that grants the item access the functions need. */
+export interface TableBinding {
+  readonly table: ITable;
+  readonly accessPolicy: IManagedPolicy;
+}
+
+/** A bucket with the managed policy that grants the object access the functions need. */
+export interface BucketBinding {
+  readonly bucket: IBucket;
+  readonly accessPolicy: IManagedPolicy;
+}
+
+/** The job queues, one per worker; each has a `<NAME>_QUEUE_URL` variable in lambdas/config.ts. */
+export type QueueName = WorkerName;
+
+/**
+ * NodejsFunction on Node.js 22 / arm64, bundled by the local esbuild into minified ESM with source
+ * maps, logging JSON to its own log group with a retention, traced by X-Ray. Its role starts with
+ * only the right to write that log group; the `bind*` helpers grant access to a resource and set
+ * the environment variable that names it, together, so the two never drift apart.
+ */
+export class AppFunction extends NodejsFunction {
+  private readonly executionRole: Role;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: props.logRetention ?? RetentionDays.ONE_MONTH,
+    });
+    // An explicit role instead of the AWSLambdaBasicExecutionRole managed policy (logs:* on *).
+    const role = new Role(scope, `${id}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Execution role of ${id}`,
+    });
+
+    super(scope, id, {
+      entry: props.entry,
+      handler: 'handler',
+      description: props.description,
+      runtime: FUNCTION_RUNTIME,
+      architecture: FUNCTION_ARCHITECTURE,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(15),
+      role,
+      logGroup,
+      loggingFormat: LoggingFormat.JSON,
+      tracing: Tracing.ACTIVE,
+      projectRoot: PROJECT_ROOT,
+      depsLockFilePath: `${PROJECT_ROOT}/package-lock.json`,
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        LOG_LEVEL: props.logLevel ?? 'info',
+        ...props.environment,
+      },
+      bundling: {
+        format: OutputFormat.ESM,
+        mainFields: ['module', 'main'],
+        banner: ESM_REQUIRE_BANNER,
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        target: 'node22',
+        // Ship the SDK versions the code was tested with, not whatever the runtime carries.
+        bundleAwsSDK: true,
+        externalModules: [],
+      },
+    });
+    this.executionRole = role;
+    logGroup.grantWrite(role);
+
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'Active X-Ray tracing adds xray:PutTraceSegments and xray:PutTelemetryRecords, which do not support resource-level permissions; every other statement of this role names its resources.',
+    });
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason:
+        'Node.js 22 is the Lambda runtime the architecture fixes (section 4) and the code is tested against; nodejs24.x is a deliberate later upgrade, not a drive-by change.',
+    });
+  }
+
+  /** Item access to the table; sets TABLE_NAME. */
+  bindTable(binding: TableBinding): this {
+    this.addEnvironment('TABLE_NAME', binding.table.tableName);
+    this.executionRole.addManagedPolicy(binding.accessPolicy);
+    return this;
+  }
+
+  /** Object access to the documents bucket; sets DOCUMENTS_BUCKET. */
+  bindDocumentsBucket(binding: BucketBinding): this {
+    this.addEnvironment('DOCUMENTS_BUCKET', binding.bucket.bucketName);
+    this.executionRole.addManagedPolicy(binding.accessPolicy);
+    return this;
+  }
+
+  /** Permission to enqueue jobs; sets `<NAME>_QUEUE_URL`. */
+  bindQueue(name: QueueName, queue: IQueue): this {
+    this.addEnvironment(`${name.toUpperCase()}_QUEUE_URL`, queue.queueUrl);
+    queue.grantSendMessages(this);
+    return this;
+  }
+
+  /** The ids the handlers check tokens against; no AWS permission is needed for that. */
+  bindUserPool(userPool: IUserPool, client: IUserPoolClient): this {
+    this.addEnvironment('USER_POOL_ID', userPool.userPoolId);
+    this.addEnvironment('USER_POOL_CLIENT_ID', client.userPoolClientId);
+    return this;
+  }
+}

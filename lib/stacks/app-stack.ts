@@ -1,0 +1,131 @@
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+// The stateless rest: API, job queues and workers, notifications and the CloudFront site. It uses
+// the stateful stack's resources, handed over as props.
+import { CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import { DEFAULT_ROUTE, ROUTES, WORKERS } from '../../shared/api/routes.js';
+import { QUEUES } from '../definitions.js';
+import { Api } from '../constructs/api.js';
+import type { BucketBinding, TableBinding } from '../constructs/app-function.js';
+import type { OAuthSettings } from '../constructs/auth.js';
+import { Jobs } from '../constructs/jobs.js';
+import { Notifications, type MailIdentityMode } from '../constructs/notifications.js';
+import { Web } from '../constructs/web.js';
+
+export interface AppStackProps extends StackProps {
+  readonly table: TableBinding;
+  readonly documents: BucketBinding;
+  readonly userPool: IUserPool;
+  readonly userPoolClient: IUserPoolClient;
+  /** @default - e-mail and password sign-in only */
+  readonly oauth?: OAuthSettings;
+  /** Sender of every e-mail (MAIL_FROM). */
+  readonly mailFrom: string;
+  /** @default 'domain' */
+  readonly mailIdentity?: MailIdentityMode;
+  /** @default - none (SES production access) */
+  readonly sesSandboxRecipients?: readonly string[];
+  /**
+   * Public URL of the site, used in e-mailed links (APP_URL).
+   * @default - the distribution's https://<id>.cloudfront.net URL
+   */
+  readonly siteUrl?: string;
+  /** Serve the site under this host with this ACM certificate (us-east-1). @default - none */
+  readonly customDomain?: { readonly domainName: string; readonly certificateArn: string };
+  /** Folder of the built SPA. */
+  readonly siteAssetPath: string;
+  /** @default - no WAF */
+  readonly webAclArn?: string;
+  /** @default - none */
+  readonly additionalConnectSources?: readonly string[];
+}
+
+export class AppStack extends Stack {
+  readonly api: Api;
+  readonly jobs: Jobs;
+  readonly notifications: Notifications;
+  readonly web: Web;
+
+  constructor(scope: Construct, id: string, props: AppStackProps) {
+    super(scope, id, props);
+
+    this.jobs = new Jobs(this, 'Jobs', { queues: QUEUES });
+    this.api = new Api(this, 'Api', {
+      routes: ROUTES,
+      defaultRoute: DEFAULT_ROUTE,
+      userPool: props.userPool,
+      userPoolClient: props.userPoolClient,
+    });
+    this.notifications = new Notifications(this, 'Notifications', {
+      mailFrom: props.mailFrom,
+      identity: props.mailIdentity,
+      sandboxRecipients: props.sesSandboxRecipients,
+    });
+
+    this.web = new Web(this, 'Web', {
+      api: this.api.httpApi,
+      siteAssetPath: props.siteAssetPath,
+      documentsBucket: props.documents.bucket,
+      runtimeConfig: {
+        region: this.region,
+        userPoolId: props.userPool.userPoolId,
+        userPoolClientId: props.userPoolClient.userPoolClientId,
+        apiBase: '/api',
+        ...(props.oauth ? { oauth: props.oauth } : {}),
+      },
+      customDomain: props.customDomain && {
+        domainName: props.customDomain.domainName,
+        certificate: Certificate.fromCertificateArn(
+          this,
+          'SiteCertificate',
+          props.customDomain.certificateArn,
+        ),
+      },
+      webAclArn: props.webAclArn,
+      additionalConnectSources: props.additionalConnectSources,
+    });
+
+    // The distribution only depends on the HTTP API resource, not on its routes or functions, so
+    // the functions can take its domain name without a cycle.
+    const appUrl = props.siteUrl?.replace(/\/+$/, '') ?? this.web.url;
+    for (const fn of [...this.api.functions.values(), ...this.jobs.workers]) {
+      fn.bindTable(props.table)
+        .bindDocumentsBucket(props.documents)
+        .bindUserPool(props.userPool, props.userPoolClient);
+      for (const name of WORKERS) fn.bindQueue(name, this.jobs.jobs[name].queue);
+      fn.addEnvironment('MAIL_FROM', props.mailFrom);
+      fn.addEnvironment('APP_URL', appUrl);
+      fn.addEnvironment('SMS_MODE', 'sns');
+      fn.addEnvironment('S3_FORCE_PATH_STYLE', 'false');
+    }
+    // Every e-mail and SMS goes through the notify job (architecture section 7).
+    this.notifications.grantSend(this.jobs.jobs.notify.worker);
+
+    // Per-route extra permissions declared in the route table.
+    for (const route of ROUTES) {
+      const fn = this.api.functions.get(route.handler)!;
+      for (const grant of route.grants ?? []) {
+        if (grant === 'userDirectoryRead') props.userPool.grant(fn, 'cognito-idp:AdminGetUser');
+        if (grant === 'notificationsCheck') {
+          fn.addToRolePolicy(
+            new PolicyStatement({ actions: ['ses:GetAccount', 'sns:GetSMSAttributes'], resources: ['*'] }),
+          );
+          Validations.of(fn).acknowledge({
+            id: 'AwsSolutions-IAM5[Resource::*]',
+            reason:
+              'Health check: ses:GetAccount and sns:GetSMSAttributes are read-only account-level actions that support no resource-level permissions (as X-Ray tracing does not).',
+          });
+        }
+      }
+    }
+
+    new CfnOutput(this, 'SiteUrl', { description: 'Open the app here', value: appUrl });
+    new CfnOutput(this, 'DistributionId', { value: this.web.distribution.distributionId });
+    new CfnOutput(this, 'ApiEndpoint', {
+      description: 'Direct HTTP API endpoint (the app uses /api on the site URL)',
+      value: this.api.httpApi.apiEndpoint,
+    });
+  }
+}
