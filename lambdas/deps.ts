@@ -31,7 +31,11 @@ export function getDeps(): Deps {
     mailer,
     sms: c.SMS_MODE === 'mailbox' ? new MailboxSms(mailer) : new SnsSms(sns()),
     directory: new CognitoDirectory(cognito(), c.USER_POOL_ID),
-    queue: new SqsJobQueue(sqs(), { seal: c.SEAL_QUEUE_URL, anchor: c.ANCHOR_QUEUE_URL, notify: c.NOTIFY_QUEUE_URL }),
+    queue: new SqsJobQueue(sqs(), {
+      seal: c.SEAL_QUEUE_URL,
+      anchor: c.ANCHOR_QUEUE_URL,
+      notify: c.NOTIFY_QUEUE_URL,
+    }),
   };
   return deps;
 }

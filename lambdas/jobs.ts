@@ -12,7 +12,9 @@ export const notifyJobSchema = z.discriminatedUnion('kind', [
     html: z.string().optional(),
     /** Attachments are read from the documents bucket at send time (SQS messages are small). */
     attachments: z
-      .array(z.object({ filename: z.string().min(1), contentType: z.string().min(3), key: z.string().min(1) }))
+      .array(
+        z.object({ filename: z.string().min(1), contentType: z.string().min(3), key: z.string().min(1) }),
+      )
       .max(5)
       .optional(),
   }),
@@ -28,7 +30,10 @@ export type NotifyJob = z.infer<typeof notifyJobSchema>;
 export const sealJobSchema = z.object({ docuId: z.string().min(1), reason: z.string().optional() });
 export type SealJob = z.infer<typeof sealJobSchema>;
 
-export const anchorJobSchema = z.object({ docuId: z.string().min(1), hash: z.string().regex(/^[0-9a-f]{64}$/) });
+export const anchorJobSchema = z.object({
+  docuId: z.string().min(1),
+  hash: z.string().regex(/^[0-9a-f]{64}$/),
+});
 export type AnchorJob = z.infer<typeof anchorJobSchema>;
 
 /** How long a finished job's idempotency record is kept (longer than any SQS retention). */

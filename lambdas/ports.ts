@@ -57,7 +57,11 @@ export interface SmsSender extends HealthCheckable {
 }
 
 export interface JobQueue extends HealthCheckable {
-  enqueue(queue: WorkerName, job: unknown, options?: { delaySeconds?: number }): Promise<{ messageId: string }>;
+  enqueue(
+    queue: WorkerName,
+    job: unknown,
+    options?: { delaySeconds?: number },
+  ): Promise<{ messageId: string }>;
 }
 
 export interface IdentityProfile {

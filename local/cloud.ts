@@ -67,7 +67,8 @@ export async function buildSpa(mode: LocalEnv['LOCAL_BUILD'], log: (line: string
   if (mode === 'never') return;
   if (mode === 'auto' && fs.existsSync(index)) {
     const built = fs.statSync(index).mtimeMs;
-    if (newestMtime(path.join(ROOT, 'web')) <= built && newestMtime(path.join(ROOT, 'shared')) <= built) return;
+    if (newestMtime(path.join(ROOT, 'web')) <= built && newestMtime(path.join(ROOT, 'shared')) <= built)
+      return;
   }
   log('Building the web app (vite)…');
   const { build } = await import('vite');
@@ -157,7 +158,11 @@ export async function startLocalCloud(
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', (err: NodeJS.ErrnoException) =>
-        reject(err.code === 'EADDRINUSE' ? new LocalCloudError(`Port ${appPort} (app) is busy. Set PORT=<another port>.`) : err),
+        reject(
+          err.code === 'EADDRINUSE'
+            ? new LocalCloudError(`Port ${appPort} (app) is busy. Set PORT=<another port>.`)
+            : err,
+        ),
       );
       server.listen(appPort, host, () => resolve());
     });
@@ -172,7 +177,16 @@ export async function startLocalCloud(
     const pollers = startPollers(endpoints.sqs, resources.queueUrls);
     stops.push(() => pollers.stop());
 
-    return { appUrl, mailboxUrl: endpoints.ses, endpoints, resources, demoAccounts, handlerEnv, dataDir, stop };
+    return {
+      appUrl,
+      mailboxUrl: endpoints.ses,
+      endpoints,
+      resources,
+      demoAccounts,
+      handlerEnv,
+      dataDir,
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;

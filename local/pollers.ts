@@ -28,7 +28,8 @@ function toEvent(messages: Message[], queueArn: string): SQSEvent {
         ApproximateReceiveCount: m.Attributes?.ApproximateReceiveCount ?? '1',
         SentTimestamp: m.Attributes?.SentTimestamp ?? String(Date.now()),
         SenderId: 'local',
-        ApproximateFirstReceiveTimestamp: m.Attributes?.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
+        ApproximateFirstReceiveTimestamp:
+          m.Attributes?.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
       },
       messageAttributes: {},
       md5OfBody: m.MD5OfBody ?? '',
@@ -69,7 +70,10 @@ export function startPollers(endpoint: string, queueUrls: Record<WorkerName, str
         );
         const messages = res.Messages ?? [];
         if (!messages.length) continue;
-        const context = { awsRequestId: `local-${name}-${Date.now()}`, functionName: `local-${name}` } as Context;
+        const context = {
+          awsRequestId: `local-${name}-${Date.now()}`,
+          functionName: `local-${name}`,
+        } as Context;
         let failed = new Set<string>();
         try {
           const out = await handler(toEvent(messages, `arn:aws:sqs:us-east-1:000000000000:${name}`), context);
@@ -88,12 +92,20 @@ export function startPollers(endpoint: string, queueUrls: Record<WorkerName, str
         }
         for (const m of messages.filter((x) => failed.has(x.MessageId!))) {
           await client
-            .send(new ChangeMessageVisibilityCommand({ QueueUrl, ReceiptHandle: m.ReceiptHandle!, VisibilityTimeout: RETRY_BACKOFF_SECONDS }))
+            .send(
+              new ChangeMessageVisibilityCommand({
+                QueueUrl,
+                ReceiptHandle: m.ReceiptHandle!,
+                VisibilityTimeout: RETRY_BACKOFF_SECONDS,
+              }),
+            )
             .catch(() => undefined);
         }
       } catch (err) {
         if (!running) break;
-        console.error(JSON.stringify({ level: 'error', msg: 'queue poll failed', queue: name, err: String(err) }));
+        console.error(
+          JSON.stringify({ level: 'error', msg: 'queue poll failed', queue: name, err: String(err) }),
+        );
         await new Promise((r) => setTimeout(r, 1000));
       }
     }

@@ -9,12 +9,21 @@ export class LocalCloudError extends Error {
 }
 
 /** Resolves to the port actually free: the wanted one, or any free one when wanted is 0. */
-export function reservePort(wanted: number, label: string, variable: string, host = '127.0.0.1'): Promise<number> {
+export function reservePort(
+  wanted: number,
+  label: string,
+  variable: string,
+  host = '127.0.0.1',
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'EADDRINUSE' || err.code === 'EACCES') {
-        reject(new LocalCloudError(`Port ${wanted} (${label}) is busy. Set ${variable}=<another port> (0 picks a free one).`));
+        reject(
+          new LocalCloudError(
+            `Port ${wanted} (${label}) is busy. Set ${variable}=<another port> (0 picks a free one).`,
+          ),
+        );
       } else reject(err);
     });
     server.listen(wanted, host, () => {

@@ -70,7 +70,10 @@ async function provisionTable(endpoint: string): Promise<string> {
   );
   await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName });
   await client.send(
-    new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true } }),
+    new UpdateTimeToLiveCommand({
+      TableName,
+      TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
+    }),
   );
   return TableName;
 }
@@ -159,8 +162,12 @@ async function provisionUserPool(endpoint: string) {
     );
     userPoolId = created.UserPool!.Id!;
   }
-  const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
-  let userPoolClientId = clients.UserPoolClients?.find((c) => c.ClientName === LOCAL_NAMES.userPoolClient)?.ClientId;
+  const clients = await client.send(
+    new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }),
+  );
+  let userPoolClientId = clients.UserPoolClients?.find(
+    (c) => c.ClientName === LOCAL_NAMES.userPoolClient,
+  )?.ClientId;
   if (!userPoolClientId) {
     const created = await client.send(
       new CreateUserPoolClientCommand({

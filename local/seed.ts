@@ -17,7 +17,10 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'hanako@demo.signseal.local', password: 'Demo-owner-2', name: '山田 花子' },
 ];
 
-export async function seedDemoAccounts(cognitoEndpoint: string, userPoolId: string): Promise<readonly DemoAccount[]> {
+export async function seedDemoAccounts(
+  cognitoEndpoint: string,
+  userPoolId: string,
+): Promise<readonly DemoAccount[]> {
   const client = new CognitoIdentityProviderClient({
     region: 'us-east-1',
     endpoint: cognitoEndpoint,

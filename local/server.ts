@@ -7,7 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { Context } from 'aws-lambda';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import { ROUTES, type RouteDefinition } from '../shared/api/routes';
+import { DEFAULT_ROUTE, ROUTES, type RouteDefinition } from '../shared/api/routes';
 import type { HttpEvent } from '../lambdas/core/http';
 
 type LambdaHandler = (event: HttpEvent, context: Context) => Promise<unknown>;
@@ -70,7 +70,11 @@ export function matchRoute(compiled: CompiledRoute[], method: string, pathname: 
     const m = c.regex.exec(pathname);
     if (!m) continue;
     const params: Record<string, string> = {};
-    c.names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1]!)));
+    try {
+      c.names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1]!)));
+    } catch {
+      return null; // malformed percent-encoding: no route matches, as at API Gateway
+    }
     return { route: c.route, params };
   }
   return null;
@@ -152,20 +156,31 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
     const method = (req.method ?? 'GET').toUpperCase();
     const match = matchRoute(compiled, method, url.pathname);
     const route = match?.route;
-    const handlerName = route?.handler ?? 'not-found';
+    const handlerName = route?.handler ?? DEFAULT_ROUTE.handler;
     const body = await readBody(req);
     if (body === 'too-large') {
-      return sendJson(res, 413, { error: { code: 'errors.payloadTooLarge', message: 'Request too large', requestId } }, requestId);
+      return sendJson(
+        res,
+        413,
+        { error: { code: 'errors.payloadTooLarge', message: 'Request too large', requestId } },
+        requestId,
+      );
     }
     let claims: JWTPayload | null = null;
     if (route?.auth === 'owner') {
       claims = await verify(req.headers.authorization);
       if (!claims) {
-        return sendJson(res, 401, { error: { code: 'errors.unauthorized', message: 'Unauthorized', requestId } }, requestId);
+        return sendJson(
+          res,
+          401,
+          { error: { code: 'errors.unauthorized', message: 'Unauthorized', requestId } },
+          requestId,
+        );
       }
     }
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(',') : v;
+    for (const [k, v] of Object.entries(req.headers))
+      if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(',') : v;
     const query = Object.fromEntries(url.searchParams.entries());
     const routeKey = route ? `${route.method} ${route.path}` : '$default';
     const event: HttpEvent = {
@@ -195,7 +210,9 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
           sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '',
           userAgent: headers['user-agent'] ?? '',
         },
-        ...(claims ? { authorizer: { jwt: { claims: claims as Record<string, string>, scopes: null } } } : {}),
+        ...(claims
+          ? { authorizer: { jwt: { claims: claims as Record<string, string>, scopes: null } } }
+          : {}),
       },
     };
     const handler = await loadHandler(handlerName);
@@ -206,12 +223,20 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
       isBase64Encoded?: boolean;
     };
     res.writeHead(result.statusCode ?? 200, result.headers ?? {});
-    res.end(result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8'));
+    res.end(
+      result.body === undefined
+        ? undefined
+        : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8'),
+    );
   }
 
   function serveStatic(res: http.ServerResponse, url: URL) {
     if (url.pathname === '/config.json') {
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...SECURITY_HEADERS });
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+        ...SECURITY_HEADERS,
+      });
       return res.end(JSON.stringify(options.runtimeConfig));
     }
     let rel: string;
@@ -222,7 +247,12 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
     }
     let file = path.join(webDist, path.normalize(rel));
     // Like the CloudFront function: paths without a file extension are SPA routes.
-    if (!file.startsWith(webDist) || !path.extname(file) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    if (
+      !file.startsWith(webDist) ||
+      !path.extname(file) ||
+      !fs.existsSync(file) ||
+      fs.statSync(file).isDirectory()
+    ) {
       if (path.extname(rel) && rel !== '/') {
         res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
         return res.end('Not found');
@@ -245,11 +275,15 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
 
   return http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? `${options.host}:${options.port}`}`);
-    const work = url.pathname === '/api' || url.pathname.startsWith('/api/') ? handleApi(req, res, url) : Promise.resolve(serveStatic(res, url));
+    const work =
+      url.pathname === '/api' || url.pathname.startsWith('/api/')
+        ? handleApi(req, res, url)
+        : Promise.resolve(serveStatic(res, url));
     work.catch((err: unknown) => {
       // The handlers map their own errors; this is the local server's last resort.
       console.error(JSON.stringify({ level: 'error', msg: 'local server error', err: String(err) }));
-      if (!res.headersSent) sendJson(res, 500, { error: { code: 'errors.internal', message: 'Internal error' } }, 'local');
+      if (!res.headersSent)
+        sendJson(res, 500, { error: { code: 'errors.internal', message: 'Internal error' } }, 'local');
       else res.end();
     });
   });

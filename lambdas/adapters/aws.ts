@@ -27,5 +27,7 @@ export const sesv2 = once(() => new SESv2Client({ region: getConfig().AWS_REGION
 export const sns = once(() => new SNSClient({ region: getConfig().AWS_REGION }));
 // Send to the configured SQS endpoint, not to the queue URL's host: the same in AWS, and locally the
 // emulator's queue URLs name a host (sqs.<region>.localhost) that Node does not resolve.
-export const sqs = once(() => new SQSClient({ region: getConfig().AWS_REGION, useQueueUrlAsEndpoint: false }));
+export const sqs = once(
+  () => new SQSClient({ region: getConfig().AWS_REGION, useQueueUrlAsEndpoint: false }),
+);
 export const cognito = once(() => new CognitoIdentityProviderClient({ region: getConfig().AWS_REGION }));

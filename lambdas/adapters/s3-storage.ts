@@ -18,6 +18,10 @@ export interface Presigner {
 
 const realPresigner: Presigner = { post: createPresignedPost, getUrl: getSignedUrl };
 
+/** RFC 5987 value encoding: encodeURIComponent leaves ' ( ) * unescaped, which the RFC forbids. */
+const rfc5987 = (value: string) =>
+  encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
 export class S3Storage implements ObjectStorage {
   constructor(
     private readonly client: S3Client,
@@ -43,12 +47,20 @@ export class S3Storage implements ObjectStorage {
       Fields: { 'Content-Type': options.contentType },
       Expires: options.expiresSeconds,
     });
-    return { url, fields, key, expiresAt: new Date(Date.now() + options.expiresSeconds * 1000).toISOString() };
+    return {
+      url,
+      fields,
+      key,
+      expiresAt: new Date(Date.now() + options.expiresSeconds * 1000).toISOString(),
+    };
   }
 
-  async presignDownload(key: string, options: { expiresSeconds: number; filename?: string }): Promise<string> {
+  async presignDownload(
+    key: string,
+    options: { expiresSeconds: number; filename?: string },
+  ): Promise<string> {
     const disposition = options.filename
-      ? `attachment; filename*=UTF-8''${encodeURIComponent(options.filename)}`
+      ? `attachment; filename*=UTF-8''${rfc5987(options.filename)}`
       : undefined;
     return this.presigner.getUrl(
       this.client,
@@ -63,7 +75,8 @@ export class S3Storage implements ObjectStorage {
       return { size: res.ContentLength ?? 0, contentType: res.ContentType };
     } catch (err) {
       const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      if (status === 404 || (err as Error).name === 'NotFound' || (err as Error).name === 'NoSuchKey') return null;
+      if (status === 404 || (err as Error).name === 'NotFound' || (err as Error).name === 'NoSuchKey')
+        return null;
       throw err;
     }
   }
@@ -75,16 +88,27 @@ export class S3Storage implements ObjectStorage {
   }
 
   async put(key: string, body: Uint8Array | string, contentType: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
+    );
   }
 
   async deleteMany(keys: readonly string[]): Promise<void> {
     for (let i = 0; i < keys.length; i += 1000) {
       const chunk = keys.slice(i, i + 1000);
       if (chunk.length === 0) continue;
-      await this.client.send(
-        new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: chunk.map((Key) => ({ Key })), Quiet: true } }),
+      const res = await this.client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.bucket,
+          Delete: { Objects: chunk.map((Key) => ({ Key })), Quiet: true },
+        }),
       );
+      // DeleteObjects answers 200 even when some keys could not be deleted.
+      if (res.Errors?.length) {
+        throw new Error(
+          `Could not delete ${res.Errors.length} object(s): ${res.Errors[0]!.Code ?? 'unknown error'}`,
+        );
+      }
     }
   }
 }

@@ -1,4 +1,4 @@
-import { ListTopicsCommand, PublishCommand, type SNSClient } from '@aws-sdk/client-sns';
+import { GetSMSAttributesCommand, PublishCommand, type SNSClient } from '@aws-sdk/client-sns';
 import type { Mailer, SmsSender } from '../ports';
 
 /** SMS through SNS (deployed). */
@@ -6,7 +6,7 @@ export class SnsSms implements SmsSender {
   constructor(private readonly client: SNSClient) {}
 
   async check(): Promise<void> {
-    await this.client.send(new ListTopicsCommand({}));
+    await this.client.send(new GetSMSAttributesCommand({ attributes: ['DefaultSMSType'] }));
   }
 
   async send(to: string, text: string): Promise<{ messageId: string }> {

@@ -14,7 +14,11 @@ export class SqsJobQueue implements JobQueue {
     }
   }
 
-  async enqueue(queue: WorkerName, job: unknown, options: { delaySeconds?: number } = {}): Promise<{ messageId: string }> {
+  async enqueue(
+    queue: WorkerName,
+    job: unknown,
+    options: { delaySeconds?: number } = {},
+  ): Promise<{ messageId: string }> {
     const res = await this.client.send(
       new SendMessageCommand({
         QueueUrl: this.urls[queue],

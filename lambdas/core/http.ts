@@ -10,7 +10,9 @@ import { createLogger, type Logger } from './logger';
 /** The API Gateway v2 event; the JWT authorizer (or the local cloud's equivalent) adds claims. */
 export type HttpEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {
-    authorizer?: { jwt?: { claims: Record<string, string | number | boolean | string[]>; scopes?: string[] | null } };
+    authorizer?: {
+      jwt?: { claims: Record<string, string | number | boolean | string[]>; scopes?: string[] | null };
+    };
   };
 };
 
@@ -57,7 +59,11 @@ interface State {
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResultV2 {
+export function json(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): APIGatewayProxyResultV2 {
   return { statusCode: status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
 }
 
@@ -80,7 +86,7 @@ function claimsToUser(event: HttpEvent): AuthUser | null {
     sub: claims.sub,
     email,
     emailVerified: claims.email_verified === true || claims.email_verified === 'true',
-    name: typeof claims.name === 'string' && claims.name ? claims.name : email.split('@')[0] ?? '',
+    name: typeof claims.name === 'string' && claims.name ? claims.name : (email.split('@')[0] ?? ''),
   };
 }
 
@@ -103,7 +109,11 @@ function validate<S extends Schema | undefined>(schema: S, value: unknown, where
   const result = schema.safeParse(value);
   if (result.success) return result.data as Out<S>;
   throw new AppError('errors.validation', `Invalid request ${where}`, {
-    details: result.error.issues.map((i) => ({ path: [where, ...i.path].join('.'), message: i.message, code: i.code })),
+    details: result.error.issues.map((i) => ({
+      path: [where, ...i.path].join('.'),
+      message: i.message,
+      code: i.code,
+    })),
   });
 }
 
@@ -138,9 +148,9 @@ export function httpHandler<
       requestId,
       log,
       user,
-      body: validate(options.body as BS, parseBody(event), "body"),
-      query: validate(options.query as QS, event.queryStringParameters ?? {}, "query"),
-      params: validate(options.params as PS, event.pathParameters ?? {}, "params"),
+      body: validate(options.body as BS, parseBody(event), 'body'),
+      query: validate(options.query as QS, event.queryStringParameters ?? {}, 'query'),
+      params: validate(options.params as PS, event.pathParameters ?? {}, 'params'),
       ip: event.requestContext.http?.sourceIp ?? '',
       userAgent: event.requestContext.http?.userAgent ?? '',
     };
@@ -150,7 +160,8 @@ export function httpHandler<
 
   return middy<HttpEvent, APIGatewayProxyResultV2, Error, Context>(base)
     .before(async (request) => {
-      const requestId = request.event.requestContext?.requestId || request.context.awsRequestId || crypto.randomUUID();
+      const requestId =
+        request.event.requestContext?.requestId || request.context.awsRequestId || crypto.randomUUID();
       const log = createLogger({ requestId, route: request.event.routeKey });
       state.set(request.context, { requestId, log });
     })
@@ -163,7 +174,10 @@ export function httpHandler<
       }
     })
     .onError(async (request) => {
-      const s = state.get(request.context) ?? { requestId: request.context.awsRequestId, log: createLogger() };
+      const s = state.get(request.context) ?? {
+        requestId: request.context.awsRequestId,
+        log: createLogger(),
+      };
       request.response = errorToResponse(request.error, s.requestId, s.log);
       (request.response as { headers: Record<string, string> }).headers['x-request-id'] = s.requestId;
     });

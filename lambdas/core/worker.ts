@@ -33,7 +33,9 @@ export function sqsWorker<S extends z.ZodType>(
       }
       const parsed = schema.safeParse(body);
       if (!parsed.success) {
-        log.error('job does not match its schema', { issues: parsed.error.issues.map((i) => i.path.join('.')) });
+        log.error('job does not match its schema', {
+          issues: parsed.error.issues.map((i) => i.path.join('.')),
+        });
         failures.push({ itemIdentifier: record.messageId });
         continue;
       }

@@ -25,7 +25,8 @@ export async function checkHealth(
         return [name, { ok: true, latencyMs: Math.round(performance.now() - start) }];
       } catch (err) {
         // The error name only: messages may carry endpoints or account details.
-        const error = err instanceof Error ? err.name + (err.name === 'Error' ? `: ${err.message}` : '') : 'Error';
+        const error =
+          err instanceof Error ? err.name + (err.name === 'Error' ? `: ${err.message}` : '') : 'Error';
         return [name, { ok: false, latencyMs: Math.round(performance.now() - start), error }];
       } finally {
         clearTimeout(timer);

@@ -10,9 +10,14 @@ export interface NotifyDeps {
   readonly idempotency: IdempotencyStore;
 }
 
-/** Sends one e-mail or SMS exactly once per idempotency key; a failed send gives the key back so the
- *  retried message can try again. */
-export async function deliverNotification(deps: NotifyDeps, job: NotifyJob, log: Logger): Promise<'sent' | 'duplicate'> {
+/** Sends one e-mail or SMS once per idempotency key. A failed send gives the key back so the retried
+ *  message tries again; a worker that dies mid-send leaves a claim whose lease runs out before SQS
+ *  delivers the message again, so the notification is retried rather than lost. */
+export async function deliverNotification(
+  deps: NotifyDeps,
+  job: NotifyJob,
+  log: Logger,
+): Promise<'sent' | 'duplicate'> {
   const key = `notify#${job.idempotencyKey}`;
   if (!(await deps.idempotency.claim(key, IDEMPOTENCY_TTL_SECONDS))) {
     log.info('notification already sent; skipped', { kind: job.kind });
@@ -27,13 +32,27 @@ export async function deliverNotification(deps: NotifyDeps, job: NotifyJob, log:
           content: await deps.storage.getBytes(a.key),
         })),
       );
-      await deps.mailer.send({ to: job.to, subject: job.subject, text: job.text, html: job.html, attachments });
+      await deps.mailer.send({
+        to: job.to,
+        subject: job.subject,
+        text: job.text,
+        html: job.html,
+        attachments,
+      });
     } else {
       await deps.sms.send(job.to, job.text);
     }
-    return 'sent';
   } catch (err) {
-    await deps.idempotency.release(key);
+    await deps.idempotency.release(key).catch((releaseErr: unknown) => {
+      log.error('could not release the notification claim; it frees itself when its lease ends', {
+        err: releaseErr,
+      });
+    });
     throw err;
   }
+  // Sent: a failure to record it must not make SQS retry (and send) again.
+  await deps.idempotency.complete(key).catch((err: unknown) => {
+    log.error('notification sent but not marked done', { kind: job.kind, err });
+  });
+  return 'sent';
 }

@@ -6,5 +6,9 @@ import { deliverNotification } from '../usecases/notify';
 /** Queue `notify`: e-mails (SES) and SMS (SNS; the local mailbox locally). */
 export const handler = sqsWorker('notify', notifyJobSchema, async (job, { log }) => {
   const d = getDeps();
-  await deliverNotification({ mailer: d.mailer, sms: d.sms, storage: d.storage, idempotency: d.repo }, job, log);
+  await deliverNotification(
+    { mailer: d.mailer, sms: d.sms, storage: d.storage, idempotency: d.repo },
+    job,
+    log,
+  );
 });

@@ -20,7 +20,11 @@ describe('the notify queue', () => {
       html: '<p>Please sign the contract.</p>',
       attachments: [{ filename: 'note.txt', contentType: 'text/plain', key }],
     });
-    const mail = await eventually(async () => (await mailbox()).find((m) => m.subject === subject), 20000, 'the e-mail');
+    const mail = await eventually(
+      async () => (await mailbox()).find((m) => m.subject === subject),
+      20000,
+      'the e-mail',
+    );
     expect(mail.destination.to).toEqual(['signer@example.com']);
     expect(mail.from).toContain('no-reply@signseal.local');
     expect(mail.body.text).toContain('Please sign the contract.');
@@ -29,7 +33,13 @@ describe('the notify queue', () => {
 
   it('sends a retried job (same idempotency key) only once', async () => {
     const subject = `Once only ${randomUUID()}`;
-    const job = { kind: 'email', idempotencyKey: randomUUID(), to: ['once@example.com'], subject, text: 'hello' };
+    const job = {
+      kind: 'email',
+      idempotencyKey: randomUUID(),
+      to: ['once@example.com'],
+      subject,
+      text: 'hello',
+    };
     await queue().enqueue('notify', job);
     await queue().enqueue('notify', job);
     await eventually(async () => (await mailbox()).find((m) => m.subject === subject), 20000, 'the e-mail');
@@ -40,7 +50,11 @@ describe('the notify queue', () => {
   it('writes an SMS to the local mailbox, since the SNS emulator cannot deliver SMS', async () => {
     const text = `Your signing link ${randomUUID()}`;
     await queue().enqueue('notify', { kind: 'sms', idempotencyKey: randomUUID(), to: '+819012345678', text });
-    const sms = await eventually(async () => (await mailbox()).find((m) => m.body.text?.includes(text)), 20000, 'the SMS');
+    const sms = await eventually(
+      async () => (await mailbox()).find((m) => m.body.text?.includes(text)),
+      20000,
+      'the SMS',
+    );
     expect(sms.destination.to).toEqual(['+819012345678@sms.local']);
     expect(sms.subject).toBe('SMS to +819012345678');
   });
@@ -56,7 +70,9 @@ describe('the notify queue', () => {
     });
     const found = await eventually(
       async () => {
-        const res = await sqs.send(new ReceiveMessageCommand({ QueueUrl: dlqUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
+        const res = await sqs.send(
+          new ReceiveMessageCommand({ QueueUrl: dlqUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
+        );
         return res.Messages?.find((m) => m.Body?.includes(marker));
       },
       45000,

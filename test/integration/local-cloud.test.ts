@@ -33,14 +33,22 @@ describe('the local cloud', () => {
     const saved = { cognito: process.env.TEST_COGNITO_ENDPOINT, client: process.env.USER_POOL_CLIENT_ID };
     try {
       const first = await startCloudProcess({ dataDir, logFile, env: { LOCAL_BUILD: 'never' } });
-      const before = await me(first.info.appUrl, first.info.endpoints.cognito, first.info.resources.userPoolClientId);
+      const before = await me(
+        first.info.appUrl,
+        first.info.endpoints.cognito,
+        first.info.resources.userPoolClientId,
+      );
       expect(before.firstLogin).toBe(true);
       await stopCloudProcess(first.child);
 
       const second = await startCloudProcess({ dataDir, logFile, env: { LOCAL_BUILD: 'never' } });
       try {
         expect(second.info.resources.userPoolId).toBe(first.info.resources.userPoolId);
-        const after = await me(second.info.appUrl, second.info.endpoints.cognito, second.info.resources.userPoolClientId);
+        const after = await me(
+          second.info.appUrl,
+          second.info.endpoints.cognito,
+          second.info.resources.userPoolClientId,
+        );
         expect(after.userId).toBe(before.userId);
         expect(after.validDate).toBe(before.validDate);
         expect(after.firstLogin).toBe(false);

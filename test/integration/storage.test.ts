@@ -6,7 +6,11 @@ describe('document storage', () => {
   it('accepts a browser-style POST upload through a presigned form, then serves it by a presigned URL', async () => {
     const storage = getDeps().storage;
     const key = `documents/${randomUUID()}/original.pdf`;
-    const upload = await storage.presignUpload(key, { contentType: 'application/pdf', maxBytes: 1000, expiresSeconds: 60 });
+    const upload = await storage.presignUpload(key, {
+      contentType: 'application/pdf',
+      maxBytes: 1000,
+      expiresSeconds: 60,
+    });
     expect(upload.key).toBe(key);
     expect(Object.keys(upload.fields)).toEqual(expect.arrayContaining(['key', 'Policy', 'Content-Type']));
 

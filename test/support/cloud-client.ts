@@ -6,11 +6,17 @@ import {
 
 export function env(name: string): string {
   const v = process.env[name];
-  if (!v) throw new Error(`${name} is not set: run through jest's integration/e2e projects (test/support/cloud-setup.mjs)`);
+  if (!v)
+    throw new Error(
+      `${name} is not set: run through jest's integration/e2e projects (test/support/cloud-setup.mjs)`,
+    );
   return v;
 }
 
-export async function signIn(email: string, password: string): Promise<{ idToken: string; accessToken: string }> {
+export async function signIn(
+  email: string,
+  password: string,
+): Promise<{ idToken: string; accessToken: string }> {
   const client = new CognitoIdentityProviderClient({
     region: 'us-east-1',
     endpoint: env('TEST_COGNITO_ENDPOINT'),
@@ -28,7 +34,14 @@ export async function signIn(email: string, password: string): Promise<{ idToken
 
 export async function api(
   path: string,
-  init: { method?: string; token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  init: {
+    method?: string;
+    token?: string;
+    body?: unknown;
+    rawBody?: string;
+    headers?: Record<string, string>;
+  } = {},
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert on arbitrary JSON shapes
 ): Promise<{ status: number; body: any; headers: Headers }> {
   const headers: Record<string, string> = { ...init.headers };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
@@ -62,7 +75,11 @@ export async function mailbox(): Promise<StoredMail[]> {
   return ((await res.json()) as { emails: StoredMail[] }).emails;
 }
 
-export async function eventually<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 20000, what = 'condition'): Promise<T> {
+export async function eventually<T>(
+  probe: () => Promise<T | undefined | null | false>,
+  timeoutMs = 20000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();

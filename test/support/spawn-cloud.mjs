@@ -28,14 +28,23 @@ export async function startCloudProcess({ dataDir, logFile, env = {}, timeoutMs 
   const log = fs.createWriteStream(logFile, { flags: 'a' });
   const child = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts'], {
     cwd: ROOT,
-    env: childEnv({ ...FREE_PORTS, LOCAL_DATA_DIR: dataDir, LOCAL_READY_JSON: '1', LOCAL_BUILD: 'auto', ...env }),
+    env: childEnv({
+      ...FREE_PORTS,
+      LOCAL_DATA_DIR: dataDir,
+      LOCAL_READY_JSON: '1',
+      LOCAL_BUILD: 'auto',
+      ...env,
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
   child.stderr.pipe(log);
   const info = await new Promise((resolve, reject) => {
     let buffer = '';
-    const timer = setTimeout(() => reject(new Error(`local cloud not ready in ${timeoutMs / 1000} s; see ${logFile}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`local cloud not ready in ${timeoutMs / 1000} s; see ${logFile}`)),
+      timeoutMs,
+    );
     child.stdout.on('data', (chunk) => {
       log.write(chunk);
       buffer += chunk.toString();

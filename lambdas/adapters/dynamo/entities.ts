@@ -45,13 +45,18 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     { client, table },
   );
 
-  /** Marks a job as done so a retried SQS message never repeats a side effect. Expires by TTL. */
+  /** A job's side effect, claimed before it runs and marked done after, so a retried SQS message
+   *  never repeats it. A 'pending' claim whose lease ran out (the worker died mid-way) may be taken
+   *  again. Expires by TTL. */
   const jobRecord = new Entity(
     {
       model: { entity: 'jobRecord', version: '1', service: SERVICE },
       attributes: {
         key: { type: 'string', required: true },
-        doneAt: { type: 'string', required: true },
+        state: { type: ['pending', 'done'] as const, required: true },
+        /** Epoch milliseconds until which a pending claim belongs to the worker that made it. */
+        leaseUntil: { type: 'number', required: true },
+        claimedAt: { type: 'string', required: true },
         ttl: { type: 'number', required: true },
       },
       indexes: {

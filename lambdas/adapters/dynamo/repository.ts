@@ -12,11 +12,17 @@ export interface UserRepository {
 }
 
 export interface IdempotencyStore {
-  /** True the first time a key is claimed; false if a job with this key already ran. */
-  claim(key: string, ttlSeconds: number): Promise<boolean>;
-  /** Gives a claim back after the job failed, so its retry can run. */
+  /** True when this worker may run the job: the key is new, or an earlier claim's lease ran out
+   *  before it was completed. False while another claim holds it, or once it is done. */
+  claim(key: string, ttlSeconds: number, leaseSeconds?: number): Promise<boolean>;
+  /** Marks the job done: its key can never be claimed again (until the record expires). */
+  complete(key: string): Promise<void>;
+  /** Gives a claim back after the job failed, so its retry can run at once. */
   release(key: string): Promise<void>;
 }
+
+/** Longer than any worker's timeout (lib/definitions.ts), shorter than the queues' visibility timeouts. */
+export const DEFAULT_LEASE_SECONDS = 150;
 
 const isConditionalFailure = (err: unknown) =>
   err instanceof Error &&
@@ -54,16 +60,31 @@ export class DynamoRepository implements UserRepository, IdempotencyStore, Healt
     }
   }
 
-  async claim(key: string, ttlSeconds: number): Promise<boolean> {
+  async claim(key: string, ttlSeconds: number, leaseSeconds = DEFAULT_LEASE_SECONDS): Promise<boolean> {
+    const now = Date.now();
     try {
       await this.entities.jobRecord
-        .create({ key, doneAt: new Date().toISOString(), ttl: Math.floor(Date.now() / 1000) + ttlSeconds })
+        .put({
+          key,
+          state: 'pending',
+          leaseUntil: now + leaseSeconds * 1000,
+          claimedAt: new Date(now).toISOString(),
+          ttl: Math.floor(now / 1000) + ttlSeconds,
+        })
+        .where(
+          (attr, op) =>
+            `${op.notExists(attr.key)} OR (${op.eq(attr.state, 'pending')} AND ${op.lt(attr.leaseUntil, now)})`,
+        )
         .go();
       return true;
     } catch (err) {
       if (isConditionalFailure(err)) return false;
       throw err;
     }
+  }
+
+  async complete(key: string): Promise<void> {
+    await this.entities.jobRecord.patch({ key }).set({ state: 'done' }).go();
   }
 
   async release(key: string): Promise<void> {

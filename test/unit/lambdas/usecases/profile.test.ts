@@ -1,0 +1,102 @@
+import type { UserRecord, UserRepository } from '../../../../lambdas/adapters/dynamo/repository';
+import type { AuthUser } from '../../../../lambdas/core/http';
+import type { IdentityDirectory, IdentityProfile } from '../../../../lambdas/ports';
+import { getOrCreateProfile, TRIAL_CONTRACTS, TRIAL_DAYS } from '../../../../lambdas/usecases/profile';
+
+class InMemoryUsers implements UserRepository {
+  readonly records = new Map<string, UserRecord>();
+  writes = 0;
+
+  async getById(userId: string) {
+    return this.records.get(userId) ?? null;
+  }
+
+  async createIfAbsent(user: UserRecord) {
+    this.writes += 1;
+    const existing = this.records.get(user.userId);
+    if (existing) return existing;
+    this.records.set(user.userId, user);
+    return user;
+  }
+}
+
+const directoryWith = (profile: IdentityProfile | null): IdentityDirectory => ({
+  getProfile: async () => profile,
+});
+
+const TOKEN_USER: AuthUser = {
+  sub: 'sub-1',
+  email: 'Hanako@Example.com',
+  emailVerified: true,
+  name: 'hanako',
+};
+const NOW = new Date('2026-11-22T09:30:00.000Z');
+
+describe("the signed-in owner's profile", () => {
+  it('is created on first sign-in as a 30-day trial with 5 contracts', async () => {
+    const users = new InMemoryUsers();
+
+    const profile = await getOrCreateProfile(users, directoryWith(null), TOKEN_USER, NOW);
+
+    expect(profile).toEqual({
+      userId: 'sub-1',
+      email: 'hanako@example.com',
+      name: 'hanako',
+      plan: 'trial',
+      validDate: '2026-12-22T09:30:00.000Z',
+      availableTickets: 5,
+      isAdmin: false,
+      firstLogin: true,
+    });
+    expect(TRIAL_DAYS).toBe(30);
+    expect(TRIAL_CONTRACTS).toBe(5);
+    expect(users.records.get('sub-1')).toMatchObject({
+      createdAt: NOW.toISOString(),
+      emailVerified: true,
+      closed: false,
+    });
+  });
+
+  it('takes the name and e-mail from the user directory when it has them', async () => {
+    const users = new InMemoryUsers();
+    const directory = directoryWith({ email: 'hanako@example.com', emailVerified: false, name: '山田 花子' });
+
+    const profile = await getOrCreateProfile(users, directory, TOKEN_USER, NOW);
+
+    expect(profile.name).toBe('山田 花子');
+    expect(users.records.get('sub-1')!.emailVerified).toBe(false);
+  });
+
+  it('is only read on later sign-ins: no first-login flag and no write', async () => {
+    const users = new InMemoryUsers();
+    await getOrCreateProfile(users, directoryWith(null), TOKEN_USER, NOW);
+    const writesAfterFirst = users.writes;
+
+    const profile = await getOrCreateProfile(
+      users,
+      directoryWith(null),
+      TOKEN_USER,
+      new Date('2026-11-23T00:00:00Z'),
+    );
+
+    expect(profile.firstLogin).toBe(false);
+    expect(profile.validDate).toBe('2026-12-22T09:30:00.000Z');
+    expect(users.writes).toBe(writesAfterFirst);
+  });
+
+  it('is not a first login when a parallel sign-in created the account first', async () => {
+    const users = new InMemoryUsers();
+    await getOrCreateProfile(users, directoryWith(null), TOKEN_USER, NOW);
+    users.getById = async () => null; // this request read just before the other one wrote
+
+    const profile = await getOrCreateProfile(
+      users,
+      directoryWith(null),
+      TOKEN_USER,
+      new Date('2026-11-22T09:30:01Z'),
+    );
+
+    expect(profile.firstLogin).toBe(false);
+    expect(profile.validDate).toBe('2026-12-22T09:30:00.000Z');
+  });
+});
