@@ -12,6 +12,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteGrant =
   /** Read a user's attributes from the user pool (cognito-idp:AdminGetUser). */
   | 'userDirectoryRead'
+  /** Create, disable and sign out users in the user pool (sign-up, close account). */
+  | 'userDirectoryWrite'
   /** Read-only account checks of the mail and SMS services (ses:GetAccount, sns:GetSMSAttributes). */
   | 'notificationsCheck';
 
