@@ -25,7 +25,12 @@ export default {
   testTimeout: 120000,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.cjs'],
   projects: [
-    { ...base, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    {
+      ...base,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
+      setupFiles: ['<rootDir>/test/support/unit-env.cjs'],
+    },
     { ...base, displayName: 'cdk', testMatch: ['<rootDir>/test/cdk/**/*.test.ts'] },
     {
       ...base,
