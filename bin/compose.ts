@@ -41,6 +41,7 @@ export function composeApp(app: App, settings: DeploySettings): ComposedApp {
     userPoolClient: stateful.auth.userPoolClient,
     oauth: stateful.auth.oauth,
     mailFrom: settings.mailFrom,
+    minAge: settings.minAge,
     mailIdentity: settings.mailIdentity,
     sesSandboxRecipients: settings.sesSandboxRecipients,
     siteUrl: settings.siteUrl,

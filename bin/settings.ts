@@ -32,6 +32,8 @@ export interface DeploySettings {
   readonly threatProtection: boolean;
   readonly webAclArn?: string;
   readonly cspConnectSources: readonly string[];
+  /** Minimum age to sign up (architecture §14). */
+  readonly minAge: number;
 }
 
 /** A deploy-setting problem, told in one line that names the context key. */
@@ -56,6 +58,7 @@ export const CONTEXT_KEYS = [
   'cognitoThreatProtection',
   'webAclArn',
   'cspConnectSrc',
+  'minAge',
 ] as const;
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -202,7 +205,14 @@ export function readSettings(node: Node, env: Env): DeploySettings {
     }
   }
 
+  const minAgeText = text('minAge') ?? '18';
+  const minAge = Number(minAgeText);
+  if (!Number.isInteger(minAge) || minAge < 1 || minAge > 120) {
+    throw new SettingsError(`Context minAge "${minAgeText}" must be a whole number of years, e.g. 18.`);
+  }
+
   return {
+    minAge,
     stackPrefix,
     account: env.CDK_DEFAULT_ACCOUNT || undefined,
     region: env.CDK_DEFAULT_REGION || undefined,

@@ -25,6 +25,11 @@ export const configSchema = z.object({
   SMS_MODE: z.enum(['sns', 'mailbox']).default('sns'),
   MAX_UPLOAD_BYTES: intFrom(50_000_000),
   MIN_AGE: intFrom(18),
+  /** Country assumed for a phone number written without '+' on English pages (ISO 3166 alpha-2). */
+  DEFAULT_PHONE_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .default('US'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });
 

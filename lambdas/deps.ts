@@ -1,3 +1,5 @@
+import type { CountryCode } from 'libphonenumber-js';
+import type { AccountDeps } from './usecases/account';
 // Composition root: builds each adapter once from the configuration. Handlers and workers take
 // what they need from here; use cases receive ports, never SDK clients.
 import { getConfig } from './config';
@@ -43,4 +45,11 @@ export function getDeps(): Deps {
 /** Tests replace adapters with fakes. */
 export function setDeps(next: Deps | undefined): void {
   deps = next;
+}
+
+/** What the account use cases need. */
+export function accountDeps(): AccountDeps {
+  const { repo, directory } = getDeps();
+  const c = getConfig();
+  return { repo, directory, minAge: c.MIN_AGE, englishPhoneCountry: c.DEFAULT_PHONE_COUNTRY as CountryCode };
 }

@@ -70,7 +70,15 @@ export interface IdentityProfile {
   readonly name: string | undefined;
 }
 
-/** The user directory (Cognito): attributes a token may not carry. */
+export type CreateUserResult =
+  { ok: true; sub: string } | { ok: false; reason: 'emailTaken' | 'weakPassword' };
+
+/** The user directory (Cognito). */
 export interface IdentityDirectory {
+  /** Attributes a token may not carry. */
   getProfile(sub: string): Promise<IdentityProfile | null>;
+  /** A confirmed e-mail + password account (e-mail not yet verified). */
+  createUser(input: { email: string; password: string; name: string }): Promise<CreateUserResult>;
+  /** The user can no longer sign in; their tokens are revoked. */
+  disableUser(sub: string): Promise<void>;
 }

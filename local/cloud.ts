@@ -9,7 +9,8 @@ import { startEmulators } from './emulators';
 import { startPollers } from './pollers';
 import { LocalCloudError, reservePort } from './ports';
 import { provision, type Provisioned } from './provision';
-import { seedDemoAccounts, type DemoAccount } from './seed';
+import { seedDemoAccounts, seedDemoProfiles, type SeededAccount } from './seed';
+import { getDeps, setDeps } from '../lambdas/deps';
 import { createLocalServer } from './server';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,7 +44,7 @@ export interface LocalCloud {
   mailboxUrl: string;
   endpoints: Record<'dynamodb' | 's3' | 'ses' | 'cognito' | 'sqs', string>;
   resources: Provisioned;
-  demoAccounts: readonly DemoAccount[];
+  demoAccounts: readonly SeededAccount[];
   /** The environment the handlers run with (what a deployed Lambda gets from the CDK). */
   handlerEnv: Record<string, string>;
   dataDir: string;
@@ -133,7 +134,9 @@ export async function startLocalCloud(
     };
     Object.assign(process.env, handlerEnv);
     resetConfigCache();
+    setDeps(undefined);
     parseConfig(process.env); // fail here, with the variable's name, rather than on the first request
+    await seedDemoProfiles(getDeps().repo, demoAccounts);
 
     await buildSpa(cfg.LOCAL_BUILD, log);
 
@@ -143,6 +146,7 @@ export async function startLocalCloud(
       userPoolClientId: resources.userPoolClientId,
       cognitoEndpoint: endpoints.cognito,
       apiBase: '/api',
+      minAge: Number(process.env.MIN_AGE ?? 18),
       mailboxUrl: endpoints.ses,
     };
     const server = createLocalServer({

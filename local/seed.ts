@@ -5,11 +5,19 @@ import {
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { TERMS_VERSION } from '../shared/api/schemas';
+import type { UserRepository } from '../lambdas/adapters/dynamo/repository';
+import { trialUser } from '../lambdas/usecases/profile';
 
 export interface DemoAccount {
   email: string;
   password: string;
   name: string;
+}
+
+export interface SeededAccount extends DemoAccount {
+  /** The Cognito subject, which is also the user's id in the table. */
+  sub: string;
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -20,15 +28,20 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 export async function seedDemoAccounts(
   cognitoEndpoint: string,
   userPoolId: string,
-): Promise<readonly DemoAccount[]> {
+): Promise<SeededAccount[]> {
   const client = new CognitoIdentityProviderClient({
     region: 'us-east-1',
     endpoint: cognitoEndpoint,
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
   });
+  const seeded: SeededAccount[] = [];
+  const subOf = async (email: string) => {
+    const user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
+    return user.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? user.Username!;
+  };
   for (const account of DEMO_ACCOUNTS) {
     try {
-      await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: account.email }));
+      seeded.push({ ...account, sub: await subOf(account.email) });
       continue;
     } catch (err) {
       if ((err as Error).name !== 'UserNotFoundException') throw err;
@@ -53,6 +66,40 @@ export async function seedDemoAccounts(
         Permanent: true,
       }),
     );
+    seeded.push({ ...account, sub: await subOf(account.email) });
   }
-  return DEMO_ACCOUNTS;
+  return seeded;
+}
+
+/** The demo owners' profiles, as if they had signed up (consents given) and signed in before, so a
+ *  demo sign-in goes straight to the signed-in area. Existing profiles are left as they are. */
+export async function seedDemoProfiles(
+  repo: UserRepository,
+  accounts: readonly SeededAccount[],
+): Promise<void> {
+  const now = new Date();
+  for (const account of accounts) {
+    await repo.createIfAbsent(
+      trialUser(
+        {
+          userId: account.sub,
+          email: account.email,
+          name: account.name,
+          emailVerified: true,
+          lastLoginAt: now.toISOString(),
+          consents: {
+            termsOfService: true,
+            privacyPolicy: true,
+            ageConfirmed: true,
+            marketing: false,
+            thirdPartyProvision: false,
+            termsVersion: TERMS_VERSION,
+            consentedAt: now.toISOString(),
+            lang: 'en',
+          },
+        },
+        now,
+      ),
+    );
+  }
 }

@@ -1,4 +1,5 @@
 import type { AuthUser } from '../core/http';
+import { AppError } from '../core/errors';
 import type { UserRecord, UserRepository } from '../adapters/dynamo/repository';
 import type { IdentityDirectory } from '../ports';
 
@@ -10,49 +11,94 @@ export const TRIAL_CONTRACTS = 5;
 export interface Profile {
   userId: string;
   email: string;
+  emailVerified: boolean;
   name: string;
+  phone: string | null;
+  walletAddress: string | null;
   plan: UserRecord['plan'];
   validDate: string;
   availableTickets: number;
   isAdmin: boolean;
+  consentsRequired: boolean;
+  createdAt: string;
+  lastLoginAt: string | null;
   firstLogin: boolean;
 }
 
-/** The signed-in user's profile; the first call for a new Cognito user creates it on the trial plan. */
+/** A new user record on the trial plan. */
+export function trialUser(
+  fields: Pick<UserRecord, 'userId' | 'email' | 'name'> & Partial<UserRecord>,
+  now: Date,
+): UserRecord {
+  return {
+    emailVerified: false,
+    plan: 'trial',
+    validDate: new Date(now.getTime() + TRIAL_DAYS * 24 * 3600 * 1000).toISOString(),
+    availableTickets: TRIAL_CONTRACTS,
+    isAdmin: false,
+    closed: false,
+    createdAt: now.toISOString(),
+    ...fields,
+    email: fields.email.toLowerCase(),
+  };
+}
+
+export function toProfile(record: UserRecord, firstLogin = false): Profile {
+  return {
+    userId: record.userId,
+    email: record.email,
+    emailVerified: record.emailVerified ?? false,
+    name: record.name,
+    phone: record.phone ?? null,
+    walletAddress: record.walletAddress ?? null,
+    plan: record.plan,
+    validDate: record.validDate,
+    availableTickets: record.availableTickets,
+    isAdmin: record.isAdmin ?? false,
+    consentsRequired: !record.consents?.termsOfService,
+    createdAt: record.createdAt,
+    lastLoginAt: record.lastLoginAt ?? null,
+    firstLogin,
+  };
+}
+
+/** The signed-in user's record; the first call for a new Cognito user (a federated sign-in) creates it
+ *  on the trial plan, without consents (the SPA then asks for them). A closed account is refused. */
+export async function getOrCreateUser(
+  repo: UserRepository,
+  directory: IdentityDirectory,
+  user: AuthUser,
+  now = new Date(),
+): Promise<{ record: UserRecord; created: boolean }> {
+  let record = await repo.getById(user.sub);
+  let created = false;
+  if (!record) {
+    // Tokens need not carry every attribute (cognito-local's carry no name): ask the directory.
+    const identity = await directory.getProfile(user.sub);
+    record = await repo.createIfAbsent(
+      trialUser(
+        {
+          userId: user.sub,
+          email: identity?.email || user.email,
+          emailVerified: identity?.emailVerified ?? user.emailVerified,
+          name: identity?.name || user.name,
+        },
+        now,
+      ),
+    );
+    created = record.createdAt === now.toISOString();
+  }
+  if (record.closed) throw new AppError('account.errors.closed', 'This account is closed', { status: 401 });
+  return { record, created };
+}
+
+/** The signed-in user's profile (GET /api/me). */
 export async function getOrCreateProfile(
   repo: UserRepository,
   directory: IdentityDirectory,
   user: AuthUser,
   now = new Date(),
 ): Promise<Profile> {
-  let record = await repo.getById(user.sub);
-  let firstLogin = false;
-  if (!record) {
-    // Tokens need not carry every attribute (cognito-local's carry no name): ask the directory.
-    const identity = await directory.getProfile(user.sub);
-    const validDate = new Date(now.getTime() + TRIAL_DAYS * 24 * 3600 * 1000).toISOString();
-    record = await repo.createIfAbsent({
-      userId: user.sub,
-      email: (identity?.email || user.email).toLowerCase(),
-      emailVerified: identity?.emailVerified ?? user.emailVerified,
-      name: identity?.name || user.name,
-      plan: 'trial',
-      validDate,
-      availableTickets: TRIAL_CONTRACTS,
-      isAdmin: false,
-      closed: false,
-      createdAt: now.toISOString(),
-    });
-    firstLogin = record.createdAt === now.toISOString();
-  }
-  return {
-    userId: record.userId,
-    email: record.email,
-    name: record.name,
-    plan: record.plan,
-    validDate: record.validDate,
-    availableTickets: record.availableTickets,
-    isAdmin: record.isAdmin ?? false,
-    firstLogin,
-  };
+  const { record, created } = await getOrCreateUser(repo, directory, user, now);
+  return toProfile(record, created);
 }

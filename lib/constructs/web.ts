@@ -45,6 +45,8 @@ export interface SpaRuntimeConfig {
   readonly userPoolClientId: string;
   /** Path prefix of the API on the same origin. */
   readonly apiBase: '/api';
+  /** Minimum age to sign up, shown in the registration dialog. */
+  readonly minAge: number;
   /** Present only when Google or LINE sign-in is configured. */
   readonly oauth?: OAuthSettings;
 }

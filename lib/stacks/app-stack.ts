@@ -23,6 +23,8 @@ export interface AppStackProps extends StackProps {
   readonly oauth?: OAuthSettings;
   /** Sender of every e-mail (MAIL_FROM). */
   readonly mailFrom: string;
+  /** Minimum age to sign up. @default 18 */
+  readonly minAge?: number;
   /** @default 'domain' */
   readonly mailIdentity?: MailIdentityMode;
   /** @default - none (SES production access) */
@@ -73,6 +75,7 @@ export class AppStack extends Stack {
         userPoolId: props.userPool.userPoolId,
         userPoolClientId: props.userPoolClient.userPoolClientId,
         apiBase: '/api',
+        minAge: props.minAge ?? 18,
         ...(props.oauth ? { oauth: props.oauth } : {}),
       },
       customDomain: props.customDomain && {
@@ -98,6 +101,7 @@ export class AppStack extends Stack {
       fn.addEnvironment('MAIL_FROM', props.mailFrom);
       fn.addEnvironment('APP_URL', appUrl);
       fn.addEnvironment('SMS_MODE', 'sns');
+      fn.addEnvironment('MIN_AGE', String(props.minAge ?? 18));
       fn.addEnvironment('S3_FORCE_PATH_STYLE', 'false');
     }
     // Every e-mail and SMS goes through the notify job (architecture section 7).
@@ -108,6 +112,16 @@ export class AppStack extends Stack {
       const fn = this.api.functions.get(route.handler)!;
       for (const grant of route.grants ?? []) {
         if (grant === 'userDirectoryRead') props.userPool.grant(fn, 'cognito-idp:AdminGetUser');
+        if (grant === 'userDirectoryWrite') {
+          props.userPool.grant(
+            fn,
+            'cognito-idp:AdminGetUser',
+            'cognito-idp:AdminCreateUser',
+            'cognito-idp:AdminSetUserPassword',
+            'cognito-idp:AdminDeleteUser',
+            'cognito-idp:AdminDisableUser',
+          );
+        }
         if (grant === 'notificationsCheck') {
           fn.addToRolePolicy(
             new PolicyStatement({ actions: ['ses:GetAccount', 'sns:GetSMSAttributes'], resources: ['*'] }),

@@ -1,3 +1,4 @@
+import { ROUTES } from '../../shared/api/routes.js';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { Stack, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -156,14 +157,22 @@ describe('the composed app (no siteUrl)', () => {
 
   test('grants the extra permissions of the route table to those routes alone', () => {
     const policies = Object.values(appResources).filter((r) => r.Type === 'AWS::IAM::Policy');
-    const withAction = (action: string) =>
-      policies.filter((p) => JSON.stringify(p.Properties.PolicyDocument.Statement).includes(`"${action}"`));
-    expect(withAction('cognito-idp:AdminGetUser')).toHaveLength(1);
-    expect(withAction('ses:GetAccount')).toHaveLength(1);
-    expect(JSON.stringify(withAction('cognito-idp:AdminGetUser')[0]!.Properties.Roles)).toContain(
-      'MeHandler',
-    );
-    expect(JSON.stringify(withAction('ses:GetAccount')[0]!.Properties.Roles)).toContain('HealthHandler');
+    const policyOf = (handler: string) => {
+      const fnId = `Api${handler
+        .split('-')
+        .map((p) => p[0]!.toUpperCase() + p.slice(1))
+        .join('')}Handler`;
+      return JSON.stringify(policies.find((p) => JSON.stringify(p.Properties.Roles).includes(`${fnId}Role`)));
+    };
+    for (const route of ROUTES) {
+      const policy = policyOf(route.handler);
+      const grants = route.grants ?? [];
+      expect(policy.includes('cognito-idp:AdminCreateUser')).toBe(grants.includes('userDirectoryWrite'));
+      expect(policy.includes('cognito-idp:AdminGetUser')).toBe(
+        grants.includes('userDirectoryRead') || grants.includes('userDirectoryWrite'),
+      );
+      expect(policy.includes('ses:GetAccount')).toBe(grants.includes('notificationsCheck'));
+    }
   });
 
   test('sends every method and path outside the route table to the not-found handler', () => {

@@ -211,7 +211,7 @@ describe('the SPA deployment', () => {
     expect(shell.SourceObjectKeys).toHaveLength(2);
   });
 
-  test('writes config.json with the region, user pool, app client and /api base', () => {
+  test('writes config.json with the region, user pool, app client, /api base and minimum age', () => {
     const assembly = composed.root.synth();
     const found: string[] = [];
     const walk = (dir: string) => {
@@ -229,6 +229,7 @@ describe('the SPA deployment', () => {
       userPoolId: expect.stringMatching(/^<<marker:/),
       userPoolClientId: expect.stringMatching(/^<<marker:/),
       apiBase: '/api',
+      minAge: 18,
     });
     const shell = deployments().find((d) => d.DistributionId);
     const markers = JSON.stringify(shell.SourceMarkers);

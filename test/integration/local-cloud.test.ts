@@ -23,12 +23,17 @@ describe('the local cloud', () => {
     fs.mkdirSync(runDir(), { recursive: true });
     const dataDir = path.relative(ROOT, path.join(runDir(), 'data'));
     const logFile = path.join(runDir(), 'cloud.log');
-    const me = async (appUrl: string, cognito: string, clientId: string) => {
+    const renamed = `Renamed ${Date.now()}`;
+    const me = async (appUrl: string, cognito: string, clientId: string, rename?: string) => {
       process.env.TEST_COGNITO_ENDPOINT = cognito;
       process.env.USER_POOL_CLIENT_ID = clientId;
       const { idToken } = await signIn('owner@demo.signseal.local', 'Demo-owner-1');
-      const res = await fetch(`${appUrl}/api/me`, { headers: { authorization: `Bearer ${idToken}` } });
-      return (await res.json()) as { userId: string; validDate: string; firstLogin: boolean };
+      const res = await fetch(`${appUrl}/api/me`, {
+        method: rename ? 'PATCH' : 'GET',
+        headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
+        body: rename ? JSON.stringify({ name: rename }) : undefined,
+      });
+      return (await res.json()) as { userId: string; validDate: string; name: string };
     };
     const saved = { cognito: process.env.TEST_COGNITO_ENDPOINT, client: process.env.USER_POOL_CLIENT_ID };
     try {
@@ -37,8 +42,9 @@ describe('the local cloud', () => {
         first.info.appUrl,
         first.info.endpoints.cognito,
         first.info.resources.userPoolClientId,
+        renamed,
       );
-      expect(before.firstLogin).toBe(true);
+      expect(before.name).toBe(renamed);
       await stopCloudProcess(first.child);
 
       const second = await startCloudProcess({ dataDir, logFile, env: { LOCAL_BUILD: 'never' } });
@@ -51,7 +57,7 @@ describe('the local cloud', () => {
         );
         expect(after.userId).toBe(before.userId);
         expect(after.validDate).toBe(before.validDate);
-        expect(after.firstLogin).toBe(false);
+        expect(after.name).toBe(renamed);
       } finally {
         await stopCloudProcess(second.child);
       }

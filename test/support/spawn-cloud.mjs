@@ -20,6 +20,7 @@ export const FREE_PORTS = {
 export function childEnv(extra) {
   const env = { ...process.env, ...extra };
   delete env.NODE_OPTIONS; // jest's --experimental-vm-modules is not for the child
+  delete env.NODE_ENV; // jest sets 'test', which would make Vite bundle React's development build
   return env;
 }
 

@@ -27,6 +27,21 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         customerId: { type: 'string' },
         isAdmin: { type: 'boolean', default: false },
         closed: { type: 'boolean', default: false },
+        closedAt: { type: 'string' },
+        /** Registration consents, with when, in which language and to which terms version. */
+        consents: {
+          type: 'map',
+          properties: {
+            termsOfService: { type: 'boolean', required: true },
+            privacyPolicy: { type: 'boolean', required: true },
+            ageConfirmed: { type: 'boolean', required: true },
+            marketing: { type: 'boolean', required: true },
+            thirdPartyProvision: { type: 'boolean', required: true },
+            termsVersion: { type: 'string', required: true },
+            consentedAt: { type: 'string', required: true },
+            lang: { type: 'string', required: true },
+          },
+        },
         createdAt: { type: 'string', required: true },
         lastLoginAt: { type: 'string' },
       },

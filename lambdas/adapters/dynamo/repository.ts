@@ -9,7 +9,12 @@ export interface UserRepository {
   getById(userId: string): Promise<UserRecord | null>;
   /** Creates the user unless it exists; returns the stored record either way. */
   createIfAbsent(user: UserRecord): Promise<UserRecord>;
+  /** Changes some fields of an existing user (null removes a field); returns the stored record. */
+  update(userId: string, changes: UserChanges): Promise<UserRecord>;
 }
+
+type Mutable = Omit<UserRecord, 'userId' | 'email' | 'createdAt'>;
+export type UserChanges = { [K in keyof Mutable]?: Mutable[K] | null };
 
 export interface IdempotencyStore {
   /** True when this worker may run the job: the key is new, or an earlier claim's lease ran out
@@ -58,6 +63,20 @@ export class DynamoRepository implements UserRepository, IdempotencyStore, Healt
       if (!existing) throw err;
       return existing;
     }
+  }
+
+  async update(userId: string, changes: UserChanges): Promise<UserRecord> {
+    const set: Record<string, unknown> = {};
+    const remove: string[] = [];
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === undefined) continue;
+      if (v === null) remove.push(k);
+      else set[k] = v;
+    }
+    let op = this.entities.user.patch({ userId }).set(set as never);
+    if (remove.length) op = op.remove(remove as never);
+    const res = await op.go({ response: 'all_new' });
+    return res.data as UserRecord;
   }
 
   async claim(key: string, ttlSeconds: number, leaseSeconds = DEFAULT_LEASE_SECONDS): Promise<boolean> {

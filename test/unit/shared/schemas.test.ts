@@ -66,11 +66,17 @@ describe('the profile of the signed-in user', () => {
   const me: ApiResponse<typeof API_SCHEMAS.GetMe> = {
     userId: 'u-1',
     email: 'hanako@example.com',
+    emailVerified: true,
     name: 'Hanako',
+    phone: null,
+    walletAddress: null,
     plan: 'trial',
     validDate: '2025-03-02T00:00:00.000Z',
     availableTickets: 5,
     isAdmin: false,
+    consentsRequired: false,
+    createdAt: '2025-01-31T00:00:00.000Z',
+    lastLoginAt: null,
   };
 
   it('holds the plan basics', () => {

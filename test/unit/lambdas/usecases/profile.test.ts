@@ -1,28 +1,6 @@
-import type { UserRecord, UserRepository } from '../../../../lambdas/adapters/dynamo/repository';
 import type { AuthUser } from '../../../../lambdas/core/http';
-import type { IdentityDirectory, IdentityProfile } from '../../../../lambdas/ports';
 import { getOrCreateProfile, TRIAL_CONTRACTS, TRIAL_DAYS } from '../../../../lambdas/usecases/profile';
-
-class InMemoryUsers implements UserRepository {
-  readonly records = new Map<string, UserRecord>();
-  writes = 0;
-
-  async getById(userId: string) {
-    return this.records.get(userId) ?? null;
-  }
-
-  async createIfAbsent(user: UserRecord) {
-    this.writes += 1;
-    const existing = this.records.get(user.userId);
-    if (existing) return existing;
-    this.records.set(user.userId, user);
-    return user;
-  }
-}
-
-const directoryWith = (profile: IdentityProfile | null): IdentityDirectory => ({
-  getProfile: async () => profile,
-});
+import { InMemoryUsers, directoryWith } from '../fakes';
 
 const TOKEN_USER: AuthUser = {
   sub: 'sub-1',
@@ -41,11 +19,17 @@ describe("the signed-in owner's profile", () => {
     expect(profile).toEqual({
       userId: 'sub-1',
       email: 'hanako@example.com',
+      emailVerified: true,
       name: 'hanako',
+      phone: null,
+      walletAddress: null,
       plan: 'trial',
       validDate: '2026-12-22T09:30:00.000Z',
       availableTickets: 5,
       isAdmin: false,
+      consentsRequired: true,
+      createdAt: NOW.toISOString(),
+      lastLoginAt: null,
       firstLogin: true,
     });
     expect(TRIAL_DAYS).toBe(30);
