@@ -137,6 +137,16 @@ export async function startLocalCloud(
     setDeps(undefined);
     parseConfig(process.env); // fail here, with the variable's name, rather than on the first request
     await seedDemoProfiles(getDeps().repo, demoAccounts);
+    // What Cognito e-mails in AWS (verification codes), cognito-local only prints: mail it locally.
+    emulators.onCognitoMessage(({ destination, code }) => {
+      getDeps()
+        .mailer.send({
+          to: [destination],
+          subject: 'Your SignSeal verification code',
+          text: `Your verification code is ${code}`,
+        })
+        .catch((err: unknown) => log(`Could not deliver a verification code to the mailbox: ${String(err)}`));
+    });
 
     await buildSpa(cfg.LOCAL_BUILD, log);
 

@@ -36,9 +36,41 @@ export interface EmulatorPorts {
   sqs: number;
 }
 
+/** A message Cognito would send (verification codes): cognito-local only prints it. */
+export interface CognitoMessage {
+  destination: string;
+  code: string;
+}
+
 export interface RunningEmulators {
   endpoints: { dynamodb: string; s3: string; ses: string; cognito: string; sqs: string };
+  /** Called for each verification code cognito-local prints, so the local cloud can mail it. */
+  onCognitoMessage(listener: (message: CognitoMessage) => void): void;
   stop(): Promise<void>;
+}
+
+/** Reads cognito-local's "Confirmation Code Delivery" boxes out of its console output. */
+export function cognitoMessageReader(
+  emit: (message: CognitoMessage) => void,
+): (chunk: Buffer | string) => void {
+  let buffer = '';
+  return (chunk) => {
+    // eslint-disable-next-line no-control-regex -- strip ANSI colour codes
+    buffer += chunk.toString().replace(/\u001b\[[0-9;]*m/g, '');
+    for (;;) {
+      const start = buffer.indexOf('Confirmation Code Delivery');
+      if (start < 0) {
+        buffer = buffer.slice(-200);
+        return;
+      }
+      const rest = buffer.slice(start);
+      const destination = /Destination:\s*(\S+)/.exec(rest);
+      const code = /Code:\s*(\S+)/.exec(rest);
+      if (!destination || !code) return; // the box is not complete yet
+      emit({ destination: destination[1]!, code: code[1]! });
+      buffer = rest.slice(Math.max(destination.index, code.index) + 1);
+    }
+  };
 }
 
 function checkJava(): void {
@@ -154,6 +186,9 @@ export async function startEmulators(dataDir: string, ports: EmulatorPorts): Pro
       }),
     );
     logTo(path.join(logs, 'cognito.log'), cognito);
+    const cognitoListeners: ((m: CognitoMessage) => void)[] = [];
+    const readCognito = cognitoMessageReader((m) => cognitoListeners.forEach((l) => l(m)));
+    cognito.stdout?.on('data', readCognito);
     stops.push(() => stopChild(cognito));
 
     // s3rver, in this process; objects under <dataDir>/s3.
@@ -211,7 +246,7 @@ export async function startEmulators(dataDir: string, ports: EmulatorPorts): Pro
     ]);
     dynamo.removeAllListeners('exit');
     cognito.removeAllListeners('exit');
-    return { endpoints, stop: stopAll };
+    return { endpoints, onCognitoMessage: (l) => cognitoListeners.push(l), stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;

@@ -85,10 +85,11 @@ export async function signUp(deps: AccountDeps, input: SignUpRequest, now = new 
 export async function recordLogin(deps: AccountDeps, user: AuthUser, now = new Date()): Promise<Profile> {
   const { record } = await getOrCreateUser(deps.repo, deps.directory, user, now);
   const firstLogin = !record.lastLoginAt;
+  // The user pool is the source of truth for verification (the user may have verified since).
+  const identity = await deps.directory.getProfile(user.sub);
   const updated = await deps.repo.update(record.userId, {
     lastLoginAt: now.toISOString(),
-    // Cognito is the source of truth for verification (the user may have verified since).
-    emailVerified: user.emailVerified || record.emailVerified,
+    emailVerified: identity?.emailVerified ?? record.emailVerified ?? false,
   });
   // The response reports the sign-in before this one.
   return { ...toProfile(updated, firstLogin), lastLoginAt: record.lastLoginAt ?? null };

@@ -201,3 +201,37 @@ describe('GET /api/locale', () => {
     expect(res.body.lang).toBe(lang);
   });
 });
+
+describe('e-mail verification', () => {
+  it('mails the code Cognito sends to the local mailbox; once confirmed, the profile says verified', async () => {
+    const {
+      CognitoIdentityProviderClient,
+      GetUserAttributeVerificationCodeCommand,
+      VerifyUserAttributeCommand,
+    } = await import('@aws-sdk/client-cognito-identity-provider');
+    const { mailbox, eventually } = await import('../support/cloud-client');
+    const email = newEmail();
+    await signUp({ email });
+    const { idToken, accessToken } = await signIn(email, 'Sign-seal-1');
+    expect((await api('/api/me/login', { method: 'POST', token: idToken })).body.emailVerified).toBe(false);
+
+    const cognito = new CognitoIdentityProviderClient({
+      region: 'us-east-1',
+      endpoint: env('TEST_COGNITO_ENDPOINT'),
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    await cognito.send(
+      new GetUserAttributeVerificationCodeCommand({ AccessToken: accessToken, AttributeName: 'email' }),
+    );
+    const mail = await eventually(
+      async () => (await mailbox()).find((m) => m.destination.to.includes(email)),
+      15000,
+      'the verification mail',
+    );
+    const code = /(\d{4,8})/.exec(mail.body.text ?? '')![1]!;
+    await cognito.send(
+      new VerifyUserAttributeCommand({ AccessToken: accessToken, AttributeName: 'email', Code: code }),
+    );
+    expect((await api('/api/me/login', { method: 'POST', token: idToken })).body.emailVerified).toBe(true);
+  });
+});
