@@ -1,11 +1,12 @@
 // First journey through the SPA in Chromium, against the whole local cloud (started by the e2e
-// globalSetup): landing with the API health, sign-in as the demo owner, the signed-in page in
-// English and Japanese, sign-out; plus the not-found page, the login guard and a wrong password.
+// globalSetup): the landing page, the API health on /{lang}/status, sign-in as the demo owner through
+// the login popup, the signed-in page in English and Japanese, sign-out; plus the not-found page,
+// the language-prefix redirects, the login guard and a wrong password.
 // Texts come from the shared catalogues (see ./catalogue), never from copies in the test.
 import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { appBaseUrl, launchBrowser, openApp, type BrowserSession } from '../support/browser';
-import { text } from './catalogue';
+import { text, type Locale } from './catalogue';
 
 // The project's `testTimeout` in jest.config.js is a global-only option that jest ignores inside
 // `projects`, so the browser tests set their own.
@@ -32,15 +33,20 @@ async function expectVisibleText(page: Page, content: string): Promise<void> {
   await page.getByText(content, { exact: true }).first().waitFor({ state: 'visible', timeout: 15000 });
 }
 
-async function typeCredentials(page: Page, email: string, password: string): Promise<void> {
+async function typeCredentials(
+  page: Page,
+  email: string,
+  password: string,
+  locale: Locale = 'en',
+): Promise<void> {
   // As a person would: click into each field, type, then press the button.
-  const emailField = page.getByRole('textbox', { name: 'Email' });
+  const emailField = page.getByLabel(text(locale, 'auth.email'), { exact: true });
   await emailField.click();
   await emailField.pressSequentially(email);
-  const passwordField = page.getByLabel('Password', { exact: true });
+  const passwordField = page.getByLabel(text(locale, 'auth.password'), { exact: true });
   await passwordField.click();
   await passwordField.pressSequentially(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('button', { name: text(locale, 'auth.signIn'), exact: true }).click();
 }
 
 describe('first journey: landing, sign-in, languages, sign-out', () => {
@@ -65,7 +71,8 @@ describe('first journey: landing, sign-in, languages, sign-out', () => {
       await expectPath(page, '/en/');
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
 
-      // The landing page shows the API's health: every check ok.
+      // The API's health is on the status page: every check ok.
+      await openApp(session, '/en/status');
       const status = page.getByTestId('health-status');
       await status.waitFor({ timeout: 15000 });
       expect(await status.getAttribute('data-status')).toBe('ok');
@@ -76,18 +83,26 @@ describe('first journey: landing, sign-in, languages, sign-out', () => {
         'false',
       );
 
-      // Sign in through the header link, typing e-mail and password.
-      await page.getByRole('link', { name: text('en', 'nav.signIn'), exact: true }).click();
+      // Sign in through the header's link, typing e-mail and password into the login popup.
+      await page
+        .getByRole('link', { name: text('en', 'nav.signIn'), exact: true })
+        .first()
+        .click();
       await expectPath(page, '/en/login');
-      const me = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me', { timeout: 30000 });
+      const me = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me/login', {
+        timeout: 30000,
+      });
       await typeCredentials(page, email, password);
 
-      // The signed-in page greets the user by the name the API returns.
-      await expectPath(page, '/en/home');
+      // The sign-in is recorded, 'Logged in successfully.' shows, and the signed-in page greets the
+      // user by the name the API returns.
       const meResponse = await me;
       expect(meResponse.status()).toBe(200);
-      const { name } = (await meResponse.json()) as { name: string };
+      const { name, firstLogin } = (await meResponse.json()) as { name: string; firstLogin: boolean };
+      expect(firstLogin).toBe(false); // the demo accounts have signed in before
       if (process.env.TEST_DEMO_NAME) expect(name).toBe(process.env.TEST_DEMO_NAME);
+      await expectPath(page, '/en/home');
+      await expectVisibleText(page, text('en', 'auth.loggedIn'));
       const welcome = page.getByRole('heading', { level: 1 });
       await expectVisibleText(page, text('en', 'home.welcome', { name }));
       expect(await welcome.textContent()).toBe(text('en', 'home.welcome', { name }));
@@ -99,12 +114,12 @@ describe('first journey: landing, sign-in, languages, sign-out', () => {
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja');
 
       // A signed-in visitor of the landing page goes to the signed-in page.
-      await page.getByRole('link', { name: text('ja', 'nav.home'), exact: true }).click();
+      await openApp(session, '/jp/');
       await expectPath(page, '/jp/home');
       await expectVisibleText(page, text('ja', 'home.welcome', { name }));
 
       // Signing out ends on the (Japanese) sign-in page with the logged-out notice.
-      await page.getByRole('button', { name: text('ja', 'nav.signOut'), exact: true }).click();
+      await page.getByRole('button', { name: text('ja', 'shell.menu.logout'), exact: true }).click();
       await expectPath(page, '/jp/login');
       await expectVisibleText(page, text('ja', 'auth.loggedOut'));
 
@@ -128,16 +143,22 @@ describe('pages a signed-out visitor cannot use', () => {
     await session?.close();
   });
 
-  test.each(['/en/no-such-page', '/no-such-page', '/fr/home', '/ko/home/nothing-here-either'])(
+  test.each(['/en/no-such-page', '/no-such-page', '/ko/home/nothing-here-either', '/fr/no-such-page'])(
     'an unknown path (%s) shows the not-found page, whose Back Home button leads to the landing page',
     (pathname) =>
       session.run(async (page) => {
         const locale = pathname.startsWith('/ko/') ? 'ko' : 'en';
         await openApp(session, pathname);
         await expectVisibleText(page, text(locale, 'access.notFound.message'));
+        // An unsupported language prefix is replaced, not kept: /fr/no-such-page → /en/no-such-page.
+        if (pathname.startsWith('/fr/')) expect(pathOf(page)).toBe('/en/no-such-page');
         await page.getByRole('link', { name: text(locale, 'access.notFound.backHome'), exact: true }).click();
         await expectPath(page, locale === 'ko' ? '/ko/' : '/en/');
-        await page.getByTestId('health-card').waitFor();
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+        await page
+          .getByRole('link', { name: text(locale, 'nav.signIn'), exact: true })
+          .first()
+          .waitFor();
         expect(session.unexpectedProblems()).toEqual([]);
       }),
   );
@@ -148,7 +169,7 @@ describe('pages a signed-out visitor cannot use', () => {
       await expectPath(page, '/en/login');
       await expectVisibleText(page, text('en', 'access.unauthorized.title'));
       await expectVisibleText(page, text('en', 'access.unauthorized.message'));
-      await page.getByRole('textbox', { name: 'Email' }).waitFor();
+      await page.getByLabel(text('en', 'auth.email'), { exact: true }).waitFor();
       expect(session.unexpectedProblems()).toEqual([]);
     }));
 
@@ -177,11 +198,11 @@ describe('pages a signed-out visitor cannot use', () => {
     session.run(async (page) => {
       await openApp(session, '/en/login');
       await typeCredentials(page, requiredEnv('TEST_DEMO_EMAIL'), 'not-the-password-1');
-      const error = page.locator('[data-amplify-authenticator]').getByRole('alert');
-      await error.waitFor({ state: 'visible', timeout: 15000 });
+      await expectVisibleText(page, text('en', 'auth.errorTitle'));
+      const error = page.getByTestId('auth-error-message');
       expect((await error.textContent())?.trim()).not.toBe('');
       expect(pathOf(page)).toBe('/en/login');
-      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+      await page.getByRole('button', { name: text('en', 'auth.signIn'), exact: true }).waitFor();
       // Cognito answers the failed sign-in with a 400, which Chromium logs; nothing else is expected.
       expect(session.unexpectedProblems([/status of 400/])).toEqual([]);
     }));

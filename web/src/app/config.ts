@@ -16,6 +16,8 @@ export const appConfigSchema = z.object({
   /** Local only: cognito-local's endpoint, e.g. http://127.0.0.1:9229. */
   cognitoEndpoint: z.url().optional(),
   apiBase: z.string().min(1),
+  /** Minimum age to sign up (architecture §14); the registration dialog shows it. */
+  minAge: z.number().int().positive().optional(),
   /** Local only: the emulated mailbox's web UI. */
   mailboxUrl: z.url().optional(),
   oauth: oauthSchema.optional(),

@@ -11,20 +11,109 @@ export function isLang(value: string | undefined): value is Lang {
   return value !== undefined && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** The three ways to make a contract (doc 1 §2, /home/make/{evsign}/…). */
+export type Evsign = 'esign' | 'vsign' | 'vcontract';
+/** Contract list tabs. */
+export type DocTab = 'signed' | 'pending' | 'activity';
+/** My page tabs. */
+export const MY_PAGE_TABS = ['myinfo', 'priceinfo'] as const;
+export type MyPageTab = (typeof MY_PAGE_TABS)[number];
+
+export function isMyPageTab(value: string | undefined): value is MyPageTab {
+  return value !== undefined && (MY_PAGE_TABS as readonly string[]).includes(value);
+}
+
+const simple = <P extends string>(path: P) => ({
+  path,
+  getHref: (lang: Lang) => (path === '' ? `/${lang}/` : `/${lang}/${path}`),
+});
+
+const enc = encodeURIComponent;
+
 export const paths = {
-  landing: { path: '', getHref: (lang: Lang) => `/${lang}/` },
-  login: { path: 'login', getHref: (lang: Lang) => `/${lang}/login` },
-  home: { path: 'home', getHref: (lang: Lang) => `/${lang}/home` },
+  // Public site (features/public)
+  landing: simple(''),
+  status: simple('status'),
+  services: simple('services'),
+  eSignature: simple('eSignature'),
+  videoSignature: simple('video-signature'),
+  videoContract: simple('video-contract'),
+  faq: simple('faq'),
+  about: simple('about'),
+  plans: simple('plans'),
+  terms: simple('terms'),
+  privacy: simple('privacy'),
+  refund: simple('refund'),
+  // Sign-in and sign-up (features/auth)
+  login: simple('login'),
+  register: simple('register'),
+  thankyou: simple('thankyou'),
+  // Admin (admin-only)
+  admin: simple('admin'),
+  adminSetting: simple('admin/setting'),
+  adminJobs: simple('admin/jobs'),
+  // Signed-in area (login required)
+  home: simple('home'),
+  homeMake: {
+    path: 'home/make/:evsign/:func/:docuId',
+    getHref: (lang: Lang, p: { evsign: Evsign; func: string; docuId: string }) =>
+      `/${lang}/home/make/${p.evsign}/${enc(p.func)}/${enc(p.docuId)}`,
+  },
+  homeDoc: {
+    path: 'home/doc/:tab',
+    getHref: (lang: Lang, tab: DocTab) => `/${lang}/home/doc/${tab}`,
+  },
+  homeMyPage: {
+    path: 'home/mypage/:tab',
+    getHref: (lang: Lang, tab: MyPageTab) => `/${lang}/home/mypage/${tab}`,
+  },
+  homeShowDocu: {
+    path: 'home/show_docu/:docuId',
+    getHref: (lang: Lang, docuId: string) => `/${lang}/home/show_docu/${enc(docuId)}`,
+  },
+  homeMyPlan: simple('home/myplan'),
+  homeSelectPlan: simple('home/select_plan'),
+  homePayPlan: {
+    path: 'home/pay_plan/:plan',
+    getHref: (lang: Lang, plan: string) => `/${lang}/home/pay_plan/${enc(plan)}`,
+  },
+  homeSign: simple('home/sign'),
 } as const;
 
 export type PathName = keyof typeof paths;
 
+/** Top-level routes outside the language prefix. */
+export const unprefixedPaths = {
+  lineCallback: '/callback_linelogin',
+} as const;
+
+/** The first path segments that exist under /{lang}: an unprefixed path starting with one is redirected. */
+export const PREFIXED_FIRST_SEGMENTS: ReadonlySet<string> = new Set(
+  Object.values(paths)
+    .map((p) => p.path.split('/')[0] ?? '')
+    .filter((segment) => segment !== ''),
+);
+
+/** A pattern of the registry relative to a parent route: `under('home', 'home/doc/:tab')` → 'doc/:tab'. */
+export function under(parent: string, pattern: string): string {
+  if (!pattern.startsWith(`${parent}/`)) throw new Error(`${pattern} is not below ${parent}`);
+  return pattern.slice(parent.length + 1);
+}
+
 /** Language for a visitor who arrives without a prefix, from the browser's language. */
 export function detectLang(language: string = navigator.language): Lang {
   const primary = language.toLowerCase().split('-')[0];
-  if (primary === 'ja') return 'jp';
+  if (primary === 'ja' || primary === 'jp') return 'jp';
   if (primary === 'ko') return 'ko';
   return DEFAULT_LANG;
+}
+
+/**
+ * A first segment that looks like a language code ('fr', 'de', 'zh-cn', 'ja') but is not one of ours:
+ * such a prefix is replaced by a supported language rather than shown as a missing page.
+ */
+export function looksLikeLanguagePrefix(segment: string | undefined): boolean {
+  return segment !== undefined && /^[a-z]{2}(?:[-_][a-z]{2,4})?$/i.test(segment) && !isLang(segment);
 }
 
 /** The same page in another language: swaps the first path segment, keeps the rest. */
@@ -40,4 +129,12 @@ export function switchLangHref(pathname: string, lang: Lang): string {
 export function prefixedHref(lang: Lang, pathname: string, search = '', hash = ''): string {
   const rest = pathname === '/' ? '/' : pathname;
   return `/${lang}${rest}${search}${hash}`;
+}
+
+/** Replaces an unsupported language prefix: ('/fr/home', 'en') → '/en/home'. */
+export function replacePrefixHref(lang: Lang, pathname: string, search = '', hash = ''): string {
+  const segments = pathname.split('/');
+  segments[1] = lang;
+  const joined = segments.join('/');
+  return `${joined === `/${lang}` ? `/${lang}/` : joined}${search}${hash}`;
 }

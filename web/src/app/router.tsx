@@ -1,50 +1,137 @@
-// Routes of spec doc 1 §2: everything lives under /{lang} (en, jp, ko). Known pages without the
-// prefix redirect to it; anything else is the not-found page. Pages that need Amplify are lazy, so
-// the landing chunk stays small.
+// Routes of spec doc 1 §2: everything lives under /{lang} (en, jp, ko). An unprefixed known path goes
+// to the visitor's language; an unsupported language prefix goes to the same page in a supported
+// one; anything else is the not-found page. Guards (app/guards) run as loaders. Pages that need
+// Amplify are lazy, so the landing chunk stays small.
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { ensureAmplify } from './amplify';
 import type { AppConfig } from './config';
-import { paths } from './paths';
-import { LandingRoute, landingLoader } from './routes/landing';
+import { authRoutes, lineCallbackRoute } from '../features/auth/routes';
+import { publicRoutes } from '../features/public/routes';
+import { GuardGate, guestsOnly, requireAdmin, requireSignedIn } from './guards';
+import { paths, PREFIXED_FIRST_SEGMENTS, under } from './paths';
 import { LanguageLayout, languageLoader } from './routes/language-layout';
 import { NotFoundRoute } from './routes/not-found';
-import { RedirectToLang } from './routes/redirect-to-lang';
+import { redirectToLangLoader } from './routes/redirect-to-lang';
+import { RouteError } from './routes/route-error';
+
+const signedInModule = async (config: AppConfig) => {
+  const [module] = await Promise.all([import('./layouts/signed-in'), ensureAmplify(config)]);
+  return module;
+};
+
+/** The signed-in area: /{lang}/home/** inside the shell, every page behind the login guard. */
+function signedInRoutes(config: AppConfig): RouteObject {
+  const placeholder = async () => ({ Component: (await signedInModule(config)).PlaceholderRoute });
+  const home = paths.home.path;
+  return {
+    path: home,
+    id: 'signed-in',
+    loader: requireSignedIn(config),
+    // Only the user's language changes what the guard returns; moving between pages keeps it.
+    shouldRevalidate: ({ currentParams, nextParams }) => currentParams.lang !== nextParams.lang,
+    element: <GuardGate routeId="signed-in" />,
+    children: [
+      {
+        lazy: async () => ({ Component: (await signedInModule(config)).SignedInLayout }),
+        children: [
+          { index: true, lazy: async () => ({ Component: (await signedInModule(config)).HomeIndexRoute }) },
+          {
+            path: under(home, paths.homeMyPage.path),
+            lazy: async () => ({ Component: (await signedInModule(config)).MyPageRoute }),
+          },
+          // Filled by later issues; until then a "being built" page inside the shell.
+          ...[
+            paths.homeMake,
+            paths.homeDoc,
+            paths.homeShowDocu,
+            paths.homeMyPlan,
+            paths.homeSelectPlan,
+            paths.homePayPlan,
+            paths.homeSign,
+          ].map((p) => ({ path: under(home, p.path), lazy: placeholder })),
+        ],
+      },
+    ],
+  };
+}
+
+/** /{lang}/admin: admin only, with its placeholder side menu. */
+function adminRoutes(config: AppConfig): RouteObject {
+  const admin = paths.admin.path;
+  return {
+    path: admin,
+    id: 'admin',
+    loader: requireAdmin(config),
+    element: <GuardGate routeId="admin" />,
+    children: [
+      {
+        lazy: async () => ({ Component: (await signedInModule(config)).AdminShellRoute }),
+        children: [
+          { index: true, lazy: async () => ({ Component: (await signedInModule(config)).AdminIntro }) },
+          ...[paths.adminSetting, paths.adminJobs].map((p) => ({
+            path: under(admin, p.path),
+            lazy: async () => ({ Component: (await signedInModule(config)).PlaceholderRoute }),
+          })),
+        ],
+      },
+    ],
+  };
+}
+
+/**
+ * The public site (features/public) with sign-in and sign-up (features/auth) inside its layout, so
+ * the login and sign-up popups open over the site's header and footer. Login and register are for
+ * guests only; the thank-you page needs a signed-in user.
+ */
+function publicAndAuthRoutes(config: AppConfig): RouteObject[] {
+  const auth = authRoutes(config);
+  const pick = (path: string) => auth.filter((r) => r.path === path);
+  const others = auth.filter((r) => !['login', 'register', 'thankyou'].includes(r.path ?? ''));
+  const authChildren: RouteObject[] = [
+    { loader: guestsOnly(config), children: [...pick(paths.login.path), ...pick(paths.register.path)] },
+    {
+      id: 'thankyou-guard',
+      loader: requireSignedIn(config),
+      element: <GuardGate routeId="thankyou-guard" />,
+      children: pick(paths.thankyou.path),
+    },
+    ...others,
+  ];
+  const site = publicRoutes(config);
+  const layout = site.find((r) => r.id === 'public');
+  if (!layout) return [...site, ...authChildren];
+  // The layout route has children (it is not an index route): add sign-in and sign-up to them.
+  layout.children = [...(layout.children ?? []), ...authChildren];
+  return site;
+}
 
 export function createRoutes(config: AppConfig): RouteObject[] {
-  const prefixedPages = Object.values(paths)
-    .map((p) => p.path)
-    .filter((p) => p !== '');
   return [
-    { path: '/', element: <RedirectToLang /> },
+    { path: '/', loader: redirectToLangLoader, hydrateFallbackElement: <Spinner /> },
+    lineCallbackRoute(config),
     // '/home' → '/en/home', '/home/doc/signed' → '/en/home/doc/signed', …
-    ...prefixedPages.flatMap((p) => [
-      { path: `/${p}`, element: <RedirectToLang /> },
-      { path: `/${p}/*`, element: <RedirectToLang /> },
+    ...[...PREFIXED_FIRST_SEGMENTS].flatMap((segment) => [
+      { path: `/${segment}`, loader: redirectToLangLoader, hydrateFallbackElement: <Spinner /> },
+      { path: `/${segment}/*`, loader: redirectToLangLoader, hydrateFallbackElement: <Spinner /> },
     ]),
     {
       path: '/:lang',
       id: 'lang',
       loader: languageLoader,
       element: <LanguageLayout />,
+      errorElement: <RouteError />,
       hydrateFallbackElement: <Spinner />,
       children: [
-        { index: true, loader: landingLoader(config), element: <LandingRoute /> },
         {
-          path: paths.login.path,
-          lazy: async () => {
-            const [{ LoginRoute }] = await Promise.all([import('./routes/login'), ensureAmplify(config)]);
-            return { Component: LoginRoute };
-          },
+          errorElement: <RouteError />,
+          children: [
+            ...publicAndAuthRoutes(config),
+            signedInRoutes(config),
+            adminRoutes(config),
+            { path: '*', element: <NotFoundRoute /> },
+          ],
         },
-        {
-          path: paths.home.path,
-          lazy: async () => {
-            const [{ HomeRoute }] = await Promise.all([import('./routes/home'), ensureAmplify(config)]);
-            return { Component: HomeRoute };
-          },
-        },
-        { path: '*', element: <NotFoundRoute /> },
       ],
     },
     { path: '*', element: <NotFoundRoute /> },

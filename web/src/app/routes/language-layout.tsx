@@ -1,12 +1,12 @@
-// Everything under /{lang}: the loader switches i18n (and <html lang>) before the page renders; an
-// unknown prefix is a not-found page.
-import { Link, Outlet, useLocation, useParams, type LoaderFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../../../../shared/i18n';
-import { LanguageSwitcher } from '../../components/language-switcher';
+// Everything under /{lang}: the loader switches i18n (and <html lang>) before the page renders. An
+// unsupported language prefix that looks like one ('/fr/home', '/ja/faq') goes to the same page in the
+// visitor's language; any other unknown first segment is a not-found page.
+import { Outlet, redirect, useParams, type LoaderFunctionArgs } from 'react-router';
+import { FlashMessages } from '../../components/flash-messages';
 import { NotFound } from '../../components/not-found';
 import { i18n, localeOf } from '../i18n';
-import { detectLang, isLang, paths, switchLangHref, type Lang } from '../paths';
+import { detectLang, isLang, looksLikeLanguagePrefix, paths, replacePrefixHref, type Lang } from '../paths';
+import { resolveVisitorLang } from '../visitor-lang';
 
 export async function applyLanguage(lang: Lang): Promise<void> {
   const locale = localeOf(lang);
@@ -15,9 +15,17 @@ export async function applyLanguage(lang: Lang): Promise<void> {
   document.title = i18n.t('app.name');
 }
 
-export async function languageLoader({ params }: LoaderFunctionArgs): Promise<null> {
-  // An unknown prefix renders the not-found page, in the browser's language.
-  await applyLanguage(isLang(params.lang) ? params.lang : detectLang());
+export async function languageLoader({ params, request }: LoaderFunctionArgs): Promise<Response | null> {
+  if (isLang(params.lang)) {
+    await applyLanguage(params.lang);
+    return null;
+  }
+  if (looksLikeLanguagePrefix(params.lang)) {
+    const url = new URL(request.url);
+    return redirect(replacePrefixHref(await resolveVisitorLang(), url.pathname, url.search, url.hash));
+  }
+  // Not a language at all: the not-found page, in the browser's language.
+  await applyLanguage(detectLang());
   return null;
 }
 
@@ -25,32 +33,9 @@ export function LanguageLayout() {
   const { lang } = useParams();
   if (!isLang(lang)) return <NotFound homeHref={paths.landing.getHref(detectLang())} />;
   return (
-    <div className="app-shell">
-      <AppHeader lang={lang} />
+    <>
+      <FlashMessages />
       <Outlet />
-    </div>
-  );
-}
-
-function AppHeader({ lang }: { lang: Lang }) {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const options = LANGUAGES.map((code) => ({
-    code,
-    locale: localeOf(code),
-    href: switchLangHref(pathname, code),
-    current: code === lang,
-  }));
-  return (
-    <header className="app-header">
-      <Link className="brand" to={paths.landing.getHref(lang)}>
-        {t('app.name')}
-      </Link>
-      <nav className="main-nav">
-        <Link to={paths.landing.getHref(lang)}>{t('nav.home')}</Link>
-        <Link to={paths.login.getHref(lang)}>{t('nav.signIn')}</Link>
-      </nav>
-      <LanguageSwitcher options={options} />
-    </header>
+    </>
   );
 }

@@ -1,0 +1,114 @@
+// /{lang}/register: the registration dialog (spec doc 1 §2, §3, §5). Step 1: the consents. Step 2:
+// Google / LINE when configured (the consents travel in the LINE `state` payload and are asked again
+// if the server has none), or e-mail + name + password → `POST /api/auth/signup` with the consents →
+// sign in with the same credentials → `POST /api/me/login` → /{lang}/thankyou.
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ConsentsInput } from '../../../../../shared/api/schemas';
+import { useAppConfig } from '../../../app/app-context';
+import { useLang } from '../../../app/use-lang';
+import { signUpAccount } from '../api/account';
+import { minAgeOf } from '../consents';
+import { useAfterSignIn } from '../hooks/use-after-sign-in';
+import { authHref } from '../hrefs';
+import { consentsState } from '../line-state';
+import { authErrorMessage, signInWithPassword } from '../sign-in';
+import { ConsentStep } from './consent-step';
+import { ConsentsDialog } from './consents-dialog';
+import { FederatedButtons } from './federated-buttons';
+import { ErrorDialog, ModalDialog } from './modal-dialog';
+import { SignUpForm, type SignUpFields } from './sign-up-form';
+import '../auth.css';
+
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const config = useAppConfig();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const after = useAfterSignIn(lang);
+  const minAge = minAgeOf(config);
+  const [consents, setConsents] = useState<ConsentsInput | null>(null);
+  // Step 1's answers, kept when the visitor goes back from step 2.
+  const [lastConsents, setLastConsents] = useState<ConsentsInput | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const providers = config.oauth?.providers ?? [];
+  const appName = t('app.name');
+
+  const close = () => void navigate(authHref.landing(lang));
+
+  const signUp = async (fields: SignUpFields) => {
+    if (!consents) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await signUpAccount({
+        email: fields.email.trim(),
+        name: fields.name.trim(),
+        password: fields.password,
+        consents,
+        lang,
+      });
+      await signInWithPassword(config, fields.email, fields.password);
+      await after.complete();
+    } catch (failure) {
+      setError(authErrorMessage(t, failure));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="page auth-page">
+      <ModalDialog title={t('registration.title', { appName })} onClose={close} testId="register-dialog">
+        <p className="auth-step">{t('registration.stepOf', { step: consents ? 2 : 1, total: 2 })}</p>
+        {consents === null ? (
+          <ConsentStep
+            lang={lang}
+            minAge={minAge}
+            initial={lastConsents}
+            submitLabel={t('registration.next')}
+            onAgreed={(agreed) => {
+              setLastConsents(agreed);
+              setConsents(agreed);
+            }}
+          />
+        ) : (
+          <>
+            <FederatedButtons
+              lang={lang}
+              providers={providers}
+              customState={consentsState(consents)}
+              onError={(failure) => setError(authErrorMessage(t, failure))}
+            />
+            {providers.length ? <p className="auth-divider">{t('registration.orEmail')}</p> : null}
+            <SignUpForm busy={busy} onSubmit={(fields) => void signUp(fields)} />
+            <p className="auth-note">{t('registration.noCreditCard')}</p>
+            <p className="terms-links">
+              <Link to={authHref.privacy(lang)}>{t('registration.privacyLink')}</Link>
+              <Link to={authHref.terms(lang)}>{t('registration.termsLink')}</Link>
+            </p>
+            <div className="auth-switch">
+              <button type="button" className="link-button" onClick={() => setConsents(null)}>
+                {t('registration.back')}
+              </button>
+            </div>
+          </>
+        )}
+        <p className="auth-switch">
+          {t('registration.haveAccount')} <Link to={authHref.login(lang)}>{t('registration.loginLink')}</Link>
+        </p>
+      </ModalDialog>
+      {error ? <ErrorDialog message={error} onClose={() => setError(null)} /> : null}
+      {after.pendingConsents ? (
+        <ConsentsDialog
+          lang={lang}
+          minAge={minAge}
+          initialOptional={consents ?? undefined}
+          onSubmit={after.submitConsents}
+          onCancel={() => void after.cancelConsents()}
+        />
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,17 @@
+// Loaded lazily, with Amplify configured: 'My page' when signed in, else Sign in / Sign up.
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAuthStatus } from '../../auth/hooks/use-auth-status';
+import { myPageHref } from '../public-paths';
+import { GuestLinks, type AccountLinksProps } from './account-links';
+
+export function AuthAwareLinks(props: AccountLinksProps) {
+  const { t } = useTranslation();
+  const auth = useAuthStatus();
+  if (auth.status !== 'signedIn') return <GuestLinks {...props} />;
+  return (
+    <Link className="button button-primary" to={myPageHref(props.lang)} onClick={props.onNavigate}>
+      {t('public.nav.myPage')}
+    </Link>
+  );
+}
