@@ -4,50 +4,13 @@
 // the language-prefix redirects, the login guard and a wrong password.
 // Texts come from the shared catalogues (see ./catalogue), never from copies in the test.
 import { jest } from '@jest/globals';
-import type { Page } from 'playwright-core';
 import { appBaseUrl, launchBrowser, openApp, type BrowserSession } from '../support/browser';
-import { text, type Locale } from './catalogue';
+import { text } from './catalogue';
+import { requiredEnv, pathOf, expectPath, expectVisibleText, submitSignIn } from './steps';
 
 // The project's `testTimeout` in jest.config.js is a global-only option that jest ignores inside
 // `projects`, so the browser tests set their own.
 jest.setTimeout(120000);
-
-function requiredEnv(name: string): string {
-  const value = process.env[name];
-  if (!value)
-    throw new Error(
-      `${name} is not set: run the e2e project through jest (its globalSetup starts the local cloud)`,
-    );
-  return value;
-}
-
-const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-/** Waits until the app's URL has this path (client-side navigations included). */
-async function expectPath(page: Page, pathname: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === pathname, { timeout: 15000 });
-  expect(pathOf(page)).toBe(pathname);
-}
-
-async function expectVisibleText(page: Page, content: string): Promise<void> {
-  await page.getByText(content, { exact: true }).first().waitFor({ state: 'visible', timeout: 15000 });
-}
-
-async function typeCredentials(
-  page: Page,
-  email: string,
-  password: string,
-  locale: Locale = 'en',
-): Promise<void> {
-  // As a person would: click into each field, type, then press the button.
-  const emailField = page.getByLabel(text(locale, 'auth.email'), { exact: true });
-  await emailField.click();
-  await emailField.pressSequentially(email);
-  const passwordField = page.getByLabel(text(locale, 'auth.password'), { exact: true });
-  await passwordField.click();
-  await passwordField.pressSequentially(password);
-  await page.getByRole('button', { name: text(locale, 'auth.signIn'), exact: true }).click();
-}
 
 describe('first journey: landing, sign-in, languages, sign-out', () => {
   let session: BrowserSession;
@@ -92,7 +55,7 @@ describe('first journey: landing, sign-in, languages, sign-out', () => {
       const me = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me/login', {
         timeout: 30000,
       });
-      await typeCredentials(page, email, password);
+      await submitSignIn(page, email, password);
 
       // The sign-in is recorded, 'Logged in successfully.' shows, and the signed-in page greets the
       // user by the name the API returns.
@@ -197,7 +160,7 @@ describe('pages a signed-out visitor cannot use', () => {
   test('a wrong password shows the sign-in error and stays on the sign-in page', () =>
     session.run(async (page) => {
       await openApp(session, '/en/login');
-      await typeCredentials(page, requiredEnv('TEST_DEMO_EMAIL'), 'not-the-password-1');
+      await submitSignIn(page, requiredEnv('TEST_DEMO_EMAIL'), 'not-the-password-1');
       await expectVisibleText(page, text('en', 'auth.errorTitle'));
       const error = page.getByTestId('auth-error-message');
       expect((await error.textContent())?.trim()).not.toBe('');

@@ -9,15 +9,9 @@ import { ja } from '../../web/src/features/public/content/ja';
 import { BLOG_URLS, PENDING_PAYMENT_KEY } from '../../web/src/features/public/constants';
 import { appBaseUrl, launchBrowser, openApp, type BrowserSession } from '../support/browser';
 import { text } from './catalogue';
+import { expectPath } from './steps';
 
 jest.setTimeout(120000);
-
-const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-async function expectPath(page: Page, pathname: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === pathname, { timeout: 15000 });
-  expect(pathOf(page)).toBe(pathname);
-}
 
 async function expectHeading(page: Page, content: string): Promise<void> {
   const heading = page.getByRole('heading', { level: 1, name: content, exact: true });

@@ -7,33 +7,15 @@ import type { Page } from 'playwright-core';
 import { DEFAULT_MIN_AGE } from '../../shared/domain/constants';
 import { appBaseUrl, launchBrowser, openApp, type BrowserSession } from '../support/browser';
 import { text, type Locale } from './catalogue';
+import { pathOf, expectPath, expectVisibleText, typeInto, submitSignIn } from './steps';
 
 jest.setTimeout(180000);
-
-const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-async function expectPath(page: Page, pathname: string | readonly string[]): Promise<void> {
-  const wanted = typeof pathname === 'string' ? [pathname] : pathname;
-  await page.waitForURL((url) => wanted.includes(url.pathname), { timeout: 20000 });
-  expect(wanted).toContain(pathOf(page));
-}
-
-async function expectVisibleText(page: Page, content: string): Promise<void> {
-  await page.getByText(content, { exact: true }).first().waitFor({ state: 'visible', timeout: 20000 });
-}
 
 /** The configured minimum age, as the SPA reads it (`/config.json` `minAge`, else the default). */
 async function configuredMinAge(): Promise<number> {
   const response = await fetch(new URL('/config.json', appBaseUrl()));
   const config = (await response.json()) as { minAge?: unknown };
   return typeof config.minAge === 'number' ? config.minAge : DEFAULT_MIN_AGE;
-}
-
-async function typeInto(page: Page, label: string, value: string): Promise<void> {
-  const field = page.getByLabel(label, { exact: true });
-  await field.click();
-  await field.clear();
-  await field.pressSequentially(value);
 }
 
 const consentKeys = [
@@ -72,11 +54,7 @@ async function fillSignUp(page: Page, email: string, name: string, password: str
   await page.getByRole('button', { name: text('en', 'registration.createAccount'), exact: true }).click();
 }
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await typeInto(page, text('en', 'auth.email'), email);
-  await typeInto(page, text('en', 'auth.password'), password);
-  await page.getByRole('button', { name: text('en', 'auth.signIn'), exact: true }).click();
-}
+const signIn = (page: Page, email: string, password: string) => submitSignIn(page, email, password);
 
 async function logOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: text('en', 'nav.signOut'), exact: true }).click();

@@ -9,39 +9,14 @@ import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { appBaseUrl, launchBrowser, openApp, type BrowserSession } from '../support/browser';
 import { text, type Locale } from './catalogue';
+import { requiredEnv, pathOf, expectPath, expectVisibleText, submitSignIn } from './steps';
 
 jest.setTimeout(180000);
-
-function requiredEnv(name: string): string {
-  const value = process.env[name];
-  if (!value)
-    throw new Error(
-      `${name} is not set: run the e2e project through jest (its globalSetup starts the local cloud)`,
-    );
-  return value;
-}
-
-const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-async function expectPath(page: Page, pathname: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === pathname, { timeout: 15000 });
-  expect(pathOf(page)).toBe(pathname);
-}
-
-async function expectVisibleText(page: Page, content: string): Promise<void> {
-  await page.getByText(content, { exact: true }).first().waitFor({ state: 'visible', timeout: 15000 });
-}
 
 /** Signs in on /{lang}/login as a person would and waits for the signed-in start page. */
 async function signIn(page: Page, session: BrowserSession, email: string, password: string): Promise<void> {
   await openApp(session, '/en/login');
-  const emailField = page.getByLabel(text('en', 'auth.email'), { exact: true });
-  await emailField.click();
-  await emailField.pressSequentially(email);
-  const passwordField = page.getByLabel(text('en', 'auth.password'), { exact: true });
-  await passwordField.click();
-  await passwordField.pressSequentially(password);
-  await page.getByRole('button', { name: text('en', 'auth.signIn'), exact: true }).click();
+  await submitSignIn(page, email, password);
   await expectPath(page, '/en/home');
 }
 
