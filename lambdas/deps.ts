@@ -1,10 +1,12 @@
 import type { CountryCode } from 'libphonenumber-js';
 import type { AccountDeps } from './usecases/account';
+import type { DocumentDeps } from './usecases/documents';
 // Composition root: builds each adapter once from the configuration. Handlers and workers take
 // what they need from here; use cases receive ports, never SDK clients.
 import { getConfig } from './config';
 import { cognito, documentClient, dynamo, s3, ses, sesv2, sns, sqs } from './adapters/aws';
 import { CognitoDirectory } from './adapters/cognito-directory';
+import { DynamoDocumentRepository } from './adapters/dynamo/documents';
 import { DynamoRepository } from './adapters/dynamo/repository';
 import { S3Storage } from './adapters/s3-storage';
 import { SesMailer } from './adapters/ses-mailer';
@@ -52,4 +54,22 @@ export function accountDeps(): AccountDeps {
   const { repo, directory } = getDeps();
   const c = getConfig();
   return { repo, directory, minAge: c.MIN_AGE, englishPhoneCountry: c.DEFAULT_PHONE_COUNTRY as CountryCode };
+}
+
+let documentRepo: DynamoDocumentRepository | undefined;
+
+/** What the document use cases need (issue #4). */
+export function documentDeps(): DocumentDeps {
+  const { repo, storage, queue } = getDeps();
+  const c = getConfig();
+  documentRepo ??= new DynamoDocumentRepository(documentClient(), c.TABLE_NAME);
+  return {
+    docs: documentRepo,
+    users: repo,
+    storage,
+    queue,
+    maxUploadBytes: c.MAX_UPLOAD_BYTES,
+    englishPhoneCountry: c.DEFAULT_PHONE_COUNTRY as CountryCode,
+    appUrl: c.APP_URL,
+  };
 }

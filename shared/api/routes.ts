@@ -87,6 +87,58 @@ export const ROUTES: readonly RouteDefinition[] = [
     handler: 'save-consents',
     grants: ['userDirectoryRead'],
   },
+  // Documents: the e-sign creation funnel (issue #4).
+  { id: 'CreateDocument', method: 'POST', path: '/api/documents', auth: 'owner', handler: 'create-document' },
+  {
+    id: 'GetDocument',
+    method: 'GET',
+    path: '/api/documents/{docuId}',
+    auth: 'owner',
+    handler: 'get-document',
+  },
+  {
+    id: 'UpdateDocument',
+    method: 'PATCH',
+    path: '/api/documents/{docuId}',
+    auth: 'owner',
+    handler: 'update-document',
+  },
+  {
+    id: 'CreateUpload',
+    method: 'POST',
+    path: '/api/documents/{docuId}/upload',
+    auth: 'owner',
+    handler: 'create-upload',
+  },
+  {
+    id: 'CompleteUpload',
+    method: 'POST',
+    path: '/api/documents/{docuId}/upload/complete',
+    auth: 'owner',
+    handler: 'complete-upload',
+  },
+  {
+    id: 'SaveRecipients',
+    method: 'PUT',
+    path: '/api/documents/{docuId}/recipients',
+    auth: 'owner',
+    handler: 'save-recipients',
+  },
+  {
+    id: 'SaveAreas',
+    method: 'PUT',
+    path: '/api/documents/{docuId}/areas',
+    auth: 'owner',
+    handler: 'save-areas',
+  },
+  {
+    id: 'SendDocument',
+    method: 'POST',
+    path: '/api/documents/{docuId}/send',
+    auth: 'owner',
+    handler: 'send-document',
+  },
+  { id: 'GetAddressBook', method: 'GET', path: '/api/address-book', auth: 'owner', handler: 'address-book' },
 ];
 
 /** Every method and path not in ROUTES: API Gateway's `$default` route, and the local gateway's

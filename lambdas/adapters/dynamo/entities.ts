@@ -3,6 +3,7 @@
 // cloud use to create the table.
 import { Entity, type EntityItem } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DOCUMENT_STATUSES, HISTORY_ACTIONS } from '../../../shared/domain/status';
 
 const SERVICE = 'signseal';
 
@@ -81,8 +82,177 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     { client, table },
   );
 
-  return { user, jobRecord };
+  // --- Documents (issue #4) ------------------------------------------------------------------
+  // A document's items share its partition (pk by docuId): the document itself, one item per
+  // recipient (sk by index, so concurrent signers never overwrite each other) and its history.
+
+  const document = new Entity(
+    {
+      model: { entity: 'document', version: '1', service: SERVICE },
+      attributes: {
+        docuId: { type: 'string', required: true },
+        id4: { type: 'string', required: true },
+        ownerId: { type: 'string', required: true },
+        kind: { type: ['esign', 'vsign', 'vcontract'] as const, required: true },
+        title: { type: 'string', default: '' },
+        status: { type: DOCUMENT_STATUSES, required: true },
+        /** The file name of the upload in progress (presigned, not yet checked). */
+        pendingFileName: { type: 'string' },
+        originalFileName: { type: 'string' },
+        fileKey: { type: 'string' },
+        sizeBytes: { type: 'number' },
+        sha256: { type: 'string' },
+        pages: {
+          type: 'list',
+          items: {
+            type: 'map',
+            properties: {
+              width: { type: 'number', required: true },
+              height: { type: 'number', required: true },
+            },
+          },
+        },
+        privateinfoAgree: { type: 'boolean', default: false },
+        finalRecipients: { type: 'list', items: { type: 'string' } },
+        lang: { type: 'string' },
+        createdAt: { type: 'string', required: true },
+        updatedAt: { type: 'string', required: true },
+        uploadedAt: { type: 'string' },
+        sentAt: { type: 'string' },
+        /** Optimistic-concurrency counter: every state-dependent write is conditional on it. */
+        version: { type: 'number', required: true },
+      },
+      indexes: {
+        byId: { pk: { field: 'pk', composite: ['docuId'] }, sk: { field: 'sk', composite: [] } },
+        /** The owner's documents; query in descending order for newest first. */
+        byOwner: {
+          index: 'gsi1',
+          pk: { field: 'gsi1pk', composite: ['ownerId'] },
+          sk: { field: 'gsi1sk', composite: ['createdAt', 'docuId'] },
+        },
+      },
+    },
+    { client, table },
+  );
+
+  const signArea = {
+    type: 'map',
+    properties: {
+      pageIndex: { type: 'number', required: true },
+      x: { type: 'number', required: true },
+      y: { type: 'number', required: true },
+      width: { type: 'number', required: true },
+      height: { type: 'number', required: true },
+      signed: { type: 'boolean', required: true },
+    },
+  } as const;
+
+  const recipient = new Entity(
+    {
+      model: { entity: 'recipient', version: '1', service: SERVICE },
+      attributes: {
+        docuId: { type: 'string', required: true },
+        index: { type: 'number', required: true, padding: { length: 4, char: '0' } },
+        name: { type: 'string', required: true },
+        contact: { type: 'string', required: true },
+        method: { type: ['email', 'phone'] as const, required: true },
+        isOwner: { type: 'boolean', required: true },
+        /** 0 pending, 1 agreed, 2 denied. */
+        agreement: { type: 'number', required: true },
+        areas: { type: 'list', items: signArea },
+        lang: { type: 'string' },
+      },
+      indexes: {
+        byDocument: {
+          pk: { field: 'pk', composite: ['docuId'] },
+          sk: { field: 'sk', composite: ['index'] },
+        },
+      },
+    },
+    { client, table },
+  );
+
+  const historyItem = new Entity(
+    {
+      model: { entity: 'history', version: '1', service: SERVICE },
+      attributes: {
+        docuId: { type: 'string', required: true },
+        ownerId: { type: 'string', required: true },
+        /** Unique within the document (time + random suffix), orders the items. */
+        itemId: { type: 'string', required: true },
+        time: { type: 'string', required: true },
+        action: { type: HISTORY_ACTIONS, required: true },
+        actorName: { type: 'string', default: '' },
+        actorContact: { type: 'string', default: '' },
+        actorContactMasked: { type: 'string', default: '' },
+        ip: { type: 'string', default: '' },
+        userAgent: { type: 'string', default: '' },
+        reason: { type: 'string' },
+        transactionHash: { type: 'string' },
+      },
+      indexes: {
+        byDocument: {
+          pk: { field: 'pk', composite: ['docuId'] },
+          sk: { field: 'sk', composite: ['itemId'] },
+        },
+        /** The owner's activity timeline, by time. */
+        byOwner: {
+          index: 'gsi2',
+          pk: { field: 'gsi2pk', composite: ['ownerId'] },
+          sk: { field: 'gsi2sk', composite: ['itemId', 'docuId'] },
+        },
+      },
+    },
+    { client, table },
+  );
+
+  /** A signer link: only the SHA-256 of its token is stored. Expires by TTL. */
+  const signerToken = new Entity(
+    {
+      model: { entity: 'signerToken', version: '1', service: SERVICE },
+      attributes: {
+        tokenHash: { type: 'string', required: true },
+        docuId: { type: 'string', required: true },
+        recipientIndex: { type: 'number', required: true },
+        createdAt: { type: 'string', required: true },
+        expiresAt: { type: 'string', required: true },
+        ttl: { type: 'number', required: true },
+      },
+      indexes: {
+        byHash: { pk: { field: 'pk', composite: ['tokenHash'] }, sk: { field: 'sk', composite: [] } },
+      },
+    },
+    { client, table },
+  );
+
+  /** One contractor of an earlier contract per normalised contact, under the owner. */
+  const addressBookEntry = new Entity(
+    {
+      model: { entity: 'addressBook', version: '1', service: SERVICE },
+      attributes: {
+        ownerId: { type: 'string', required: true },
+        contact: { type: 'string', required: true },
+        name: { type: 'string', required: true },
+        method: { type: ['email', 'phone'] as const, required: true },
+        lastUsedAt: { type: 'string', required: true },
+      },
+      indexes: {
+        byOwner: {
+          pk: { field: 'pk', composite: ['ownerId'] },
+          sk: { field: 'sk', composite: ['contact'] },
+        },
+      },
+    },
+    { client, table },
+  );
+
+  return { user, jobRecord, document, recipient, historyItem, signerToken, addressBookEntry };
 }
 
 export type Entities = ReturnType<typeof createEntities>;
 export type UserItem = EntityItem<Entities['user']>;
+export type DocumentItem = EntityItem<Entities['document']>;
+export type RecipientItem = EntityItem<Entities['recipient']>;
+export type HistoryEntityItem = EntityItem<Entities['historyItem']>;
+export type SignerTokenItem = EntityItem<Entities['signerToken']>;
+export type AddressBookItem = EntityItem<Entities['addressBookEntry']>;

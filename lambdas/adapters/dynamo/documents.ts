@@ -1,0 +1,190 @@
+// Documents of the creation funnel (issue #4): the document, its recipients (one item each), its
+// history, signer tokens and the owner's address book. Every status change is a conditional write
+// on the expected status and version; a failed condition is a 409 for the stale caller.
+import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DocumentStatus } from '../../../shared/domain/status';
+import { AppError } from '../../core/errors';
+import {
+  createEntities,
+  type AddressBookItem,
+  type DocumentItem,
+  type Entities,
+  type HistoryEntityItem,
+  type RecipientItem,
+  type SignerTokenItem,
+} from './entities';
+
+export type DocumentRecord = DocumentItem;
+export type RecipientRecord = RecipientItem;
+export type HistoryRecord = HistoryEntityItem;
+export type SignerTokenRecord = SignerTokenItem;
+export type AddressBookRecord = AddressBookItem;
+
+/** Fields a status change may set or remove along with the status (null removes). */
+type DocMutable = Omit<DocumentRecord, 'docuId' | 'ownerId' | 'createdAt' | 'id4' | 'kind' | 'version'>;
+export type DocumentChanges = { [K in keyof DocMutable]?: DocMutable[K] | null };
+
+/** What a conditional write expects to find. */
+export interface Expected {
+  readonly status: DocumentStatus;
+  readonly version: number;
+}
+
+export interface DocumentRepository {
+  createDocument(doc: DocumentRecord): Promise<DocumentRecord>;
+  getDocument(docuId: string): Promise<DocumentRecord | null>;
+  listRecipients(docuId: string): Promise<RecipientRecord[]>;
+  /** Changes fields without a status check (still conditional on the version). */
+  updateDocument(docuId: string, expected: Expected, changes: DocumentChanges): Promise<void>;
+  /** The status change, with other writes in the same transaction (recipients, tokens). */
+  changeStatus(
+    docuId: string,
+    expected: Expected,
+    to: DocumentStatus,
+    changes?: DocumentChanges,
+    extra?: {
+      putRecipients?: RecipientRecord[];
+      deleteRecipients?: number[];
+      putTokens?: SignerTokenRecord[];
+    },
+  ): Promise<void>;
+  addHistory(item: HistoryRecord): Promise<void>;
+  listHistory(docuId: string): Promise<HistoryRecord[]>;
+  getToken(tokenHash: string): Promise<SignerTokenRecord | null>;
+  upsertAddressBook(entries: AddressBookRecord[]): Promise<void>;
+  listAddressBook(ownerId: string): Promise<AddressBookRecord[]>;
+}
+
+/** DynamoDB allows 100 items per transaction. */
+export const MAX_TRANSACTION_ITEMS = 100;
+
+function isConditionalFailure(err: unknown): boolean {
+  return (
+    err instanceof Error &&
+    (err.name === 'ConditionalCheckFailedException' ||
+      err.name === 'TransactionCanceledException' ||
+      /conditional request failed|transaction cancelled/i.test(err.message))
+  );
+}
+
+export function conflictError(docuId: string): AppError {
+  return new AppError('errors.conflict', `Document ${docuId} was changed by another operation`, {
+    status: 409,
+  });
+}
+
+export class DynamoDocumentRepository implements DocumentRepository {
+  private readonly e: Entities;
+
+  constructor(
+    private readonly documentClient: DynamoDBDocumentClient,
+    table: string,
+  ) {
+    this.e = createEntities(documentClient, table);
+  }
+
+  async createDocument(doc: DocumentRecord): Promise<DocumentRecord> {
+    const res = await this.e.document.create(doc).go();
+    return res.data;
+  }
+
+  async getDocument(docuId: string): Promise<DocumentRecord | null> {
+    const res = await this.e.document.get({ docuId }).go();
+    return res.data ?? null;
+  }
+
+  async listRecipients(docuId: string): Promise<RecipientRecord[]> {
+    const res = await this.e.recipient.query.byDocument({ docuId }).go({ pages: 'all' });
+    return [...res.data].sort((a, b) => a.index - b.index);
+  }
+
+  private docUpdateParams(
+    docuId: string,
+    expected: Expected,
+    set: Record<string, unknown>,
+    remove: string[],
+  ) {
+    let op = this.e.document.patch({ docuId }).set(set as never);
+    if (remove.length) op = op.remove(remove as never);
+    return op
+      .where((attr, o) => `${o.eq(attr.status, expected.status)} AND ${o.eq(attr.version, expected.version)}`)
+      .params();
+  }
+
+  private split(expected: Expected, changes: DocumentChanges, status?: DocumentStatus) {
+    const set: Record<string, unknown> = {
+      updatedAt: new Date().toISOString(),
+      version: expected.version + 1,
+    };
+    if (status) set.status = status;
+    const remove: string[] = [];
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === undefined) continue;
+      if (v === null) remove.push(k);
+      else set[k] = v;
+    }
+    return { set, remove };
+  }
+
+  async updateDocument(docuId: string, expected: Expected, changes: DocumentChanges): Promise<void> {
+    await this.changeStatus(docuId, expected, expected.status, changes);
+  }
+
+  async changeStatus(
+    docuId: string,
+    expected: Expected,
+    to: DocumentStatus,
+    changes: DocumentChanges = {},
+    extra: {
+      putRecipients?: RecipientRecord[];
+      deleteRecipients?: number[];
+      putTokens?: SignerTokenRecord[];
+    } = {},
+  ): Promise<void> {
+    const { set, remove } = this.split(expected, changes, to);
+    const update = this.docUpdateParams(docuId, expected, set, remove);
+    const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
+      { Update: update as never },
+    ];
+    for (const r of extra.putRecipients ?? []) items.push({ Put: this.e.recipient.put(r).params() as never });
+    for (const index of extra.deleteRecipients ?? []) {
+      items.push({ Delete: this.e.recipient.delete({ docuId, index }).params() as never });
+    }
+    for (const t of extra.putTokens ?? []) items.push({ Put: this.e.signerToken.put(t).params() as never });
+    if (items.length > MAX_TRANSACTION_ITEMS) {
+      throw new AppError('errors.badRequest', 'Too many contractors or sign areas in one change', {
+        status: 400,
+      });
+    }
+    try {
+      await this.documentClient.send(new TransactWriteCommand({ TransactItems: items }));
+    } catch (err) {
+      if (isConditionalFailure(err)) throw conflictError(docuId);
+      throw err;
+    }
+  }
+
+  async addHistory(item: HistoryRecord): Promise<void> {
+    await this.e.historyItem.put(item).go();
+  }
+
+  async listHistory(docuId: string): Promise<HistoryRecord[]> {
+    const res = await this.e.historyItem.query.byDocument({ docuId }).go({ pages: 'all' });
+    return res.data;
+  }
+
+  async getToken(tokenHash: string): Promise<SignerTokenRecord | null> {
+    const res = await this.e.signerToken.get({ tokenHash }).go();
+    return res.data ?? null;
+  }
+
+  async upsertAddressBook(entries: AddressBookRecord[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.e.addressBookEntry.put(entries).go();
+  }
+
+  async listAddressBook(ownerId: string): Promise<AddressBookRecord[]> {
+    const res = await this.e.addressBookEntry.query.byOwner({ ownerId }).go({ pages: 'all' });
+    return res.data;
+  }
+}

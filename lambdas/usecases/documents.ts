@@ -1,0 +1,649 @@
+// The e-sign creation funnel (issue #4): create, upload (presigned POST, then a server-side check of
+// the landed object), contractors, sign areas, contract name and terms, send. Rules and messages
+// come from shared/domain; every status change is a conditional write (status + version).
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { CountryCode } from 'libphonenumber-js';
+import { EncryptedPDFError, PDFDocument } from 'pdf-lib';
+import type {
+  DocumentView,
+  SaveAreasRequest,
+  SaveRecipientsRequest,
+  UpdateDocumentRequest,
+  UploadRequest,
+  UploadResponse,
+} from '../../shared/api/schemas';
+import type { Language } from '../../shared/domain/constants';
+import { defaultCountryFor, isValidEmail, maskContact, normaliseEmail } from '../../shared/domain/contact';
+import { isOwnerContact, validateContractors, validateSignAreas } from '../../shared/domain/contractors';
+import type { PageSize } from '../../shared/domain/entities';
+import {
+  canTransition,
+  TransitionError,
+  type DocumentStatus,
+  type HistoryAction,
+} from '../../shared/domain/status';
+import { uploadLimitMb, validateUpload, type ValidationFailure } from '../../shared/domain/validation';
+import { localeForPath, translate } from '../../shared/i18n';
+import type {
+  AddressBookRecord,
+  DocumentRecord,
+  DocumentRepository,
+  RecipientRecord,
+  SignerTokenRecord,
+} from '../adapters/dynamo/documents';
+import type { UserRecord } from '../adapters/dynamo/repository';
+import { AppError } from '../core/errors';
+import type { AuthUser } from '../core/http';
+import type { NotifyJob, SealJob } from '../jobs';
+import type { JobQueue, ObjectStorage } from '../ports';
+
+/** Signer links expire after this many days. */
+export const SIGNER_TOKEN_DAYS = 30;
+/** Presigned upload POSTs and file GETs are valid this long. */
+export const UPLOAD_URL_SECONDS = 15 * 60;
+export const FILE_URL_SECONDS = 10 * 60;
+/** At most this many contractors per document (one transaction writes them all with the document). */
+export const MAX_CONTRACTORS = 40;
+
+export interface DocumentDeps {
+  readonly docs: DocumentRepository;
+  readonly users: { getById(userId: string): Promise<UserRecord | null> };
+  readonly storage: ObjectStorage;
+  readonly queue: JobQueue;
+  readonly maxUploadBytes: number;
+  /** Country for phone numbers without '+' on English pages (config DEFAULT_PHONE_COUNTRY). */
+  readonly englishPhoneCountry: CountryCode;
+  /** Public base URL of the SPA (config APP_URL), for signer links. */
+  readonly appUrl: string;
+}
+
+/** Network facts of the request, recorded in the history. */
+export interface RequestFacts {
+  readonly ip: string;
+  readonly userAgent: string;
+}
+
+// --- Pure helpers -------------------------------------------------------------------------------
+
+/** The one object key of a document's original PDF. */
+export function originalKey(docuId: string): string {
+  return `documents/${docuId}/original.pdf`;
+}
+
+/** A new signer token: 32 random bytes (256 bits), base64url (43 characters). */
+export function newSignerToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** What is stored of a signer token: its SHA-256, lower-case hex. */
+export function hashSignerToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** The country assumed for phone numbers without '+' for a UI language. */
+export function phoneCountryFor(lang: Language, englishDefault: CountryCode): CountryCode | undefined {
+  return defaultCountryFor(lang, englishDefault);
+}
+
+export interface CheckedPdf {
+  readonly pageCount: number;
+  readonly pages: PageSize[];
+  readonly sha256: string;
+  readonly sizeBytes: number;
+}
+
+export type PdfCheck =
+  | ({ ok: true } & CheckedPdf)
+  | {
+      ok: false;
+      code:
+        'upload.errors.notPdf' | 'upload.errors.encrypted' | 'upload.errors.empty' | 'upload.errors.tooLarge';
+    };
+
+const PDF_MAGIC = '%PDF-';
+
+async function isEncryptedPdf(bytes: Uint8Array): Promise<boolean> {
+  try {
+    return (await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false })).isEncrypted;
+  } catch {
+    return false;
+  }
+}
+
+/** The server-side check of an uploaded file: not empty, within the limit, a PDF by its first bytes,
+ *  parsed by pdf-lib, not encrypted. Records page sizes (points) and the SHA-256. */
+export async function checkPdfBytes(bytes: Uint8Array, maxBytes: number): Promise<PdfCheck> {
+  if (bytes.length === 0) return { ok: false, code: 'upload.errors.empty' };
+  if (bytes.length > maxBytes) return { ok: false, code: 'upload.errors.tooLarge' };
+  const head = Buffer.from(bytes.subarray(0, PDF_MAGIC.length)).toString('latin1');
+  if (head !== PDF_MAGIC) return { ok: false, code: 'upload.errors.notPdf' };
+  let pages: PageSize[];
+  try {
+    const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+    if (pdf.isEncrypted) return { ok: false, code: 'upload.errors.encrypted' };
+    pages = pdf.getPages().map((p) => {
+      const { width, height } = p.getSize();
+      return { width, height };
+    });
+  } catch (err) {
+    // pdf-lib is compiled to ES5, so `instanceof EncryptedPDFError` may fail: also ask it directly.
+    if (err instanceof EncryptedPDFError || (await isEncryptedPdf(bytes))) {
+      return { ok: false, code: 'upload.errors.encrypted' };
+    }
+    return { ok: false, code: 'upload.errors.notPdf' };
+  }
+  if (pages.length === 0) return { ok: false, code: 'upload.errors.notPdf' };
+  return { ok: true, pageCount: pages.length, pages, sha256: sha256Hex(bytes), sizeBytes: bytes.length };
+}
+
+/** The one place where plan limits are enforced before sending. Today every plan may send; the
+ *  payments issue enforces the plan's limits (tickets, period) here. */
+export function checkPlanAllowsSending(user: UserRecord | null): void {
+  void user;
+}
+
+function validationError(failure: ValidationFailure, message: string): AppError {
+  return new AppError(failure.error, message, {
+    status: 400,
+    details: {
+      ...(failure.values ?? {}),
+      ...(failure.row === undefined ? {} : { row: failure.row }),
+    },
+  });
+}
+
+function transitionError(err: TransitionError): AppError {
+  return new AppError('errors.invalidTransition', err.message, { status: 409 });
+}
+
+/** 409 unless the table allows `from → to` for the document's kind. */
+function assertCan(doc: DocumentRecord, to: DocumentStatus): void {
+  if (!canTransition(doc.status, to, doc.kind)) throw transitionError(new TransitionError(doc.status, to));
+}
+
+// --- Reading --------------------------------------------------------------------------------------
+
+function notFound(docuId: string): AppError {
+  return new AppError('errors.notFound', `Document ${docuId} not found`, { status: 404 });
+}
+
+/** The caller's document, or 404 for a missing one and for another user's (nothing revealed). */
+async function ownDocument(deps: DocumentDeps, user: AuthUser, docuId: string): Promise<DocumentRecord> {
+  const doc = await deps.docs.getDocument(docuId);
+  if (!doc || doc.ownerId !== user.sub) throw notFound(docuId);
+  return doc;
+}
+
+function expected(doc: DocumentRecord) {
+  return { status: doc.status, version: doc.version };
+}
+
+export function toRecipientView(r: RecipientRecord): DocumentView['recipients'][number] {
+  const agreement = r.agreement === 1 || r.agreement === 2 ? r.agreement : 0;
+  return {
+    index: r.index,
+    name: r.name,
+    contact: r.contact,
+    method: r.method,
+    isOwner: r.isOwner,
+    agreement,
+    areas: (r.areas ?? []).map((a) => ({ ...a })),
+  };
+}
+
+async function view(deps: DocumentDeps, docuId: string): Promise<DocumentView> {
+  const doc = await deps.docs.getDocument(docuId);
+  if (!doc) throw notFound(docuId);
+  const recipients = await deps.docs.listRecipients(docuId);
+  const fileUrl = doc.fileKey
+    ? await deps.storage.presignDownload(doc.fileKey, { expiresSeconds: FILE_URL_SECONDS })
+    : null;
+  const pages = doc.pages ?? [];
+  return {
+    docuId: doc.docuId,
+    id4: doc.id4,
+    kind: doc.kind,
+    title: doc.title ?? '',
+    status: doc.status,
+    originalFileName: doc.originalFileName ?? null,
+    pageCount: doc.fileKey ? pages.length : null,
+    pages: pages.map((p) => ({ width: p.width, height: p.height })),
+    sizeBytes: doc.sizeBytes ?? null,
+    sha256: doc.sha256 ?? null,
+    privateinfoAgree: doc.privateinfoAgree ?? false,
+    recipients: recipients.map(toRecipientView),
+    finalRecipients: doc.finalRecipients ?? [],
+    fileUrl,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
+}
+
+export async function getDocument(deps: DocumentDeps, user: AuthUser, docuId: string): Promise<DocumentView> {
+  await ownDocument(deps, user, docuId);
+  return view(deps, docuId);
+}
+
+// --- History ------------------------------------------------------------------------------------
+
+async function addHistory(
+  deps: DocumentDeps,
+  doc: DocumentRecord,
+  action: HistoryAction,
+  actor: { name: string; contact: string },
+  facts: RequestFacts,
+): Promise<void> {
+  const time = new Date().toISOString();
+  await deps.docs.addHistory({
+    docuId: doc.docuId,
+    ownerId: doc.ownerId,
+    itemId: `${time}#${randomBytes(4).toString('hex')}`,
+    time,
+    action,
+    actorName: actor.name,
+    actorContact: actor.contact,
+    actorContactMasked: actor.contact ? maskContact(actor.contact) : '',
+    ip: facts.ip,
+    userAgent: facts.userAgent,
+  });
+}
+
+async function ownerActor(deps: DocumentDeps, user: AuthUser): Promise<{ name: string; contact: string }> {
+  const record = await deps.users.getById(user.sub);
+  return { name: record?.name || user.name, contact: record?.email || user.email };
+}
+
+// --- Create -------------------------------------------------------------------------------------
+
+export async function createDocument(
+  deps: DocumentDeps,
+  user: AuthUser,
+  input: { kind: 'esign' },
+  now = new Date(),
+): Promise<DocumentView> {
+  const docuId = randomUUID().replace(/-/g, '');
+  const at = now.toISOString();
+  await deps.docs.createDocument({
+    docuId,
+    id4: docuId.slice(0, 4),
+    ownerId: user.sub,
+    kind: input.kind,
+    title: '',
+    status: 'Ready',
+    privateinfoAgree: false,
+    finalRecipients: [],
+    pages: [],
+    createdAt: at,
+    updatedAt: at,
+    version: 1,
+  });
+  return view(deps, docuId);
+}
+
+// --- Upload -------------------------------------------------------------------------------------
+
+export async function createUpload(
+  deps: DocumentDeps,
+  user: AuthUser,
+  docuId: string,
+  input: UploadRequest,
+): Promise<UploadResponse> {
+  const doc = await ownDocument(deps, user, docuId);
+  assertCan(doc, 'Upload');
+  const check = validateUpload(input, deps.maxUploadBytes);
+  if (!check.ok) throw validationError(check, 'The file is refused');
+  const key = originalKey(docuId);
+  const presigned = await deps.storage.presignUpload(key, {
+    contentType: 'application/pdf',
+    maxBytes: deps.maxUploadBytes,
+    expiresSeconds: UPLOAD_URL_SECONDS,
+  });
+  await deps.docs.updateDocument(docuId, expected(doc), { pendingFileName: input.fileName });
+  return presigned;
+}
+
+function uploadError(code: string, message: string, deps: DocumentDeps): AppError {
+  return new AppError(code, message, {
+    status: 400,
+    ...(code === 'upload.errors.tooLarge'
+      ? { details: { limitMb: uploadLimitMb(deps.maxUploadBytes) } }
+      : {}),
+  });
+}
+
+export async function completeUpload(
+  deps: DocumentDeps,
+  user: AuthUser,
+  docuId: string,
+  input: { key: string },
+  facts: RequestFacts,
+): Promise<DocumentView> {
+  const doc = await ownDocument(deps, user, docuId);
+  const key = originalKey(docuId);
+  if (input.key !== key) {
+    throw new AppError('errors.badRequest', 'This is not the upload key of the document', { status: 400 });
+  }
+  assertCan(doc, 'Upload');
+
+  const failWith = async (code: string, message: string) => {
+    await deps.storage.deleteMany([key]);
+    // The object key is the document's one original: a failed re-upload also removed the earlier
+    // file, so the document no longer has one (its status stays; the funnel asks for a new upload).
+    if (doc.fileKey) {
+      await deps.docs.updateDocument(docuId, expected(doc), {
+        fileKey: null,
+        sha256: null,
+        sizeBytes: null,
+        pages: [],
+        originalFileName: null,
+      });
+    }
+    return uploadError(code, message, deps);
+  };
+
+  const info = await deps.storage.head(key);
+  if (!info) throw uploadError('upload.errors.missing', 'Nothing was uploaded', deps);
+  if (info.size === 0) throw await failWith('upload.errors.empty', 'The file is empty');
+  if (info.size > deps.maxUploadBytes)
+    throw await failWith('upload.errors.tooLarge', 'The file is too large');
+  const bytes = await deps.storage.getBytes(key);
+  const checked = await checkPdfBytes(bytes, deps.maxUploadBytes);
+  if (!checked.ok) throw await failWith(checked.code, `The file was refused: ${checked.code}`);
+
+  // Re-upload: contractors are kept, their sign areas cleared (the pages may differ).
+  const recipients = await deps.docs.listRecipients(docuId);
+  await deps.docs.changeStatus(
+    docuId,
+    expected(doc),
+    'Upload',
+    {
+      fileKey: key,
+      originalFileName: doc.pendingFileName ?? 'document.pdf',
+      pendingFileName: null,
+      sizeBytes: checked.sizeBytes,
+      sha256: checked.sha256,
+      pages: checked.pages,
+      uploadedAt: new Date().toISOString(),
+    },
+    { putRecipients: recipients.map((r) => ({ ...r, areas: [] })) },
+  );
+  await addHistory(deps, doc, 'upload', await ownerActor(deps, user), facts);
+  return view(deps, docuId);
+}
+
+// --- Contractors ----------------------------------------------------------------------------------
+
+export async function saveRecipients(
+  deps: DocumentDeps,
+  user: AuthUser,
+  docuId: string,
+  input: SaveRecipientsRequest,
+  now = new Date(),
+): Promise<DocumentView> {
+  const doc = await ownDocument(deps, user, docuId);
+  assertCan(doc, 'AddRcpt');
+  const result = validateContractors(input.recipients, {
+    defaultCountry: phoneCountryFor(input.lang, deps.englishPhoneCountry),
+    optional: doc.kind === 'vcontract',
+  });
+  if (!result.ok) throw validationError(result, 'The contractors are refused');
+  const contractors = result.contractors;
+  if (contractors.length > MAX_CONTRACTORS) {
+    throw new AppError('errors.validation', `At most ${MAX_CONTRACTORS} contractors`, {
+      status: 400,
+      details: { row: MAX_CONTRACTORS },
+    });
+  }
+  const finalRecipients: string[] = [];
+  for (const [row, raw] of input.finalRecipients.entries()) {
+    const text = raw.trim();
+    if (!text) continue;
+    if (!isValidEmail(text)) {
+      throw new AppError('contractors.errors.invalidEmail', 'A final recipient is not an e-mail', {
+        status: 400,
+        details: { row, finalRecipient: true },
+      });
+    }
+    const email = normaliseEmail(text);
+    if (!finalRecipients.includes(email)) finalRecipients.push(email);
+  }
+
+  const owner = await ownerActor(deps, user);
+  const old = await deps.docs.listRecipients(docuId);
+  // Areas of a contractor who stays at the same position with the same contact are kept.
+  const next: RecipientRecord[] = contractors.map((c, index) => {
+    const isOwner = c.method === 'email' && !!owner.contact && isOwnerContact(c.contact, owner.contact);
+    const before = old.find((r) => r.index === index && r.contact === c.contact);
+    return {
+      docuId,
+      index,
+      name: c.name,
+      contact: c.contact,
+      method: c.method,
+      isOwner,
+      agreement: isOwner ? 1 : 0,
+      areas: (before?.areas ?? []).map((a) => ({ ...a, signed: isOwner })),
+      lang: input.lang,
+    };
+  });
+  const stale = old.filter((r) => r.index >= next.length).map((r) => r.index);
+  await deps.docs.changeStatus(
+    docuId,
+    expected(doc),
+    'AddRcpt',
+    { finalRecipients, lang: input.lang },
+    { putRecipients: next, deleteRecipients: stale },
+  );
+
+  const at = now.toISOString();
+  const entries: AddressBookRecord[] = next
+    .filter((r) => !r.isOwner)
+    .map((r) => ({ ownerId: user.sub, contact: r.contact, name: r.name, method: r.method, lastUsedAt: at }));
+  await deps.docs.upsertAddressBook(entries);
+  return view(deps, docuId);
+}
+
+export async function listAddressBook(
+  deps: DocumentDeps,
+  user: AuthUser,
+): Promise<{ entries: { name: string; contact: string }[] }> {
+  const items = await deps.docs.listAddressBook(user.sub);
+  const sorted = [...items].sort((a, b) => b.lastUsedAt.localeCompare(a.lastUsedAt));
+  return { entries: sorted.map((e) => ({ name: e.name, contact: e.contact })) };
+}
+
+// --- Sign areas -----------------------------------------------------------------------------------
+
+export async function saveAreas(
+  deps: DocumentDeps,
+  user: AuthUser,
+  docuId: string,
+  input: SaveAreasRequest,
+): Promise<DocumentView> {
+  const doc = await ownDocument(deps, user, docuId);
+  assertCan(doc, 'SetPos');
+  const recipients = await deps.docs.listRecipients(docuId);
+  const unknown = input.areas.find((a) => a.recipientIndex >= recipients.length);
+  if (unknown) {
+    throw new AppError('errors.validation', 'A sign area names a contractor that does not exist', {
+      status: 400,
+      details: { row: unknown.recipientIndex },
+    });
+  }
+  const next = recipients.map((r) => ({
+    ...r,
+    areas: input.areas
+      .filter((a) => a.recipientIndex === r.index)
+      .map((a) => ({
+        pageIndex: a.pageIndex,
+        x: a.x,
+        y: a.y,
+        width: a.width,
+        height: a.height,
+        // The owner's areas are pre-signed (with the owner's default sign, in a later issue).
+        signed: r.isOwner,
+      })),
+  }));
+  const check = validateSignAreas(
+    next.map((r) => ({ signAreas: r.areas })),
+    doc.pages ?? [],
+  );
+  if (!check.ok) throw validationError(check, 'The sign areas are refused');
+  await deps.docs.changeStatus(docuId, expected(doc), 'SetPos', {}, { putRecipients: next });
+  return view(deps, docuId);
+}
+
+// --- Contract name and terms --------------------------------------------------------------------
+
+const DRAFTS: readonly DocumentStatus[] = ['Ready', 'Upload', 'AddRcpt', 'SetPos'];
+
+export async function updateDocument(
+  deps: DocumentDeps,
+  user: AuthUser,
+  docuId: string,
+  input: UpdateDocumentRequest,
+): Promise<DocumentView> {
+  const doc = await ownDocument(deps, user, docuId);
+  if (!DRAFTS.includes(doc.status)) {
+    throw new AppError('errors.invalidTransition', `A document in status ${doc.status} cannot be edited`, {
+      status: 409,
+    });
+  }
+  const changes: { title?: string; privateinfoAgree?: boolean } = {};
+  if (input.title !== undefined) changes.title = input.title;
+  if (input.privateinfoAgree !== undefined) changes.privateinfoAgree = input.privateinfoAgree;
+  if (Object.keys(changes).length) await deps.docs.updateDocument(docuId, expected(doc), changes);
+  return view(deps, docuId);
+}
+
+// --- Send ---------------------------------------------------------------------------------------
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+/** The request message of one contractor, in the owner's chosen language. */
+export function signRequestJob(input: {
+  docuId: string;
+  index: number;
+  lang: Language;
+  recipient: { name: string; contact: string; method: 'email' | 'phone' };
+  ownerName: string;
+  title: string;
+  link: string;
+}): NotifyJob {
+  const locale = localeForPath(input.lang);
+  const values = {
+    name: input.recipient.name,
+    owner: input.ownerName,
+    title: input.title || translate('signRequest.untitled', {}, locale),
+    link: input.link,
+    days: SIGNER_TOKEN_DAYS,
+  };
+  const idempotencyKey = `sign-request#${input.docuId}#${input.index}`;
+  if (input.recipient.method === 'phone') {
+    return {
+      kind: 'sms',
+      idempotencyKey,
+      to: input.recipient.contact,
+      text: translate('signRequest.sms', values, locale),
+    };
+  }
+  const text = translate('signRequest.body', values, locale);
+  const html = `<p>${escapeHtml(translate('signRequest.greeting', values, locale))}</p>
+<p>${escapeHtml(translate('signRequest.intro', values, locale))}</p>
+<p><a href="${escapeHtml(input.link)}">${escapeHtml(translate('signRequest.button', values, locale))}</a></p>
+<p>${escapeHtml(translate('signRequest.expiry', values, locale))}</p>`;
+  return {
+    kind: 'email',
+    idempotencyKey,
+    to: [input.recipient.contact],
+    subject: translate('signRequest.subject', values, locale),
+    text,
+    html,
+  };
+}
+
+export async function sendDocument(
+  deps: DocumentDeps,
+  user: AuthUser,
+  docuId: string,
+  input: { lang: Language },
+  facts: RequestFacts,
+  now = new Date(),
+): Promise<DocumentView> {
+  const doc = await ownDocument(deps, user, docuId);
+  assertCan(doc, 'Agree');
+  if (!doc.privateinfoAgree) {
+    throw new AppError('documents.send.termsRequired', 'The terms must be accepted before sending', {
+      status: 400,
+    });
+  }
+  if (doc.kind !== 'vcontract' && !doc.fileKey) {
+    // A failed re-upload removed the file: the funnel must upload again before sending.
+    throw new AppError('errors.invalidTransition', 'The document has no checked file to send', {
+      status: 409,
+    });
+  }
+  checkPlanAllowsSending(await deps.users.getById(user.sub));
+  const owner = await ownerActor(deps, user);
+  const recipients = await deps.docs.listRecipients(docuId);
+  if (recipients.length === 0) throw transitionError(new TransitionError(doc.status, 'Agree'));
+
+  const expiresAtMs = now.getTime() + SIGNER_TOKEN_DAYS * 24 * 3600 * 1000;
+  const links: { recipient: RecipientRecord; token: string }[] = [];
+  const tokens: SignerTokenRecord[] = [];
+  for (const r of recipients.filter((x) => !x.isOwner)) {
+    const token = newSignerToken();
+    links.push({ recipient: r, token });
+    tokens.push({
+      tokenHash: hashSignerToken(token),
+      docuId,
+      recipientIndex: r.index,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(expiresAtMs).toISOString(),
+      ttl: Math.floor(expiresAtMs / 1000),
+    });
+  }
+  const ownerRows = recipients
+    .filter((r) => r.isOwner)
+    .map((r) => ({ ...r, agreement: 1, areas: (r.areas ?? []).map((a) => ({ ...a, signed: true })) }));
+  await deps.docs.changeStatus(
+    docuId,
+    expected(doc),
+    'Agree',
+    { sentAt: now.toISOString(), lang: input.lang },
+    { putRecipients: ownerRows, putTokens: tokens },
+  );
+
+  const base = deps.appUrl.replace(/\/+$/, '');
+  for (const { recipient, token } of links) {
+    const job = signRequestJob({
+      docuId,
+      index: recipient.index,
+      lang: input.lang,
+      recipient,
+      ownerName: owner.name,
+      title: doc.title ?? '',
+      link: `${base}/${input.lang}/outsign/${docuId}/${token}`,
+    });
+    await deps.queue.enqueue('notify', job);
+    await addHistory(deps, doc, 'transfer', { name: recipient.name, contact: recipient.contact }, facts);
+  }
+
+  if (links.length === 0) {
+    // The owner is the only contractor: everyone has signed; exactly one seal job.
+    assertCan({ ...doc, status: 'Agree' }, 'Generating');
+    await deps.docs.changeStatus(docuId, { status: 'Agree', version: doc.version + 1 }, 'Generating');
+    const job: SealJob = { docuId };
+    await deps.queue.enqueue('seal', job);
+  }
+  return view(deps, docuId);
+}

@@ -1,0 +1,391 @@
+// The pure parts of the creation funnel's use cases (issue #4): the upload check, signer tokens,
+// phone countries, the request messages — and the use-case rules against an in-memory repository.
+import { createHash } from 'node:crypto';
+import { jest } from '@jest/globals';
+import { PDFDocument, PDFName } from 'pdf-lib';
+import {
+  conflictError,
+  type AddressBookRecord,
+  type DocumentChanges,
+  type DocumentRecord,
+  type DocumentRepository,
+  type Expected,
+  type HistoryRecord,
+  type RecipientRecord,
+  type SignerTokenRecord,
+} from '../../../../lambdas/adapters/dynamo/documents';
+import type { UserRecord } from '../../../../lambdas/adapters/dynamo/repository';
+import type { AuthUser } from '../../../../lambdas/core/http';
+import type { JobQueue, ObjectStorage } from '../../../../lambdas/ports';
+import {
+  checkPdfBytes,
+  checkPlanAllowsSending,
+  createDocument,
+  getDocument,
+  hashSignerToken,
+  newSignerToken,
+  originalKey,
+  phoneCountryFor,
+  saveAreas,
+  saveRecipients,
+  sendDocument,
+  signRequestJob,
+  updateDocument,
+  type DocumentDeps,
+} from '../../../../lambdas/usecases/documents';
+import type { DocumentStatus } from '../../../../shared/domain/status';
+
+async function pdf(sizes: [number, number][]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  for (const s of sizes) doc.addPage(s);
+  return doc.save();
+}
+
+describe('checkPdfBytes', () => {
+  it('records page count, page sizes in points, size and SHA-256 of a real PDF', async () => {
+    const bytes = await pdf([
+      [595.28, 841.89],
+      [612, 792],
+    ]);
+    const res = await checkPdfBytes(bytes, 50_000_000);
+    expect(res).toEqual({
+      ok: true,
+      pageCount: 2,
+      pages: [
+        { width: 595.28, height: 841.89 },
+        { width: 612, height: 792 },
+      ],
+      sizeBytes: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+    });
+  });
+
+  it.each([
+    ['an empty file', new Uint8Array(0), 'upload.errors.empty'],
+    ['a text file', new TextEncoder().encode('hello, not a pdf'), 'upload.errors.notPdf'],
+    ['a broken PDF', new TextEncoder().encode('%PDF-1.7\n1 0 obj\n<<'), 'upload.errors.notPdf'],
+  ])('refuses %s', async (_what, bytes, code) => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined); // pdf-lib's parser notes
+    expect(await checkPdfBytes(bytes, 50_000_000)).toEqual({ ok: false, code });
+  });
+
+  it('refuses a file over the limit before reading it as a PDF', async () => {
+    const bytes = await pdf([[200, 200]]);
+    expect(await checkPdfBytes(bytes, bytes.length - 1)).toEqual({
+      ok: false,
+      code: 'upload.errors.tooLarge',
+    });
+    expect((await checkPdfBytes(bytes, bytes.length)).ok).toBe(true);
+  });
+
+  it('refuses an encrypted PDF as encrypted', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([200, 200]);
+    doc.context.trailerInfo.Encrypt = doc.context.register(
+      doc.context.obj({ Filter: 'Standard', V: 1, R: 2, O: PDFName.of('o'), U: PDFName.of('u'), P: -4 }),
+    );
+    const bytes = await doc.save({ useObjectStreams: false });
+    expect(await checkPdfBytes(bytes, 50_000_000)).toEqual({ ok: false, code: 'upload.errors.encrypted' });
+  });
+});
+
+describe('signer tokens', () => {
+  it('are 256 random bits in base64url (43 characters), different every time', () => {
+    const tokens = new Set(Array.from({ length: 100 }, () => newSignerToken()));
+    expect(tokens.size).toBe(100);
+    for (const t of tokens) expect(t).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('are stored as their SHA-256 in lower-case hex', () => {
+    expect(hashSignerToken('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    const t = newSignerToken();
+    expect(hashSignerToken(t)).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashSignerToken(t)).not.toContain(t);
+  });
+});
+
+describe('phone country by language', () => {
+  it('is JP for jp, KR for ko, the configured country for en', () => {
+    expect(phoneCountryFor('jp', 'US')).toBe('JP');
+    expect(phoneCountryFor('ko', 'US')).toBe('KR');
+    expect(phoneCountryFor('en', 'GB')).toBe('GB');
+  });
+});
+
+describe('signRequestJob', () => {
+  const base = {
+    docuId: 'd1',
+    index: 2,
+    ownerName: 'Alex <Owner>',
+    title: 'NDA',
+    link: 'https://app.example.com/ko/outsign/d1/TOKEN',
+  };
+
+  it('writes an e-mail in the chosen language with the link, and escapes the HTML', () => {
+    const job = signRequestJob({
+      ...base,
+      lang: 'ko',
+      recipient: { name: '민준', contact: 'm@example.com', method: 'email' },
+    });
+    expect(job.kind).toBe('email');
+    if (job.kind !== 'email') return;
+    expect(job.idempotencyKey).toBe('sign-request#d1#2');
+    expect(job.to).toEqual(['m@example.com']);
+    expect(job.subject).toContain('서명');
+    expect(job.subject).toContain('NDA');
+    expect(job.text).toContain(base.link);
+    expect(job.text).toContain('30');
+    expect(job.text).not.toContain('{{');
+    expect(job.html).toContain(`href="${base.link}"`);
+    expect(job.html).toContain('Alex &lt;Owner&gt;');
+  });
+
+  it('writes a short SMS with the link for a phone contractor', () => {
+    const job = signRequestJob({
+      ...base,
+      lang: 'jp',
+      title: '',
+      recipient: { name: '太郎', contact: '+819012345678', method: 'phone' },
+    });
+    expect(job).toMatchObject({ kind: 'sms', to: '+819012345678', idempotencyKey: 'sign-request#d1#2' });
+    if (job.kind !== 'sms') return;
+    expect(job.text).toContain(base.link);
+    expect(job.text).toContain('無題の契約書');
+    expect(job.text.length).toBeLessThan(200);
+  });
+});
+
+describe('checkPlanAllowsSending', () => {
+  it('allows every plan today (the payments issue enforces limits there)', () => {
+    expect(() => checkPlanAllowsSending(null)).not.toThrow();
+  });
+});
+
+// --- Use cases against an in-memory repository -----------------------------------------------
+
+class InMemoryDocuments implements DocumentRepository {
+  readonly docs = new Map<string, DocumentRecord>();
+  readonly recipients = new Map<string, RecipientRecord[]>();
+  readonly history: HistoryRecord[] = [];
+  readonly tokens = new Map<string, SignerTokenRecord>();
+  readonly book = new Map<string, AddressBookRecord>();
+
+  async createDocument(doc: DocumentRecord) {
+    this.docs.set(doc.docuId, doc);
+    return doc;
+  }
+  async getDocument(docuId: string) {
+    return this.docs.get(docuId) ?? null;
+  }
+  async listRecipients(docuId: string) {
+    return [...(this.recipients.get(docuId) ?? [])].sort((a, b) => a.index - b.index);
+  }
+  async updateDocument(docuId: string, expected: Expected, changes: DocumentChanges) {
+    await this.changeStatus(docuId, expected, expected.status, changes);
+  }
+  async changeStatus(
+    docuId: string,
+    expected: Expected,
+    to: DocumentStatus,
+    changes: DocumentChanges = {},
+    extra: {
+      putRecipients?: RecipientRecord[];
+      deleteRecipients?: number[];
+      putTokens?: SignerTokenRecord[];
+    } = {},
+  ) {
+    const doc = this.docs.get(docuId)!;
+    if (doc.status !== expected.status || doc.version !== expected.version) throw conflictError(docuId);
+    const next: Record<string, unknown> = { ...doc, status: to, version: doc.version + 1 };
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null) delete next[k];
+      else if (v !== undefined) next[k] = v;
+    }
+    this.docs.set(docuId, next as DocumentRecord);
+    let list = (this.recipients.get(docuId) ?? []).filter(
+      (r) => !(extra.deleteRecipients ?? []).includes(r.index),
+    );
+    for (const r of extra.putRecipients ?? []) list = [...list.filter((x) => x.index !== r.index), r];
+    this.recipients.set(docuId, list);
+    for (const t of extra.putTokens ?? []) this.tokens.set(t.tokenHash, t);
+  }
+  async addHistory(item: HistoryRecord) {
+    this.history.push(item);
+  }
+  async listHistory(docuId: string) {
+    return this.history.filter((h) => h.docuId === docuId);
+  }
+  async getToken(hash: string) {
+    return this.tokens.get(hash) ?? null;
+  }
+  async upsertAddressBook(entries: AddressBookRecord[]) {
+    for (const e of entries) this.book.set(`${e.ownerId}#${e.contact}`, e);
+  }
+  async listAddressBook(ownerId: string) {
+    return [...this.book.values()].filter((e) => e.ownerId === ownerId);
+  }
+}
+
+const storage: ObjectStorage = {
+  check: async () => undefined,
+  presignUpload: async (key) => ({ url: 'http://s3', fields: {}, key, expiresAt: '' }),
+  presignDownload: async (key) => `http://s3/${key}`,
+  head: async () => null,
+  getBytes: async () => new Uint8Array(0),
+  put: async () => undefined,
+  deleteMany: async () => undefined,
+};
+
+function setup() {
+  const docs = new InMemoryDocuments();
+  const jobs: { queue: string; job: unknown }[] = [];
+  const queue: JobQueue = {
+    check: async () => undefined,
+    enqueue: async (q, job) => {
+      jobs.push({ queue: q, job });
+      return { messageId: String(jobs.length) };
+    },
+  };
+  const owner: AuthUser = { sub: 'owner-1', email: 'owner@example.com', emailVerified: true, name: 'Owner' };
+  const deps: DocumentDeps = {
+    docs,
+    users: {
+      getById: async () => ({ userId: 'owner-1', email: 'owner@example.com', name: 'Owner' }) as UserRecord,
+    },
+    storage,
+    queue,
+    maxUploadBytes: 50_000_000,
+    englishPhoneCountry: 'US',
+    appUrl: 'https://app.example.com/',
+  };
+  return { docs, jobs, owner, deps };
+}
+
+const facts = { ip: '203.0.113.9', userAgent: 'jest' };
+
+/** A document at SetPos with the given contractors, pages A4. */
+async function atSetPos(s: ReturnType<typeof setup>, contacts: string[]) {
+  const { docuId } = await createDocument(s.deps, s.owner, { kind: 'esign' });
+  const doc = s.docs.docs.get(docuId)!;
+  s.docs.docs.set(docuId, {
+    ...doc,
+    status: 'Upload',
+    fileKey: originalKey(docuId),
+    pages: [{ width: 595, height: 842 }],
+  });
+  await saveRecipients(s.deps, s.owner, docuId, {
+    recipients: contacts.map((contact, i) => ({ name: `R${i}`, contact })),
+    finalRecipients: [],
+    lang: 'en',
+  });
+  await saveAreas(s.deps, s.owner, docuId, {
+    areas: contacts.map((_, i) => ({
+      recipientIndex: i,
+      pageIndex: 0,
+      x: 10,
+      y: 10,
+      width: 100,
+      height: 30,
+    })),
+  });
+  await updateDocument(s.deps, s.owner, docuId, { privateinfoAgree: true });
+  return docuId;
+}
+
+describe('document use cases', () => {
+  it("answers 404 for another owner's document", async () => {
+    const s = setup();
+    const { docuId } = await createDocument(s.deps, s.owner, { kind: 'esign' });
+    await expect(getDocument(s.deps, { ...s.owner, sub: 'someone-else' }, docuId)).rejects.toMatchObject({
+      status: 404,
+      code: 'errors.notFound',
+    });
+  });
+
+  it('sends one request per other contractor, with a hashed token, a notify job and a transfer item', async () => {
+    const s = setup();
+    const docuId = await atSetPos(s, ['OWNER@example.com', 'a@example.com', '+819012345678']);
+    const sent = await sendDocument(s.deps, s.owner, docuId, { lang: 'jp' }, facts);
+    expect(sent.status).toBe('Agree');
+    expect(sent.recipients[0]).toMatchObject({ isOwner: true, agreement: 1, areas: [{ signed: true }] });
+    expect(s.jobs.map((j) => j.queue)).toEqual(['notify', 'notify']);
+    expect(s.jobs.map((j) => (j.job as { idempotencyKey: string }).idempotencyKey)).toEqual([
+      `sign-request#${docuId}#1`,
+      `sign-request#${docuId}#2`,
+    ]);
+    const sms = s.jobs[1]!.job as { kind: string; text: string };
+    expect(sms.kind).toBe('sms');
+    const token = new RegExp(`https://app\\.example\\.com/jp/outsign/${docuId}/([A-Za-z0-9_-]{43})`).exec(
+      sms.text,
+    )![1]!;
+    expect(s.docs.tokens.get(hashSignerToken(token))).toMatchObject({ docuId, recipientIndex: 2 });
+    expect([...s.docs.tokens.keys()]).not.toContain(token);
+    expect(s.docs.history.filter((h) => h.action === 'transfer')).toHaveLength(2);
+    expect(s.docs.history[0]).toMatchObject({ ip: facts.ip, userAgent: 'jest' });
+
+    await expect(sendDocument(s.deps, s.owner, docuId, { lang: 'jp' }, facts)).rejects.toMatchObject({
+      status: 409,
+      code: 'errors.invalidTransition',
+    });
+    expect(s.jobs).toHaveLength(2);
+  });
+
+  it('seals at once when the owner is the only contractor', async () => {
+    const s = setup();
+    const docuId = await atSetPos(s, ['owner@example.com']);
+    const sent = await sendDocument(s.deps, s.owner, docuId, { lang: 'en' }, facts);
+    expect(sent.status).toBe('Generating');
+    expect(s.jobs).toEqual([{ queue: 'seal', job: { docuId } }]);
+  });
+
+  it('requires the terms before sending', async () => {
+    const s = setup();
+    const docuId = await atSetPos(s, ['a@example.com']);
+    await updateDocument(s.deps, s.owner, docuId, { privateinfoAgree: false });
+    await expect(sendDocument(s.deps, s.owner, docuId, { lang: 'en' }, facts)).rejects.toMatchObject({
+      status: 400,
+      code: 'documents.send.termsRequired',
+    });
+  });
+
+  it('refuses to send a document whose file was removed by a failed re-upload', async () => {
+    const s = setup();
+    const docuId = await atSetPos(s, ['a@example.com']);
+    const doc = s.docs.docs.get(docuId)!;
+    s.docs.docs.set(docuId, { ...doc, fileKey: undefined });
+    await expect(sendDocument(s.deps, s.owner, docuId, { lang: 'en' }, facts)).rejects.toMatchObject({
+      status: 409,
+      code: 'errors.invalidTransition',
+    });
+    expect(s.jobs).toHaveLength(0);
+  });
+
+  it('keeps the areas of contractors who stay in place when the list is saved again', async () => {
+    const s = setup();
+    const docuId = await atSetPos(s, ['a@example.com', 'b@example.com']);
+    const saved = await saveRecipients(s.deps, s.owner, docuId, {
+      recipients: [
+        { name: 'A', contact: 'a@example.com' },
+        { name: 'C', contact: 'c@example.com' },
+      ],
+      finalRecipients: [],
+      lang: 'en',
+    });
+    expect(saved.status).toBe('AddRcpt');
+    expect(saved.recipients[0]!.areas).toHaveLength(1);
+    expect(saved.recipients[1]!.areas).toEqual([]);
+    const book = await s.docs.listAddressBook('owner-1');
+    expect(book.map((e) => e.contact).sort()).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
+  });
+
+  it('refuses a stale write with 409 conflict', async () => {
+    const s = setup();
+    const docuId = await atSetPos(s, ['a@example.com']);
+    const stale = s.docs.docs.get(docuId)!;
+    await updateDocument(s.deps, s.owner, docuId, { title: 'first' });
+    await expect(s.docs.updateDocument(docuId, stale, { title: 'second' })).rejects.toMatchObject({
+      status: 409,
+      code: 'errors.conflict',
+    });
+  });
+});
