@@ -59,6 +59,12 @@ export const paths = {
     getHref: (lang: Lang, p: { evsign: Evsign; func: string; docuId: string }) =>
       `/${lang}/home/make/${p.evsign}/${enc(p.func)}/${enc(p.docuId)}`,
   },
+  /** The E-Sign creation funnel (features/funnel); the other kinds still use homeMake's placeholder. */
+  homeMakeEsign: {
+    path: 'home/make/esign/:func/:docuId',
+    getHref: (lang: Lang, p: { func: string; docuId: string }) =>
+      `/${lang}/home/make/esign/${enc(p.func)}/${enc(p.docuId)}`,
+  },
   homeDoc: {
     path: 'home/doc/:tab',
     getHref: (lang: Lang, tab: DocTab) => `/${lang}/home/doc/${tab}`,

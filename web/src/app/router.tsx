@@ -40,6 +40,13 @@ function signedInRoutes(config: AppConfig): RouteObject {
             path: under(home, paths.homeMyPage.path),
             lazy: async () => ({ Component: (await signedInModule(config)).MyPageRoute }),
           },
+          {
+            // The E-Sign funnel; 'vsign' and 'vcontract' still match homeMake's placeholder below.
+            path: under(home, paths.homeMakeEsign.path),
+            lazy: async () => ({
+              Component: (await import('../features/funnel/components/funnel-page')).FunnelPage,
+            }),
+          },
           // Filled by later issues; until then a "being built" page inside the shell.
           ...[
             paths.homeMake,

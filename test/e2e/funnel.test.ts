@@ -1,0 +1,398 @@
+// The E-Sign creation funnel (issue #4) in Chromium, against the whole local cloud, as a new user:
+// sign up (API) and sign in (login popup), start an E-Sign contract from /home, upload a real 2-page
+// PDF (a text file is refused in the browser, a fake .pdf by the server), see its page, go back and
+// forward, add two contractors and the owner (a duplicate contact is refused at its row), place,
+// move and resize sign areas on pages 1 and 2, finalize and send; the e-mail and the SMS (the local
+// mailbox) carry each contractor's signer link. Then: the owner alone ('Completed', straight to the
+// final document) with the address book and the keyboard; the other kinds' placeholder; a 300-page
+// PDF drawn lazily. Texts come from the shared catalogues (see ./catalogue), never from copies here.
+import { randomUUID } from 'node:crypto';
+import { jest } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { appBaseUrl, launchBrowser, openApp, type BrowserSession } from '../support/browser';
+import { text } from './catalogue';
+import { expectPath, expectVisibleText, pathOf, requiredEnv, submitSignIn } from './steps';
+
+jest.setTimeout(180000);
+
+const PASSWORD = 'Sign-seal-1';
+const PHONE = '+819012345678';
+
+/** A plain PDF of `count` A4 pages, each with its number. */
+async function numberedPdf(count: number): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let i = 0; i < count; i++) {
+    pdf.addPage([595.28, 841.89]).drawText(`Page ${i + 1}`, { x: 50, y: 760, size: 24, font });
+  }
+  return Buffer.from(await pdf.save());
+}
+
+async function twoPagePdf(): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (const [index, size] of [
+    [595.28, 841.89],
+    [612, 792],
+  ].entries()) {
+    const page = pdf.addPage(size as [number, number]);
+    page.drawText(`Funnel test contract, page ${index + 1}`, {
+      x: 50,
+      y: page.getHeight() - 80,
+      size: 18,
+      font,
+    });
+  }
+  return Buffer.from(await pdf.save());
+}
+
+async function signUp(email: string, name: string): Promise<void> {
+  const res = await fetch(`${appBaseUrl()}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email,
+      password: PASSWORD,
+      name,
+      consents: {
+        termsOfService: true,
+        privacyPolicy: true,
+        ageConfirmed: true,
+        marketing: false,
+        thirdPartyProvision: false,
+      },
+      lang: 'en',
+    }),
+  });
+  expect(res.status).toBe(201);
+}
+
+interface Mail {
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string; html?: string };
+}
+
+async function mailTo(address: string): Promise<Mail> {
+  const deadline = Date.now() + 30000;
+  for (;;) {
+    const res = await fetch(`${requiredEnv('TEST_MAILBOX_URL')}/store`);
+    const { emails } = (await res.json()) as { emails: Mail[] };
+    const found = emails.find((m) =>
+      m.destination.to.some((to) => to.toLowerCase() === address.toLowerCase()),
+    );
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no message to ${address} in the local mailbox`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+/** GET /api/documents/{docuId} as the SPA would (with the session's ID token). */
+async function readDocument(page: Page, docuId: string) {
+  return page.evaluate(async (id) => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+    const token = key ? localStorage.getItem(key) : null;
+    const response = await fetch(`/api/documents/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    return (await response.json()) as {
+      status: string;
+      pageCount: number;
+      recipients: {
+        contact: string;
+        isOwner: boolean;
+        areas: { pageIndex: number; width: number; height: number }[];
+      }[];
+    };
+  }, docuId);
+}
+
+describe('E-Sign creation funnel', () => {
+  let session: BrowserSession;
+  // The second test continues as the first one's user (same session and address book).
+  const owner = `funnel-${randomUUID()}@example.com`;
+  const alice = `alice-${randomUUID()}@example.com`;
+
+  beforeAll(async () => {
+    appBaseUrl();
+    session = await launchBrowser({ locale: 'en-US' });
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  test('a new user uploads a PDF, adds contractors, places sign areas and sends the requests', () =>
+    session.run(async (page) => {
+      await signUp(owner, 'Funnel Owner');
+
+      await openApp(session, '/en/login');
+      await submitSignIn(page, owner, PASSWORD);
+      await expectPath(page, ['/en/thankyou', '/en/home']);
+      await openApp(session, '/en/home');
+
+      // Start an E-Sign contract: a document is created and the URL carries its id.
+      await page.getByTestId('service-start-esign').click();
+      await page.waitForURL((url) => /^\/en\/home\/make\/esign\/upload\/(?!new$)[^/]+$/.test(url.pathname), {
+        timeout: 20000,
+      });
+      const docuId = pathOf(page).split('/').pop()!;
+      const progress = page.getByTestId('funnel-progress');
+      for (const key of ['upload', 'addrcpt', 'setpos', 'agree']) {
+        await progress.getByText(text('en', `funnel.progress.${key}`), { exact: true }).waitFor();
+      }
+      expect(
+        await page.getByRole('button', { name: text('en', 'funnel.previous'), exact: true }).isDisabled(),
+      ).toBe(true);
+
+      // A text file is refused in the browser.
+      const input = page.getByTestId('upload-input');
+      await input.setInputFiles({
+        name: 'notes.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('not a pdf'),
+      });
+      await expectVisibleText(page, text('en', 'upload.errors.onlyPdf'));
+
+      // A text file renamed .pdf passes the browser's checks, but the server refuses what landed.
+      await input.setInputFiles({
+        name: 'fake.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('hello'),
+      });
+      await expectVisibleText(
+        page,
+        text('en', 'upload.errors.failedWithReason', { errmsg: text('en', 'upload.errors.notPdf') }),
+      );
+
+      // The real PDF: uploaded, checked, its first page drawn; a reload keeps it.
+      await input.setInputFiles({
+        name: 'contract.pdf',
+        mimeType: 'application/pdf',
+        buffer: await twoPagePdf(),
+      });
+      await expectVisibleText(
+        page,
+        text('en', 'funnel.upload.uploaded', { fileName: 'contract.pdf', pages: 2 }),
+      );
+      await page.locator('[data-testid="pdf-page-0"][data-drawn="true"]').waitFor({ timeout: 30000 });
+      await page.reload();
+      await expectVisibleText(
+        page,
+        text('en', 'funnel.upload.uploaded', { fileName: 'contract.pdf', pages: 2 }),
+      );
+      await page.getByTestId('funnel-next').click();
+      await expectPath(page, `/en/home/make/esign/addrcpt/${docuId}`);
+      // Previous goes back one step; a step the status does not reach yet redirects to the furthest.
+      await page.getByRole('button', { name: text('en', 'funnel.previous'), exact: true }).click();
+      await expectPath(page, `/en/home/make/esign/upload/${docuId}`);
+      await openApp(session, `/en/home/make/esign/agree/${docuId}`);
+      await expectPath(page, `/en/home/make/esign/addrcpt/${docuId}`);
+
+      // Contractors: Alice by e-mail, Bob by mobile number, then a duplicate of Alice's address.
+      const next = page.getByTestId('funnel-next');
+      expect(await next.isDisabled()).toBe(true);
+      const fillRow = async (index: number, name: string, contact: string) => {
+        const row = page.getByTestId(`contractor-row-${index}`);
+        await row.getByLabel(text('en', 'funnel.contractors.name'), { exact: true }).fill(name);
+        await row.getByLabel(text('en', 'funnel.contractors.contact'), { exact: true }).fill(contact);
+      };
+      await fillRow(0, 'Alice Example', alice);
+      const add = page.getByRole('button', { name: text('en', 'funnel.contractors.add'), exact: true });
+      await add.click();
+      await fillRow(1, 'Bob Example', PHONE);
+      await add.click();
+      await fillRow(2, 'Funnel Owner', `  ${alice.toUpperCase()} `);
+      await next.click();
+      await page
+        .getByTestId('contractor-row-2')
+        .getByText(text('en', 'contractors.errors.duplicateContact'), { exact: true })
+        .waitFor();
+      await fillRow(2, 'Funnel Owner', owner);
+      await next.click();
+      await expectPath(page, `/en/home/make/esign/setpos/${docuId}`);
+      // A reload restores the step from the saved document.
+      await page.reload();
+      await expectPath(page, `/en/home/make/esign/setpos/${docuId}`);
+
+      // Positions: one contractor at a time; none placed is refused.
+      const prompt = page.getByTestId('position-prompt');
+      expect(await prompt.textContent()).toBe(text('en', 'contractors.positionPrompt', { nth: '1st' }));
+      await next.click();
+      await expectVisibleText(page, text('en', 'contractors.errors.noSignArea'));
+      await page.getByTestId('area-layer-0').click({ position: { x: 100, y: 150 } });
+      // Drag the area by 60×40 pixels, then its corner handle by 40×20 pixels (mouse = pointer events).
+      const area = page.getByTestId('sign-area').first();
+      const before = (await area.boundingBox())!;
+      await page.mouse.move(before.x + 30, before.y + 15);
+      await page.mouse.down();
+      await page.mouse.move(before.x + 60, before.y + 35, { steps: 5 });
+      await page.mouse.move(before.x + 90, before.y + 55, { steps: 5 });
+      await page.mouse.up();
+      const moved = (await area.boundingBox())!;
+      expect(moved.x).toBeCloseTo(before.x + 60, 0);
+      expect(moved.y).toBeCloseTo(before.y + 40, 0);
+      const handle = area.locator('.funnel-area-handle');
+      const corner = (await handle.boundingBox())!;
+      await page.mouse.move(corner.x + 6, corner.y + 6);
+      await page.mouse.down();
+      await page.mouse.move(corner.x + 46, corner.y + 26, { steps: 5 });
+      await page.mouse.up();
+      const resized = (await area.boundingBox())!;
+      expect(resized.width).toBeCloseTo(moved.width + 40, 0);
+      expect(resized.height).toBeCloseTo(moved.height + 20, 0);
+      await next.click();
+      expect(await prompt.textContent()).toBe(text('en', 'contractors.positionPrompt', { nth: '2nd' }));
+      await page.getByTestId('area-layer-1').click({ position: { x: 120, y: 300 } });
+      await next.click();
+      expect(await prompt.textContent()).toBe(text('en', 'contractors.positionPrompt', { nth: '3rd' }));
+      await page.getByTestId('area-layer-0').click({ position: { x: 300, y: 500 } });
+      await next.click();
+      await expectPath(page, `/en/home/make/esign/agree/${docuId}`);
+
+      const saved = await readDocument(page, docuId);
+      expect(saved.status).toBe('SetPos');
+      expect(saved.recipients.map((r) => r.contact)).toEqual([alice, PHONE, owner]);
+      expect(saved.recipients.map((r) => r.isOwner)).toEqual([false, false, true]);
+      expect(saved.recipients.map((r) => r.areas.map((a) => a.pageIndex))).toEqual([[0], [1], [0]]);
+      // Stored in points: the default 150×35, and the first one grown by its resize.
+      expect(saved.recipients[1]!.areas[0]).toMatchObject({ width: 150, height: 35 });
+      expect(saved.recipients[0]!.areas[0]!.width).toBeGreaterThan(150);
+      expect(saved.recipients[0]!.areas[0]!.height).toBeGreaterThan(35);
+
+      // Finalize: the button waits for the terms checkbox; three contractors → 'Send Request'.
+      const send = page.getByRole('button', { name: text('en', 'funnel.finalize.sendRequest'), exact: true });
+      expect(await send.isDisabled()).toBe(true);
+      await page.getByLabel(text('en', 'funnel.finalize.terms'), { exact: true }).check();
+      await page.waitForFunction(
+        (label) =>
+          [...document.querySelectorAll('button')].some((b) => b.textContent === label && !b.disabled),
+        text('en', 'funnel.finalize.sendRequest'),
+      );
+      await send.click();
+      await page
+        .getByTestId('send-success')
+        .getByText(text('en', 'documents.send.success'), { exact: true })
+        .waitFor();
+      await page.getByRole('button', { name: text('en', 'funnel.finalize.ok'), exact: true }).click();
+      await expectPath(page, '/en/home');
+
+      // Each other contractor got their own signer link; the owner got none.
+      const link = new RegExp(`/en/outsign/${docuId}/[A-Za-z0-9_-]{20,}`);
+      const mail = await mailTo(alice);
+      expect(`${mail.body.text ?? ''}${mail.body.html ?? ''}`).toMatch(link);
+      const sms = await mailTo(`${PHONE}@sms.local`);
+      expect(sms.body.text ?? '').toMatch(link);
+      expect((await readDocument(page, docuId)).status).toBe('Agree');
+      const all = (await (await fetch(`${requiredEnv('TEST_MAILBOX_URL')}/store`)).json()) as {
+        emails: Mail[];
+      };
+      const toOwner = all.emails.filter((m) => m.destination.to.includes(owner));
+      expect(toOwner.filter((m) => `${m.body.text ?? ''}${m.body.html ?? ''}`.includes('/outsign/'))).toEqual(
+        [],
+      );
+
+      // Only the refused fake PDF answered 400.
+      expect(session.unexpectedProblems([/status of 400/])).toEqual([]);
+    }));
+
+  test('a contract with the owner as its only contractor is Completed at once; the address book fills a row', () =>
+    session.run(async (page) => {
+      await openApp(session, '/en/home');
+      await page.getByTestId('service-start-esign').click();
+      await page.waitForURL((url) => /^\/en\/home\/make\/esign\/upload\/(?!new$)[^/]+$/.test(url.pathname));
+      const docuId = pathOf(page).split('/').pop()!;
+      await page.getByTestId('upload-input').setInputFiles({
+        name: 'solo.pdf',
+        mimeType: 'application/pdf',
+        buffer: await twoPagePdf(),
+      });
+      await expectVisibleText(page, text('en', 'funnel.upload.uploaded', { fileName: 'solo.pdf', pages: 2 }));
+      await page.getByTestId('funnel-next').click();
+      await expectPath(page, `/en/home/make/esign/addrcpt/${docuId}`);
+
+      // The first contract saved its contractors to the address book: choosing one fills the row,
+      // and a row with content cannot use the dropdown.
+      const row = page.getByTestId('contractor-row-0');
+      const book = row.getByLabel(text('en', 'funnel.contractors.addressBook'), { exact: true });
+      await page.waitForFunction(() => document.querySelectorAll('select option').length > 1);
+      await book.selectOption({ label: `Alice Example (${alice})` });
+      expect(
+        await row.getByLabel(text('en', 'funnel.contractors.contact'), { exact: true }).inputValue(),
+      ).toBe(alice);
+      expect(await book.isDisabled()).toBe(true);
+      await row
+        .getByRole('button', { name: text('en', 'funnel.contractors.remove', { n: 1 }), exact: true })
+        .click();
+      const fresh = page.getByTestId('contractor-row-0');
+      await fresh.getByLabel(text('en', 'funnel.contractors.name'), { exact: true }).fill('Funnel Owner');
+      await fresh.getByLabel(text('en', 'funnel.contractors.contact'), { exact: true }).fill(owner);
+      await page.getByTestId('funnel-next').click();
+      await expectPath(page, `/en/home/make/esign/setpos/${docuId}`);
+
+      // Keyboard: the hidden per-page button adds an area, arrow keys move it.
+      const add = page.getByRole('button', {
+        name: text('en', 'funnel.position.addOnPage', { page: 1 }),
+        exact: true,
+      });
+      await add.focus();
+      await page.keyboard.press('Enter');
+      const area = page.getByTestId('sign-area').first();
+      await area.focus();
+      await page.keyboard.press('ArrowRight');
+      await page.getByTestId('funnel-next').click();
+      await expectPath(page, `/en/home/make/esign/agree/${docuId}`);
+      const saved = await readDocument(page, docuId);
+      expect(saved.recipients[0]!.areas[0]).toMatchObject({ pageIndex: 0, x: 55, width: 150, height: 35 });
+
+      // One contractor: the button reads 'Completed'; sending goes straight to the final document.
+      await page.getByLabel(text('en', 'funnel.finalize.terms'), { exact: true }).check();
+      const done = page.getByRole('button', { name: text('en', 'funnel.finalize.completed'), exact: true });
+      await page.waitForFunction(
+        (label) =>
+          [...document.querySelectorAll('button')].some((b) => b.textContent === label && !b.disabled),
+        text('en', 'funnel.finalize.completed'),
+      );
+      await done.click();
+      await page.getByTestId('send-success').waitFor();
+      await page.getByRole('button', { name: text('en', 'funnel.finalize.ok'), exact: true }).click();
+      await expectPath(page, '/en/home');
+      expect(['Generating', 'Completed']).toContain((await readDocument(page, docuId)).status);
+    }));
+
+  test('Video Sign and Video Contract still show the "being built" page', () =>
+    session.run(async (page) => {
+      await openApp(session, '/en/home/make/vsign/upload/new');
+      await expectVisibleText(page, text('en', 'placeholders.title'));
+      expect(pathOf(page)).toBe('/en/home/make/vsign/upload/new');
+      await openApp(session, '/en/home/make/vcontract/vcrecord/new');
+      await expectVisibleText(page, text('en', 'placeholders.title'));
+      expect(pathOf(page)).toBe('/en/home/make/vcontract/vcrecord/new');
+    }));
+
+  test('a 300-page PDF lays out at once and only the pages near the viewport are drawn', () =>
+    session.run(async (page) => {
+      await openApp(session, '/en/home/make/esign/upload/new');
+      await page.waitForURL((url) => /^\/en\/home\/make\/esign\/upload\/(?!new$)[^/]+$/.test(url.pathname));
+      await page.getByTestId('upload-input').setInputFiles({
+        name: 'long.pdf',
+        mimeType: 'application/pdf',
+        buffer: await numberedPdf(300),
+      });
+      await page.locator('[data-testid="pdf-page-0"][data-drawn="true"]').waitFor({ timeout: 30000 });
+      await page.getByTestId('funnel-next').click();
+      const row = page.getByTestId('contractor-row-0');
+      await row.getByLabel(text('en', 'funnel.contractors.name'), { exact: true }).fill('Alice Example');
+      await row.getByLabel(text('en', 'funnel.contractors.contact'), { exact: true }).fill(alice);
+      await page.getByTestId('funnel-next').click();
+      await page.locator('[data-testid="pdf-page-0"][data-drawn="true"]').waitFor({ timeout: 30000 });
+
+      expect(await page.locator('[data-testid^="pdf-page-"]').count()).toBe(300);
+      expect(await page.locator('[data-drawn="true"]').count()).toBeLessThanOrEqual(4);
+      await page.getByTestId('pdf-page-299').scrollIntoViewIfNeeded();
+      await page.locator('[data-testid="pdf-page-299"][data-drawn="true"]').waitFor({ timeout: 30000 });
+      expect(await page.locator('[data-drawn="true"]').count()).toBeLessThanOrEqual(8);
+      // An area on the last page.
+      await page.getByTestId('area-layer-299').click({ position: { x: 100, y: 100 } });
+      await page.getByTestId('sign-area').waitFor();
+    }));
+});

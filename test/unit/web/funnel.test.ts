@@ -1,0 +1,90 @@
+// The creation funnel's pure parts: the funnel definition (Previous/Next, reachable steps, where a
+// step redirects) and the conversion of sign areas between the screen and PDF points.
+import {
+  FUNNELS,
+  findStep,
+  isReachable,
+  progressOf,
+  redirectStep,
+} from '../../../web/src/features/funnel/steps';
+import {
+  clampToPage,
+  DEFAULT_AREA,
+  defaultAreaAt,
+  toPdf,
+  toScreen,
+} from '../../../web/src/features/funnel/geometry';
+
+const A4 = { width: 595.28, height: 841.89 };
+
+describe('funnel steps', () => {
+  it('orders E-Sign as upload, addrcpt, setpos, agree with the spec Previous/Next rules', () => {
+    const steps = FUNNELS.esign.steps;
+    expect(steps.map((s) => s.id)).toEqual(['upload', 'addrcpt', 'setpos', 'agree']);
+    expect(findStep('esign', 'upload')?.previous).toBeNull();
+    expect(findStep('esign', 'setpos')?.previous).toBe('addrcpt');
+    expect(findStep('esign', 'agree')?.previous).toBe('setpos');
+    expect(findStep('vsign', 'agree')?.previous).toBe('vsign');
+    expect(findStep('esign', 'agree')?.next).toBeNull();
+    expect(FUNNELS.vcontract.steps.map((s) => s.id)).toEqual(['vcrecord', 'vcaddrcpt', 'vcagree']);
+    expect(findStep('esign', 'video')).toBeUndefined();
+  });
+
+  it('opens a step only from its status on, and redirects to the furthest reachable one', () => {
+    const setpos = findStep('esign', 'setpos')!;
+    expect(isReachable(setpos, 'Upload')).toBe(false);
+    expect(isReachable(setpos, 'AddRcpt')).toBe(true);
+    expect(isReachable(setpos, 'SetPos')).toBe(true);
+    expect(isReachable(findStep('esign', 'upload')!, 'Agree')).toBe(false);
+    expect(redirectStep('esign', 'Ready')?.id).toBe('upload');
+    expect(redirectStep('esign', 'Upload')?.id).toBe('addrcpt');
+    expect(redirectStep('esign', 'AddRcpt')?.id).toBe('setpos');
+    expect(redirectStep('esign', 'SetPos')?.id).toBe('agree');
+    expect(redirectStep('esign', 'Agree')).toBeNull();
+  });
+
+  it('shows four progress labels, the current one by position', () => {
+    expect(progressOf('esign', 'setpos')).toEqual({
+      labels: [
+        'funnel.progress.upload',
+        'funnel.progress.addrcpt',
+        'funnel.progress.setpos',
+        'funnel.progress.agree',
+      ],
+      currentIndex: 2,
+    });
+    // The video step shares Set Position's label.
+    expect(progressOf('vsign', 'vsign').currentIndex).toBe(2);
+  });
+});
+
+describe('sign area geometry', () => {
+  it('converts between screen boxes (top-left origin) and PDF points (bottom-left origin)', () => {
+    const scale = 800 / A4.width;
+    const pdf = { x: 100, y: 200, width: 150, height: 35 };
+    const screen = toScreen(pdf, A4, scale);
+    expect(screen.left).toBeCloseTo(100 * scale);
+    expect(screen.top).toBeCloseTo((A4.height - 235) * scale);
+    const back = toPdf(screen, A4, scale);
+    expect(back.x).toBeCloseTo(100);
+    expect(back.y).toBeCloseTo(200);
+    expect(back.width).toBeCloseTo(150);
+    expect(back.height).toBeCloseTo(35);
+  });
+
+  it('places a default 150×35 area with its top-left corner at the point, inside the page', () => {
+    expect(defaultAreaAt({ x: 50, y: 800 }, A4)).toEqual({ x: 50, y: 765, ...DEFAULT_AREA });
+    const corner = defaultAreaAt({ x: 590, y: 10 }, A4);
+    expect(corner.x + corner.width).toBeLessThanOrEqual(A4.width);
+    expect(corner.y).toBe(0);
+  });
+
+  it('keeps areas inside the page and at least the minimum size', () => {
+    const moved = clampToPage({ x: -20, y: 900, width: 150, height: 35 }, A4);
+    expect(moved.x).toBe(0);
+    expect(moved.y + moved.height).toBeLessThanOrEqual(A4.height);
+    const huge = clampToPage({ x: 0, y: 0, width: 5000, height: 1 }, A4);
+    expect(huge.width).toBeLessThanOrEqual(A4.width);
+    expect(huge.height).toBe(10);
+  });
+});

@@ -1,0 +1,127 @@
+// /{lang}/home/make/esign/{step}/{docuId}: the E-Sign creation funnel (spec doc 1 §4). 'new' as the
+// docuId creates a document and replaces the URL with its id; every step loads the document, so a
+// reload restores what was saved, and a step the document's status does not reach yet redirects to
+// the furthest one it does. A sent document goes to its detail page.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isDraft } from '../../../../../shared/domain/status';
+import { NotFound } from '../../../components/not-found';
+import { Spinner } from '../../../components/spinner';
+import { paths, type Evsign } from '../../../app/paths';
+import { useLang } from '../../../app/use-lang';
+import { createDocument, getDocument, type DocumentView } from '../api/documents';
+import { describeError } from '../messages';
+import { findStep, isReachable, redirectStep, type StepId } from '../steps';
+import { ContractorsStep } from './contractors-step';
+import { ErrorText } from './error-text';
+import { FinalizeStep } from './finalize-step';
+import { PositionStep } from './position-step';
+import { ProgressBar } from './progress-bar';
+import { UploadStep } from './upload-step';
+import '../funnel.css';
+
+const NEW_DOCUMENT = 'new';
+
+export function FunnelPage({ evsign = 'esign' }: { evsign?: Evsign }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const { func, docuId = '' } = useParams();
+  const [loaded, setLoaded] = useState<{ docuId: string; doc: DocumentView } | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const creating = useRef(false);
+
+  const stepHref = useCallback(
+    (step: StepId, id: string) => paths.homeMake.getHref(lang, { evsign, func: step, docuId: id }),
+    [lang, evsign],
+  );
+  const goTo = useCallback(
+    (step: StepId) => void navigate(stepHref(step, docuId)),
+    [navigate, stepHref, docuId],
+  );
+
+  useEffect(() => {
+    setError(null);
+    if (docuId === NEW_DOCUMENT) {
+      if (creating.current) return;
+      creating.current = true;
+      createDocument().then(
+        (doc) => {
+          creating.current = false;
+          setLoaded({ docuId: doc.docuId, doc });
+          void navigate(stepHref('upload', doc.docuId), { replace: true });
+        },
+        (e: unknown) => {
+          creating.current = false;
+          setError(e);
+        },
+      );
+      return;
+    }
+    const controller = new AbortController();
+    getDocument(docuId, controller.signal).then(
+      (doc) => setLoaded({ docuId, doc }),
+      (e: unknown) => {
+        if (!controller.signal.aborted) setError(e);
+      },
+    );
+    return () => controller.abort();
+  }, [docuId, navigate, stepHref]);
+
+  const onSaved = useCallback((doc: DocumentView) => setLoaded({ docuId: doc.docuId, doc }), []);
+
+  const step = findStep(evsign, func);
+  if (!step) return <NotFound homeHref={paths.home.getHref(lang)} />;
+  const doc = loaded?.docuId === docuId ? loaded.doc : null;
+
+  let body;
+  if (error) {
+    body = <ErrorText message={describeError(t, error)} />;
+  } else if (!doc) {
+    body = <Spinner />;
+  } else if (!isDraft(doc.status)) {
+    return <Navigate to={paths.homeShowDocu.getHref(lang, doc.docuId)} replace />;
+  } else if (!isReachable(step, doc.status)) {
+    const to = redirectStep(evsign, doc.status);
+    return <Navigate to={to ? stepHref(to.id, doc.docuId) : paths.home.getHref(lang)} replace />;
+  } else {
+    const previous = step.previous;
+    const next = step.next;
+    const common = {
+      doc,
+      lang,
+      onSaved,
+      onPrevious: previous ? () => goTo(previous) : null,
+    };
+    switch (step.id) {
+      case 'upload':
+        body = <UploadStep {...common} onNext={() => next && goTo(next)} />;
+        break;
+      case 'addrcpt':
+        body = <ContractorsStep {...common} onNext={() => next && goTo(next)} />;
+        break;
+      case 'setpos':
+        body = <PositionStep {...common} onNext={() => next && goTo(next)} />;
+        break;
+      case 'agree':
+        body = (
+          <FinalizeStep
+            {...common}
+            onDone={() => void navigate(paths.home.getHref(lang), { replace: true })}
+          />
+        );
+        break;
+      default:
+        return <NotFound homeHref={paths.home.getHref(lang)} />;
+    }
+  }
+
+  return (
+    <section className="funnel" data-testid="funnel" data-step={step.id}>
+      <h1>{t('funnel.title')}</h1>
+      <ProgressBar evsign={evsign} current={step.id} />
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,162 @@
+// The pages of the uploaded PDF, drawn by pdf.js in the browser. Lazy: every page starts as a
+// placeholder of its stored size (so a 300-page file lays out at once), and a page's canvas is drawn
+// only when it comes near the viewport, page one first. `renderOverlay` draws over a page (the sign
+// areas), given the page's scale in CSS pixels per PDF point.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
+import type { PageSize } from '../../../../../shared/domain/entities';
+import { loadPdf } from './pdf-loader';
+
+const DEFAULT_MAX_WIDTH = 800;
+/** How far outside the viewport a page starts to render. */
+const NEAR_VIEWPORT = '800px 0px';
+
+interface PdfPagesProps {
+  fileUrl: string;
+  /** Identifies the file (its SHA-256): the same file is loaded once. */
+  cacheKey: string;
+  pages: readonly PageSize[];
+  /** Show only the first N pages (the upload preview shows one). */
+  limit?: number;
+  maxWidth?: number;
+  renderOverlay?: (pageIndex: number, scale: number) => ReactNode;
+}
+
+export function PdfPages({
+  fileUrl,
+  cacheKey,
+  pages,
+  limit,
+  maxWidth = DEFAULT_MAX_WIDTH,
+  renderOverlay,
+}: PdfPagesProps) {
+  const { t } = useTranslation();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const element = containerRef.current;
+    if (!element) return;
+    const measure = () => setWidth(Math.min(element.clientWidth, maxWidth));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [maxWidth]);
+
+  useEffect(() => {
+    let cancelled = false;
+    setFailed(false);
+    loadPdf(fileUrl, cacheKey).then(
+      (loaded) => {
+        if (!cancelled) setPdf(loaded);
+      },
+      () => {
+        if (!cancelled) setFailed(true);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+    // A new presigned URL of the same file does not reload it.
+  }, [cacheKey]);
+
+  const shown = limit === undefined ? pages : pages.slice(0, limit);
+  return (
+    <div className="funnel-pages" ref={containerRef} data-testid="pdf-pages">
+      {failed && (
+        <p className="form-status form-status-error" role="alert">
+          {t('funnel.pages.loadFailed')}
+        </p>
+      )}
+      {width > 0 &&
+        shown.map((size, index) => (
+          <PdfPage
+            key={index}
+            index={index}
+            total={pages.length}
+            size={size}
+            scale={width / size.width}
+            pdf={pdf}
+            overlay={renderOverlay?.(index, width / size.width)}
+          />
+        ))}
+    </div>
+  );
+}
+
+interface PdfPageProps {
+  index: number;
+  total: number;
+  size: PageSize;
+  scale: number;
+  pdf: PDFDocumentProxy | null;
+  overlay?: ReactNode;
+}
+
+function PdfPage({ index, total, size, scale, pdf, overlay }: PdfPageProps) {
+  const { t } = useTranslation();
+  const frameRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  // Page one is drawn first, without waiting for the observer.
+  const [near, setNear] = useState(index === 0);
+  const [drawn, setDrawn] = useState(false);
+
+  useEffect(() => {
+    const element = frameRef.current;
+    if (!element || near) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: NEAR_VIEWPORT },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!near || !pdf || !canvas) return;
+    let task: RenderTask | undefined;
+    let cancelled = false;
+    void (async () => {
+      try {
+        const page = await pdf.getPage(index + 1);
+        if (cancelled) return;
+        const natural = page.getViewport({ scale: 1 });
+        const ratio = window.devicePixelRatio || 1;
+        const viewport = page.getViewport({ scale: ((size.width * scale) / natural.width) * ratio });
+        canvas.width = Math.floor(viewport.width);
+        canvas.height = Math.floor(viewport.height);
+        task = page.render({ canvas, viewport });
+        await task.promise;
+        if (!cancelled) setDrawn(true);
+      } catch {
+        // Cancelled by a newer render (resize) or unmount; a broken page stays a placeholder.
+      }
+    })();
+    return () => {
+      cancelled = true;
+      task?.cancel();
+    };
+  }, [near, pdf, index, scale, size.width]);
+
+  const cssWidth = size.width * scale;
+  const cssHeight = size.height * scale;
+  return (
+    <figure className="funnel-page" data-testid={`pdf-page-${index}`} data-drawn={drawn}>
+      <div ref={frameRef} className="funnel-page-frame" style={{ width: cssWidth, height: cssHeight }}>
+        <canvas ref={canvasRef} style={{ width: cssWidth, height: cssHeight }} aria-hidden="true" />
+        {overlay}
+      </div>
+      <figcaption>{t('funnel.pages.page', { n: index + 1, total })}</figcaption>
+    </figure>
+  );
+}
