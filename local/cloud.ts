@@ -157,6 +157,7 @@ export async function startLocalCloud(
       cognitoEndpoint: endpoints.cognito,
       apiBase: '/api',
       minAge: Number(process.env.MIN_AGE ?? 18),
+      defaultPhoneCountry: process.env.DEFAULT_PHONE_COUNTRY ?? 'US',
       mailboxUrl: endpoints.ses,
     };
     const server = createLocalServer({

@@ -47,6 +47,8 @@ export interface SpaRuntimeConfig {
   readonly apiBase: '/api';
   /** Minimum age to sign up, shown in the registration dialog. */
   readonly minAge: number;
+  /** Country assumed for phone numbers without '+' on English pages. */
+  readonly defaultPhoneCountry: string;
   /** Present only when Google or LINE sign-in is configured. */
   readonly oauth?: OAuthSettings;
 }

@@ -76,6 +76,8 @@ export class AppStack extends Stack {
         userPoolClientId: props.userPoolClient.userPoolClientId,
         apiBase: '/api',
         minAge: props.minAge ?? 18,
+        // The functions' DEFAULT_PHONE_COUNTRY default (lambdas/config.ts).
+        defaultPhoneCountry: 'US',
         ...(props.oauth ? { oauth: props.oauth } : {}),
       },
       customDomain: props.customDomain && {

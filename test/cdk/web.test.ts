@@ -230,6 +230,7 @@ describe('the SPA deployment', () => {
       userPoolClientId: expect.stringMatching(/^<<marker:/),
       apiBase: '/api',
       minAge: 18,
+      defaultPhoneCountry: 'US',
     });
     const shell = deployments().find((d) => d.DistributionId);
     const markers = JSON.stringify(shell.SourceMarkers);

@@ -18,6 +18,11 @@ export const appConfigSchema = z.object({
   apiBase: z.string().min(1),
   /** Minimum age to sign up (architecture §14); the registration dialog shows it. */
   minAge: z.number().int().positive().optional(),
+  /** Country assumed for a phone number without '+' on English pages (the server's DEFAULT_PHONE_COUNTRY). */
+  defaultPhoneCountry: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
   /** Local only: the emulated mailbox's web UI. */
   mailboxUrl: z.url().optional(),
   oauth: oauthSchema.optional(),

@@ -48,6 +48,16 @@ export const paths = {
   login: simple('login'),
   register: simple('register'),
   thankyou: simple('thankyou'),
+  // Signer pages (no account; the token in the path authorises them)
+  outsign: {
+    path: 'outsign/:docuId/:token',
+    getHref: (lang: Lang, docuId: string, token: string) => `/${lang}/outsign/${enc(docuId)}/${enc(token)}`,
+  },
+  videoConfirm: {
+    path: 'video_confirm/:docuId/:token',
+    getHref: (lang: Lang, docuId: string, token: string) =>
+      `/${lang}/video_confirm/${enc(docuId)}/${enc(token)}`,
+  },
   // Admin (admin-only)
   admin: simple('admin'),
   adminSetting: simple('admin/setting'),

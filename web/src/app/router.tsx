@@ -104,6 +104,14 @@ function publicAndAuthRoutes(config: AppConfig): RouteObject[] {
       children: pick(paths.thankyou.path),
     },
     ...others,
+    // Signer pages: open to anyone with the link; the signer flow replaces this page (issue #5).
+    ...[paths.outsign, paths.videoConfirm].map((p) => ({
+      path: p.path,
+      lazy: async () => {
+        const { SignerPlaceholderRoute } = await import('./routes/signer-placeholder');
+        return { Component: SignerPlaceholderRoute };
+      },
+    })),
   ];
   const site = publicRoutes(config);
   const layout = site.find((r) => r.id === 'public');

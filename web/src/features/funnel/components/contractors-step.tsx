@@ -5,7 +5,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AddressBookResponse } from '../../../../../shared/api/schemas';
+import type { CountryCode } from 'libphonenumber-js';
 import { defaultCountryFor } from '../../../../../shared/domain/contact';
+import { useAppConfig } from '../../../app/app-context';
 import { canProceed, validateContractors } from '../../../../../shared/domain/contractors';
 import { getAddressBook, saveRecipients } from '../api/documents';
 import { describeError, describeKey, errorRow } from '../messages';
@@ -29,6 +31,7 @@ export function ContractorsStep({
   onNext,
 }: StepProps & { onNext: () => void }) {
   const { t } = useTranslation();
+  const config = useAppConfig();
   const nextId = useRef(0);
   const newRow = (name = '', contact = ''): Row => ({ id: nextId.current++, name, contact });
   const [rows, setRows] = useState<Row[]>(() =>
@@ -62,7 +65,8 @@ export function ContractorsStep({
 
   async function next() {
     setError(null);
-    const checked = validateContractors(rows, { defaultCountry: defaultCountryFor(lang) });
+    const englishCountry = (config.defaultPhoneCountry ?? 'US') as CountryCode;
+    const checked = validateContractors(rows, { defaultCountry: defaultCountryFor(lang, englishCountry) });
     if (!checked.ok) {
       setError({ row: checked.row ?? null, message: describeKey(t, checked.error, checked.values) });
       return;
