@@ -1,6 +1,7 @@
 import type { CountryCode } from 'libphonenumber-js';
 import type { AccountDeps } from './usecases/account';
 import type { DocumentDeps } from './usecases/documents';
+import type { SigningDeps } from './usecases/signing';
 // Composition root: builds each adapter once from the configuration. Handlers and workers take
 // what they need from here; use cases receive ports, never SDK clients.
 import { getConfig } from './config';
@@ -72,4 +73,10 @@ export function documentDeps(): DocumentDeps {
     englishPhoneCountry: c.DEFAULT_PHONE_COUNTRY as CountryCode,
     appUrl: c.APP_URL,
   };
+}
+
+/** What the signer flow needs (issue #5): the document deps and the account-less signer records. */
+export function signingDeps(): SigningDeps {
+  const base = documentDeps();
+  return { ...base, signers: documentRepo! };
 }

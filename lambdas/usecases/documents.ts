@@ -615,12 +615,17 @@ export async function sendDocument(
   const ownerRows = recipients
     .filter((r) => r.isOwner)
     .map((r) => ({ ...r, agreement: 1, areas: (r.areas ?? []).map((a) => ({ ...a, signed: true })) }));
+  // Each contractor remembers the hash of its current token: a resent link revokes the older one.
+  const contractorRows = links.map(({ recipient, token }) => ({
+    ...recipient,
+    tokenHash: hashSignerToken(token),
+  }));
   await deps.docs.changeStatus(
     docuId,
     expected(doc),
     'Agree',
     { sentAt: now.toISOString(), lang: input.lang },
-    { putRecipients: ownerRows, putTokens: tokens },
+    { putRecipients: [...ownerRows, ...contractorRows], putTokens: tokens },
   );
 
   const base = deps.appUrl.replace(/\/+$/, '');

@@ -139,6 +139,56 @@ export const ROUTES: readonly RouteDefinition[] = [
     handler: 'send-document',
   },
   { id: 'GetAddressBook', method: 'GET', path: '/api/address-book', auth: 'owner', handler: 'address-book' },
+  {
+    id: 'ResendRequest',
+    method: 'POST',
+    path: '/api/documents/{docuId}/recipients/{index}/resend',
+    auth: 'owner',
+    handler: 'resend-request',
+  },
+  // Signing without an account (issue #5): open at the gateway, the handler checks the signer token.
+  {
+    id: 'GetSignerView',
+    method: 'GET',
+    path: '/api/sign/{docuId}/{token}',
+    auth: 'signer',
+    handler: 'signer-view',
+  },
+  {
+    id: 'UploadSign',
+    method: 'POST',
+    path: '/api/sign/{docuId}/{token}/signs',
+    auth: 'signer',
+    handler: 'signer-upload-sign',
+  },
+  {
+    id: 'ApplySigns',
+    method: 'PUT',
+    path: '/api/sign/{docuId}/{token}/areas',
+    auth: 'signer',
+    handler: 'signer-apply-signs',
+  },
+  {
+    id: 'SignerAgree',
+    method: 'POST',
+    path: '/api/sign/{docuId}/{token}/agree',
+    auth: 'signer',
+    handler: 'signer-agree',
+  },
+  {
+    id: 'SignerDeny',
+    method: 'POST',
+    path: '/api/sign/{docuId}/{token}/deny',
+    auth: 'signer',
+    handler: 'signer-deny',
+  },
+  {
+    id: 'SignerRejectTerms',
+    method: 'POST',
+    path: '/api/sign/{docuId}/{token}/reject-terms',
+    auth: 'signer',
+    handler: 'signer-reject-terms',
+  },
 ];
 
 /** Every method and path not in ROUTES: API Gateway's `$default` route, and the local gateway's

@@ -11,7 +11,9 @@ import {
   type Entities,
   type HistoryEntityItem,
   type RecipientItem,
+  type OuterUserItem,
   type SignerTokenItem,
+  type SignItem,
 } from './entities';
 
 export type DocumentRecord = DocumentItem;
@@ -19,6 +21,8 @@ export type RecipientRecord = RecipientItem;
 export type HistoryRecord = HistoryEntityItem;
 export type SignerTokenRecord = SignerTokenItem;
 export type AddressBookRecord = AddressBookItem;
+export type OuterUserRecord = OuterUserItem;
+export type SignRecord = SignItem;
 
 /** Fields a status change may set or remove along with the status (null removes). */
 type DocMutable = Omit<DocumentRecord, 'docuId' | 'ownerId' | 'createdAt' | 'id4' | 'kind' | 'version'>;
@@ -46,6 +50,7 @@ export interface DocumentRepository {
       putRecipients?: RecipientRecord[];
       deleteRecipients?: number[];
       putTokens?: SignerTokenRecord[];
+      deleteTokens?: string[];
     },
   ): Promise<void>;
   addHistory(item: HistoryRecord): Promise<void>;
@@ -53,6 +58,19 @@ export interface DocumentRepository {
   getToken(tokenHash: string): Promise<SignerTokenRecord | null>;
   upsertAddressBook(entries: AddressBookRecord[]): Promise<void>;
   listAddressBook(ownerId: string): Promise<AddressBookRecord[]>;
+}
+
+/** What the signer flow (issue #5) needs besides the documents. */
+export interface SignerRepository {
+  /** Issue #5: signer tokens of a document's recipient are revoked by deleting them. */
+  putToken(token: SignerTokenRecord): Promise<void>;
+  /** The account-less signer with this contact and name, created when missing (race-safe). */
+  findOrCreateOuterUser(
+    input: Omit<OuterUserRecord, 'createdAt'> & { createdAt: string },
+  ): Promise<OuterUserRecord>;
+  getOuterUser(contact: string, name: string): Promise<OuterUserRecord | null>;
+  putSign(sign: SignRecord): Promise<void>;
+  listSigns(ownerKind: 'user' | 'outer', ownerId: string): Promise<SignRecord[]>;
 }
 
 /** DynamoDB allows 100 items per transaction. */
@@ -73,7 +91,7 @@ export function conflictError(docuId: string): AppError {
   });
 }
 
-export class DynamoDocumentRepository implements DocumentRepository {
+export class DynamoDocumentRepository implements DocumentRepository, SignerRepository {
   private readonly e: Entities;
 
   constructor(
@@ -139,6 +157,7 @@ export class DynamoDocumentRepository implements DocumentRepository {
       putRecipients?: RecipientRecord[];
       deleteRecipients?: number[];
       putTokens?: SignerTokenRecord[];
+      deleteTokens?: string[];
     } = {},
   ): Promise<void> {
     const { set, remove } = this.split(expected, changes, to);
@@ -151,6 +170,9 @@ export class DynamoDocumentRepository implements DocumentRepository {
       items.push({ Delete: this.e.recipient.delete({ docuId, index }).params() as never });
     }
     for (const t of extra.putTokens ?? []) items.push({ Put: this.e.signerToken.put(t).params() as never });
+    for (const tokenHash of extra.deleteTokens ?? []) {
+      items.push({ Delete: this.e.signerToken.delete({ tokenHash }).params() as never });
+    }
     if (items.length > MAX_TRANSACTION_ITEMS) {
       throw new AppError('errors.badRequest', 'Too many contractors or sign areas in one change', {
         status: 400,
@@ -186,5 +208,38 @@ export class DynamoDocumentRepository implements DocumentRepository {
   async listAddressBook(ownerId: string): Promise<AddressBookRecord[]> {
     const res = await this.e.addressBookEntry.query.byOwner({ ownerId }).go({ pages: 'all' });
     return res.data;
+  }
+
+  async putToken(token: SignerTokenRecord): Promise<void> {
+    await this.e.signerToken.put(token).go();
+  }
+
+  async findOrCreateOuterUser(input: OuterUserRecord): Promise<OuterUserRecord> {
+    const found = await this.e.outerUser.get({ contact: input.contact, name: input.name }).go();
+    if (found.data) return found.data;
+    try {
+      const res = await this.e.outerUser.create(input).go();
+      return res.data;
+    } catch (err) {
+      if (!isConditionalFailure(err)) throw err;
+      // Created at the same moment by another request of the same signer.
+      const again = await this.e.outerUser.get({ contact: input.contact, name: input.name }).go();
+      if (!again.data) throw err;
+      return again.data;
+    }
+  }
+
+  async getOuterUser(contact: string, name: string): Promise<OuterUserRecord | null> {
+    const res = await this.e.outerUser.get({ contact, name }).go();
+    return res.data ?? null;
+  }
+
+  async putSign(sign: SignRecord): Promise<void> {
+    await this.e.sign.put(sign).go();
+  }
+
+  async listSigns(ownerKind: 'user' | 'outer', ownerId: string): Promise<SignRecord[]> {
+    const res = await this.e.sign.query.byOwner({ ownerKind, ownerId }).go({ pages: 'all' });
+    return [...res.data].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   }
 }

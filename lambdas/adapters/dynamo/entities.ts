@@ -144,6 +144,8 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
       width: { type: 'number', required: true },
       height: { type: 'number', required: true },
       signed: { type: 'boolean', required: true },
+      /** The sign image applied by the signer (issue #5). */
+      signId: { type: 'string' },
     },
   } as const;
 
@@ -161,6 +163,15 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         agreement: { type: 'number', required: true },
         areas: { type: 'list', items: signArea },
         lang: { type: 'string' },
+        /** When, from where and with what the contractor agreed or denied (issue #5). */
+        decidedAt: { type: 'string' },
+        decidedIp: { type: 'string' },
+        decidedUserAgent: { type: 'string' },
+        denyReason: { type: 'string' },
+        /** The account-less signer record whose signs this contractor used. */
+        outerUserId: { type: 'string' },
+        /** SHA-256 of the recipient's current signer token; an older token (resent) is refused. */
+        tokenHash: { type: 'string' },
       },
       indexes: {
         byDocument: {
@@ -246,7 +257,67 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     { client, table },
   );
 
-  return { user, jobRecord, document, recipient, historyItem, signerToken, addressBookEntry };
+  // --- Account-less signers (issue #5) ----------------------------------------------------------
+
+  /** A signer without an account, found or created by normalised contact and name. */
+  const outerUser = new Entity(
+    {
+      model: { entity: 'outerUser', version: '1', service: SERVICE },
+      attributes: {
+        contact: { type: 'string', required: true },
+        name: { type: 'string', required: true },
+        outerUserId: { type: 'string', required: true },
+        method: { type: ['email', 'phone'] as const, required: true },
+        createdAt: { type: 'string', required: true },
+      },
+      indexes: {
+        byContact: {
+          pk: { field: 'pk', composite: ['contact'] },
+          sk: { field: 'sk', composite: ['name'] },
+        },
+      },
+    },
+    { client, table },
+  );
+
+  /** A sign image of a user or an account-less signer (the PNG is in the documents bucket). */
+  const sign = new Entity(
+    {
+      model: { entity: 'sign', version: '1', service: SERVICE },
+      attributes: {
+        ownerKind: { type: ['user', 'outer'] as const, required: true },
+        ownerId: { type: 'string', required: true },
+        signId: { type: 'string', required: true },
+        kind: {
+          type: ['draw', 'autoGeneration', 'generalStamp', 'corporateStamp', 'upload'] as const,
+          required: true,
+        },
+        imageKey: { type: 'string', required: true },
+        width: { type: 'number' },
+        height: { type: 'number' },
+        createdAt: { type: 'string', required: true },
+      },
+      indexes: {
+        byOwner: {
+          pk: { field: 'pk', composite: ['ownerKind', 'ownerId'] },
+          sk: { field: 'sk', composite: ['signId'] },
+        },
+      },
+    },
+    { client, table },
+  );
+
+  return {
+    user,
+    jobRecord,
+    document,
+    recipient,
+    historyItem,
+    signerToken,
+    addressBookEntry,
+    outerUser,
+    sign,
+  };
 }
 
 export type Entities = ReturnType<typeof createEntities>;
@@ -256,3 +327,5 @@ export type RecipientItem = EntityItem<Entities['recipient']>;
 export type HistoryEntityItem = EntityItem<Entities['historyItem']>;
 export type SignerTokenItem = EntityItem<Entities['signerToken']>;
 export type AddressBookItem = EntityItem<Entities['addressBookEntry']>;
+export type OuterUserItem = EntityItem<Entities['outerUser']>;
+export type SignItem = EntityItem<Entities['sign']>;

@@ -1,0 +1,614 @@
+// The signer flow without an account (issue #5): the signer link `/{lang}/outsign/{docuId}/{token}`
+// is checked here (hash lookup, same document, not expired, the recipient's current token), then the
+// signer views the document, uploads sign images to an account-less record, applies them to their
+// own areas, and agrees, denies with a reason, or refuses the e-sign terms. Every write is conditional
+// on the document's status and version: two signers agreeing at the same instant serialise, and only
+// the one that sees everybody else agreed moves Agree → Generating and enqueues the one seal job.
+import { randomBytes } from 'node:crypto';
+import type {
+  ApplySignsRequest,
+  DenyRequest,
+  SignerActionResponse,
+  SignerView,
+  UploadSignResponse,
+} from '../../shared/api/schemas';
+import { SIGN_IMAGE_LIMITS } from '../../shared/api/schemas';
+import type { Language } from '../../shared/domain/constants';
+import { maskContact } from '../../shared/domain/contact';
+import { canTransition, type DocumentStatus, type HistoryAction } from '../../shared/domain/status';
+import { validateDenyReason } from '../../shared/domain/validation';
+import { localeForPath, translate } from '../../shared/i18n';
+import type {
+  DocumentRecord,
+  RecipientRecord,
+  SignerRepository,
+  SignRecord,
+} from '../adapters/dynamo/documents';
+import { AppError, isAppError } from '../core/errors';
+import type { AuthUser } from '../core/http';
+import type { NotifyJob, SealJob } from '../jobs';
+import {
+  FILE_URL_SECONDS,
+  hashSignerToken,
+  newSignerToken,
+  SIGNER_TOKEN_DAYS,
+  signRequestJob,
+  type DocumentDeps,
+  type RequestFacts,
+} from './documents';
+
+export interface SigningDeps extends DocumentDeps {
+  readonly signers: SignerRepository;
+}
+
+/** Sign images: PNG, at least 50×20 and at most 1400×600 pixels, at most 1 MB (shared/api). */
+export { SIGN_IMAGE_LIMITS };
+
+/** Optimistic retries of a signer's write when another signer changed the document meanwhile. */
+const MAX_ATTEMPTS = 10;
+
+// --- Pure helpers -------------------------------------------------------------------------------
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+export type PngCheck = { ok: true; width: number; height: number } | { ok: false; reason: string };
+
+/** Checks a sign image by its bytes: the PNG signature, an IHDR chunk first, and the size limits. */
+export function checkSignPng(bytes: Uint8Array): PngCheck {
+  if (bytes.length > SIGN_IMAGE_LIMITS.maxBytes) return { ok: false, reason: 'larger than 1 MB' };
+  if (bytes.length < 33) return { ok: false, reason: 'too short to be a PNG' };
+  for (let i = 0; i < PNG_SIGNATURE.length; i++) {
+    if (bytes[i] !== PNG_SIGNATURE[i]) return { ok: false, reason: 'not a PNG (signature bytes)' };
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const chunkLength = view.getUint32(8);
+  const chunkType = String.fromCharCode(bytes[12]!, bytes[13]!, bytes[14]!, bytes[15]!);
+  if (chunkType !== 'IHDR' || chunkLength !== 13) return { ok: false, reason: 'no IHDR chunk' };
+  const width = view.getUint32(16);
+  const height = view.getUint32(20);
+  const L = SIGN_IMAGE_LIMITS;
+  if (width < L.minWidth || height < L.minHeight)
+    return { ok: false, reason: `too small (${width}×${height})` };
+  if (width > L.maxWidth || height > L.maxHeight)
+    return { ok: false, reason: `too large (${width}×${height})` };
+  return { ok: true, width, height };
+}
+
+/** The bytes of a base64 image, with or without a `data:image/png;base64,` prefix; null when malformed. */
+export function decodeImageBase64(text: string): Uint8Array | null {
+  const body = text.replace(/^data:image\/png;base64,/i, '').replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(body) || body.length % 4 === 1) return null;
+  return new Uint8Array(Buffer.from(body, 'base64'));
+}
+
+/** Areas numbered across the whole document (contractor order, then area order). */
+export function numberAreas(recipients: readonly RecipientRecord[]) {
+  let next = 0;
+  return recipients.map((r) => ({
+    recipient: r,
+    areas: (r.areas ?? []).map((a, position) => ({ area: a, position, areaIndex: next++ })),
+  }));
+}
+
+// --- The signer link ----------------------------------------------------------------------------
+
+/** The one answer for every bad link: wrong, tampered, expired, revoked, or for another document. */
+export function invalidLink(): AppError {
+  return new AppError('signing.errors.invalidLink', 'This signing link is not valid', { status: 404 });
+}
+
+interface SignerContext {
+  readonly doc: DocumentRecord;
+  readonly recipients: RecipientRecord[];
+  readonly me: RecipientRecord;
+}
+
+async function resolveSigner(
+  deps: SigningDeps,
+  docuId: string,
+  token: string,
+  now = new Date(),
+): Promise<SignerContext> {
+  const tokenHash = hashSignerToken(token);
+  const record = await deps.docs.getToken(tokenHash);
+  if (!record || record.docuId !== docuId || Date.parse(record.expiresAt) <= now.getTime()) {
+    throw invalidLink();
+  }
+  const doc = await deps.docs.getDocument(docuId);
+  if (!doc) throw invalidLink();
+  const recipients = await deps.docs.listRecipients(docuId);
+  const me = recipients.find((r) => r.index === record.recipientIndex);
+  if (!me || me.isOwner || (me.tokenHash !== undefined && me.tokenHash !== tokenHash)) throw invalidLink();
+  return { doc, recipients, me };
+}
+
+function agreementOf(r: RecipientRecord): 0 | 1 | 2 {
+  return r.agreement === 1 || r.agreement === 2 ? r.agreement : 0;
+}
+
+/** 409 unless the signer may still act: the document waits for agreements and this one is pending. */
+function assertPending(ctx: SignerContext): void {
+  const mine = agreementOf(ctx.me);
+  if (mine === 1) {
+    throw new AppError('signing.alreadyAgreed', 'You have already agreed to this contract', { status: 409 });
+  }
+  if (mine === 2) {
+    throw new AppError('signing.alreadyDenied', 'You have already denied this contract', { status: 409 });
+  }
+  if (ctx.doc.status !== 'Agree') {
+    throw new AppError('errors.invalidTransition', `The document is ${ctx.doc.status}: no signing action`, {
+      status: 409,
+    });
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs a read-check-write step again when another request changed the document in between. */
+async function withRetry<T>(step: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (err) {
+      const conflict = isAppError(err) && err.code === 'errors.conflict';
+      if (!conflict || attempt >= MAX_ATTEMPTS) throw err;
+      await sleep(10 + Math.floor(Math.random() * 40 * attempt));
+    }
+  }
+}
+
+async function addHistory(
+  deps: SigningDeps,
+  doc: DocumentRecord,
+  action: HistoryAction,
+  actor: { name: string; contact: string },
+  facts: RequestFacts,
+  reason?: string,
+): Promise<void> {
+  const time = new Date().toISOString();
+  await deps.docs.addHistory({
+    docuId: doc.docuId,
+    ownerId: doc.ownerId,
+    itemId: `${time}#${randomBytes(4).toString('hex')}`,
+    time,
+    action,
+    actorName: actor.name,
+    actorContact: actor.contact,
+    actorContactMasked: actor.contact ? maskContact(actor.contact) : '',
+    ip: facts.ip,
+    userAgent: facts.userAgent,
+    ...(reason === undefined ? {} : { reason }),
+  });
+}
+
+// --- View ---------------------------------------------------------------------------------------
+
+async function savedSigns(deps: SigningDeps, me: RecipientRecord): Promise<SignRecord[]> {
+  const outer = await deps.signers.getOuterUser(me.contact, me.name);
+  return outer ? deps.signers.listSigns('outer', outer.outerUserId) : [];
+}
+
+async function buildView(deps: SigningDeps, ctx: SignerContext): Promise<SignerView> {
+  const { doc, recipients, me } = ctx;
+  const owner = await deps.users.getById(doc.ownerId);
+  const fileUrl = doc.fileKey
+    ? await deps.storage.presignDownload(doc.fileKey, { expiresSeconds: FILE_URL_SECONDS })
+    : null;
+  const signs = await savedSigns(deps, me);
+  return {
+    docuId: doc.docuId,
+    id4: doc.id4,
+    kind: doc.kind,
+    title: doc.title ?? '',
+    status: doc.status,
+    pages: (doc.pages ?? []).map((p) => ({ width: p.width, height: p.height })),
+    fileUrl,
+    ownerName: owner?.name ?? '',
+    recipients: numberAreas(recipients).map(({ recipient: r, areas }) => {
+      const mine = r.index === me.index;
+      return {
+        index: r.index,
+        name: r.name,
+        contactMasked: maskContact(r.contact),
+        method: r.method,
+        agreement: agreementOf(r),
+        mine,
+        areas: areas.map(({ area, areaIndex }) => ({
+          areaIndex,
+          pageIndex: area.pageIndex,
+          x: area.x,
+          y: area.y,
+          width: area.width,
+          height: area.height,
+          signed: area.signed,
+          signId: mine ? (area.signId ?? null) : null,
+        })),
+      };
+    }),
+    me: {
+      index: me.index,
+      ordinal: me.index + 1,
+      name: me.name,
+      contactMasked: maskContact(me.contact),
+      agreement: agreementOf(me),
+    },
+    signs: await Promise.all(
+      signs.map(async (s) => ({
+        signId: s.signId,
+        url: await deps.storage.presignDownload(s.imageKey, { expiresSeconds: FILE_URL_SECONDS }),
+        createdAt: s.createdAt,
+      })),
+    ),
+  };
+}
+
+export async function getSignerView(deps: SigningDeps, docuId: string, token: string): Promise<SignerView> {
+  return buildView(deps, await resolveSigner(deps, docuId, token));
+}
+
+// --- Signs --------------------------------------------------------------------------------------
+
+function badSignImage(reason: string): AppError {
+  return new AppError('signing.errors.badSignImage', `The sign image is refused: ${reason}`, {
+    status: 400,
+    details: { ...SIGN_IMAGE_LIMITS },
+  });
+}
+
+export async function uploadSign(
+  deps: SigningDeps,
+  docuId: string,
+  token: string,
+  input: { image: string },
+  now = new Date(),
+): Promise<UploadSignResponse> {
+  const ctx = await resolveSigner(deps, docuId, token);
+  assertPending(ctx);
+  const bytes = decodeImageBase64(input.image);
+  if (!bytes) throw badSignImage('not base64');
+  const png = checkSignPng(bytes);
+  if (!png.ok) throw badSignImage(png.reason);
+  const outer = await deps.signers.findOrCreateOuterUser({
+    contact: ctx.me.contact,
+    name: ctx.me.name,
+    outerUserId: randomBytes(16).toString('hex'),
+    method: ctx.me.method,
+    createdAt: now.toISOString(),
+  });
+  const signId = randomBytes(12).toString('hex');
+  const imageKey = `signs/outer/${outer.outerUserId}/${signId}.png`;
+  await deps.storage.put(imageKey, bytes, 'image/png');
+  await deps.signers.putSign({
+    ownerKind: 'outer',
+    ownerId: outer.outerUserId,
+    signId,
+    kind: 'draw',
+    imageKey,
+    width: png.width,
+    height: png.height,
+    createdAt: now.toISOString(),
+  });
+  const url = await deps.storage.presignDownload(imageKey, { expiresSeconds: FILE_URL_SECONDS });
+  return { signId, url };
+}
+
+export async function applySigns(
+  deps: SigningDeps,
+  docuId: string,
+  token: string,
+  input: ApplySignsRequest,
+): Promise<SignerView> {
+  await withRetry(async () => {
+    const ctx = await resolveSigner(deps, docuId, token);
+    assertPending(ctx);
+    const numbered = numberAreas(ctx.recipients);
+    const mine = numbered.find((n) => n.recipient.index === ctx.me.index)!;
+    const known = new Set((await savedSigns(deps, ctx.me)).map((s) => s.signId));
+    const areas = (ctx.me.areas ?? []).map((a) => ({ ...a }));
+    for (const { areaIndex, signId } of input.signs) {
+      const own = mine.areas.find((a) => a.areaIndex === areaIndex);
+      if (!own) {
+        throw new AppError('signing.errors.notYourArea', `Area ${areaIndex} is not one of your areas`, {
+          status: 400,
+          details: { areaIndex },
+        });
+      }
+      if (!known.has(signId)) {
+        throw new AppError('signing.errors.unknownSign', `Sign ${signId} is not one of your signs`, {
+          status: 400,
+          details: { signId },
+        });
+      }
+      areas[own.position] = { ...areas[own.position]!, signed: true, signId };
+    }
+    await deps.docs.changeStatus(
+      docuId,
+      { status: ctx.doc.status, version: ctx.doc.version },
+      ctx.doc.status,
+      {},
+      { putRecipients: [{ ...ctx.me, areas }] },
+    );
+  });
+  return getSignerView(deps, docuId, token);
+}
+
+// --- Decisions ----------------------------------------------------------------------------------
+
+/** Where a document goes when its last contractor agrees: video signing waits for confirmations. */
+export function afterAllAgreed(doc: Pick<DocumentRecord, 'kind'>): DocumentStatus {
+  return doc.kind === 'vsign' ? 'NeedVConfirm' : 'Generating';
+}
+
+function decision(me: RecipientRecord, agreement: 1 | 2, facts: RequestFacts, reason?: string) {
+  return {
+    ...me,
+    agreement,
+    decidedAt: new Date().toISOString(),
+    decidedIp: facts.ip,
+    decidedUserAgent: facts.userAgent,
+    ...(reason === undefined ? {} : { denyReason: reason }),
+  };
+}
+
+export async function agree(
+  deps: SigningDeps,
+  docuId: string,
+  token: string,
+  input: { lang: Language },
+  facts: RequestFacts,
+): Promise<SignerActionResponse> {
+  void input;
+  const outcome = await withRetry(async () => {
+    const ctx = await resolveSigner(deps, docuId, token);
+    assertPending(ctx);
+    const unsigned = (ctx.me.areas ?? []).filter((a) => !a.signed).length;
+    if (unsigned > 0) {
+      throw new AppError('signing.errors.unsignedAreas', `${unsigned} of your areas are not signed`, {
+        status: 400,
+        details: { unsigned },
+      });
+    }
+    const othersPending = ctx.recipients.some((r) => r.index !== ctx.me.index && agreementOf(r) !== 1);
+    const to: DocumentStatus = othersPending ? 'Agree' : afterAllAgreed(ctx.doc);
+    if (to !== 'Agree' && !canTransition(ctx.doc.status, to, ctx.doc.kind)) {
+      throw new AppError('errors.invalidTransition', `Cannot go from ${ctx.doc.status} to ${to}`, {
+        status: 409,
+      });
+    }
+    // The document's status and version are the guard: of two signers finishing together, one
+    // commits first and the other's condition fails, so it reads again and sees the first's agreement.
+    await deps.docs.changeStatus(
+      docuId,
+      { status: ctx.doc.status, version: ctx.doc.version },
+      to,
+      {},
+      { putRecipients: [decision(ctx.me, 1, facts)] },
+    );
+    return { ctx, to };
+  });
+  const { ctx, to } = outcome;
+  await addHistory(deps, ctx.doc, 'agree', ctx.me, facts);
+  if (to !== 'Agree') {
+    await addHistory(deps, ctx.doc, 'all_agree', ctx.me, facts);
+    if (to === 'Generating') {
+      const job: SealJob = { docuId };
+      await deps.queue.enqueue('seal', job);
+    }
+  }
+  return { status: to, agreement: 1 };
+}
+
+async function refuse(
+  deps: SigningDeps,
+  docuId: string,
+  token: string,
+  kind: 'deny' | 'terms',
+  facts: RequestFacts,
+  reason?: string,
+): Promise<SignerActionResponse> {
+  const to: DocumentStatus = kind === 'deny' ? 'Reject' : 'Reject_legal';
+  const ctx = await withRetry(async () => {
+    const c = await resolveSigner(deps, docuId, token);
+    assertPending(c);
+    if (!canTransition(c.doc.status, to, c.doc.kind)) {
+      throw new AppError('errors.invalidTransition', `Cannot go from ${c.doc.status} to ${to}`, {
+        status: 409,
+      });
+    }
+    await deps.docs.changeStatus(
+      docuId,
+      { status: c.doc.status, version: c.doc.version },
+      to,
+      {},
+      { putRecipients: [decision(c.me, 2, facts, reason)] },
+    );
+    return c;
+  });
+  await addHistory(deps, ctx.doc, kind === 'deny' ? 'reject' : 'reject_legal', ctx.me, facts, reason);
+  for (const job of await refusalNotices(deps, ctx, kind, reason)) await deps.queue.enqueue('notify', job);
+  return { status: to, agreement: 2 };
+}
+
+export async function deny(
+  deps: SigningDeps,
+  docuId: string,
+  token: string,
+  input: DenyRequest,
+  facts: RequestFacts,
+): Promise<SignerActionResponse> {
+  const checked = validateDenyReason(input.reason);
+  if (!checked.ok) {
+    throw new AppError(checked.error, 'The reason is refused', {
+      status: 400,
+      details: { ...(checked.values ?? {}) },
+    });
+  }
+  return refuse(deps, docuId, token, 'deny', facts, checked.reason);
+}
+
+export async function rejectTerms(
+  deps: SigningDeps,
+  docuId: string,
+  token: string,
+  input: { lang: Language },
+  facts: RequestFacts,
+): Promise<SignerActionResponse> {
+  void input;
+  return refuse(deps, docuId, token, 'terms', facts);
+}
+
+// --- Notices --------------------------------------------------------------------------------------
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+function isLanguage(value: unknown): value is Language {
+  return value === 'en' || value === 'jp' || value === 'ko';
+}
+
+/** A denial (or terms-denial) notice to one participant, in the language the owner chose at send. */
+export function refusalNoticeJob(input: {
+  docuId: string;
+  kind: 'deny' | 'terms';
+  lang: Language;
+  to: { name: string; contact: string; method: 'email' | 'phone' };
+  signerName: string;
+  title: string;
+  reason?: string;
+}): NotifyJob {
+  const locale = localeForPath(input.lang);
+  const prefix = input.kind === 'deny' ? 'denialNotice' : 'termsDenialNotice';
+  const values = {
+    name: input.to.name,
+    signer: input.signerName,
+    title: input.title || translate('signRequest.untitled', {}, locale),
+    reason: input.reason ?? '',
+  };
+  const idempotencyKey = `${prefix}#${input.docuId}#${input.to.contact}`;
+  if (input.to.method === 'phone') {
+    return {
+      kind: 'sms',
+      idempotencyKey,
+      to: input.to.contact,
+      text: translate(`${prefix}.sms`, values, locale),
+    };
+  }
+  const reasonHtml =
+    input.kind === 'deny'
+      ? `<p>${escapeHtml(translate('denialNotice.reasonLabel', values, locale))}</p>
+<blockquote>${escapeHtml(values.reason)}</blockquote>\n`
+      : '';
+  const html = `<p>${escapeHtml(translate(`${prefix}.greeting`, values, locale))}</p>
+<p>${escapeHtml(translate(`${prefix}.intro`, values, locale))}</p>
+${reasonHtml}<p>${escapeHtml(translate(`${prefix}.closing`, values, locale))}</p>`;
+  return {
+    kind: 'email',
+    idempotencyKey,
+    to: [input.to.contact],
+    subject: translate(`${prefix}.subject`, values, locale),
+    text: translate(`${prefix}.body`, values, locale),
+    html,
+  };
+}
+
+async function refusalNotices(
+  deps: SigningDeps,
+  ctx: SignerContext,
+  kind: 'deny' | 'terms',
+  reason?: string,
+): Promise<NotifyJob[]> {
+  const lang = isLanguage(ctx.doc.lang) ? ctx.doc.lang : 'en';
+  const owner = await deps.users.getById(ctx.doc.ownerId);
+  const people: { name: string; contact: string; method: 'email' | 'phone' }[] = [];
+  if (owner?.email) people.push({ name: owner.name, contact: owner.email.toLowerCase(), method: 'email' });
+  for (const r of ctx.recipients) {
+    if (r.index === ctx.me.index || r.isOwner) continue;
+    if (people.some((p) => p.contact === r.contact)) continue;
+    people.push({ name: r.name, contact: r.contact, method: r.method });
+  }
+  return people.map((to) =>
+    refusalNoticeJob({
+      docuId: ctx.doc.docuId,
+      kind,
+      lang,
+      to,
+      signerName: ctx.me.name,
+      title: ctx.doc.title ?? '',
+      ...(reason === undefined ? {} : { reason }),
+    }),
+  );
+}
+
+// --- Owner: resend ------------------------------------------------------------------------------
+
+export async function resendRequest(
+  deps: SigningDeps,
+  user: AuthUser,
+  docuId: string,
+  index: number,
+  facts: RequestFacts,
+  now = new Date(),
+): Promise<{ resent: true; index: number }> {
+  const token = newSignerToken();
+  const tokenHash = hashSignerToken(token);
+  const expiresAtMs = now.getTime() + SIGNER_TOKEN_DAYS * 24 * 3600 * 1000;
+  const { doc, recipient } = await withRetry(async () => {
+    const d = await deps.docs.getDocument(docuId);
+    if (!d || d.ownerId !== user.sub) {
+      throw new AppError('errors.notFound', `Document ${docuId} not found`, { status: 404 });
+    }
+    const recipients = await deps.docs.listRecipients(docuId);
+    const r = recipients.find((x) => x.index === index);
+    if (!r || r.isOwner) {
+      throw new AppError('errors.notFound', `Contractor ${index} not found`, { status: 404 });
+    }
+    if (d.status !== 'Agree' || agreementOf(r) !== 0) {
+      throw new AppError('errors.invalidTransition', 'Only a pending contractor of a sent document', {
+        status: 409,
+      });
+    }
+    await deps.docs.changeStatus(
+      docuId,
+      { status: d.status, version: d.version },
+      d.status,
+      {},
+      {
+        putRecipients: [{ ...r, tokenHash }],
+        putTokens: [
+          {
+            tokenHash,
+            docuId,
+            recipientIndex: r.index,
+            createdAt: now.toISOString(),
+            expiresAt: new Date(expiresAtMs).toISOString(),
+            ttl: Math.floor(expiresAtMs / 1000),
+          },
+        ],
+        deleteTokens: r.tokenHash ? [r.tokenHash] : [],
+      },
+    );
+    return { doc: d, recipient: r };
+  });
+  const lang = isLanguage(doc.lang) ? doc.lang : 'en';
+  const owner = await deps.users.getById(user.sub);
+  const base = deps.appUrl.replace(/\/+$/, '');
+  const job = signRequestJob({
+    docuId,
+    index,
+    lang,
+    recipient,
+    ownerName: owner?.name || user.name,
+    title: doc.title ?? '',
+    link: `${base}/${lang}/outsign/${docuId}/${token}`,
+  });
+  await deps.queue.enqueue('notify', {
+    ...job,
+    idempotencyKey: `${job.idempotencyKey}#${tokenHash.slice(0, 16)}`,
+  });
+  await addHistory(deps, doc, 'transfer', { name: recipient.name, contact: recipient.contact }, facts);
+  return { resent: true, index };
+}
