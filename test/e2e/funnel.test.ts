@@ -291,11 +291,11 @@ describe('E-Sign creation funnel', () => {
         [],
       );
 
-      // The e-mailed link opens a page of the product (the signer flow itself arrives with issue #5),
-      // not the not-found page.
+      // The e-mailed link opens the signer flow (issue #5, test/e2e/signer.test.ts), not the
+      // not-found page; the owner is still signed in here, so it first asks to log out.
       const href = link.exec(`${mail.body.text ?? ''}${mail.body.html ?? ''}`)![0];
       await openApp(session, href);
-      await page.getByText(text('en', 'placeholders.title'), { exact: true }).waitFor();
+      await page.getByText(text('en', 'access.caution.message'), { exact: true }).waitFor();
       expect(await page.getByText(text('en', 'access.notFound.message'), { exact: true }).count()).toBe(0);
 
       // Only the refused fake PDF answered 400.

@@ -104,8 +104,15 @@ function publicAndAuthRoutes(config: AppConfig): RouteObject[] {
       children: pick(paths.thankyou.path),
     },
     ...others,
-    // Signer pages: open to anyone with the link; the signer flow replaces this page (issue #5).
-    ...[paths.outsign, paths.videoConfirm].map((p) => ({
+    // The signer flow (issue #5): open to anyone with the link, in a lazy chunk of its own.
+    {
+      path: paths.outsign.path,
+      lazy: async () => ({
+        Component: (await import('../features/signer/components/signer-page')).SignerPage,
+      }),
+    },
+    // The video confirmation page: a later issue replaces this placeholder.
+    ...[paths.videoConfirm].map((p) => ({
       path: p.path,
       lazy: async () => {
         const { SignerPlaceholderRoute } = await import('./routes/signer-placeholder');

@@ -1,0 +1,63 @@
+// The signer link's calls (issue #5): open at the gateway, the link's token is the credential, so no
+// Authorization header is sent.
+import {
+  signerActionResponseSchema,
+  signerViewSchema,
+  uploadSignResponseSchema,
+  type ApplySignsRequest,
+  type SignerActionResponse,
+  type SignerView,
+  type UploadSignResponse,
+} from '../../../../../shared/api/schemas';
+import type { Lang } from '../../../app/paths';
+import { apiRequest } from '../../../lib/api-client';
+
+const base = (docuId: string, token: string) =>
+  `/sign/${encodeURIComponent(docuId)}/${encodeURIComponent(token)}`;
+
+export function fetchSignerView(docuId: string, token: string, signal?: AbortSignal): Promise<SignerView> {
+  return apiRequest({ path: base(docuId, token), schema: signerViewSchema, signal });
+}
+
+export function uploadSign(docuId: string, token: string, image: string): Promise<UploadSignResponse> {
+  return apiRequest({
+    method: 'POST',
+    path: `${base(docuId, token)}/signs`,
+    schema: uploadSignResponseSchema,
+    body: { image },
+  });
+}
+
+export function applySigns(docuId: string, token: string, body: ApplySignsRequest): Promise<SignerView> {
+  return apiRequest({ method: 'PUT', path: `${base(docuId, token)}/areas`, schema: signerViewSchema, body });
+}
+
+type Action = 'agree' | 'reject-terms';
+
+export function signerAction(
+  docuId: string,
+  token: string,
+  action: Action,
+  lang: Lang,
+): Promise<SignerActionResponse> {
+  return apiRequest({
+    method: 'POST',
+    path: `${base(docuId, token)}/${action}`,
+    schema: signerActionResponseSchema,
+    body: { lang },
+  });
+}
+
+export function denySigning(
+  docuId: string,
+  token: string,
+  reason: string,
+  lang: Lang,
+): Promise<SignerActionResponse> {
+  return apiRequest({
+    method: 'POST',
+    path: `${base(docuId, token)}/deny`,
+    schema: signerActionResponseSchema,
+    body: { reason, lang },
+  });
+}

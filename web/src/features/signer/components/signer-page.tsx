@@ -1,0 +1,686 @@
+// The signer flow of an account-less contractor (spec doc 1 §2 "Signer flow (/outsign)", §4):
+// Setup (the 'Request to Sign' popup), Signing (review the pages, sign every own area, the
+// electronic signature terms) and Complete (an end screen). The link's token is the credential.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import type { SignerSign, SignerView, UploadSignResponse } from '../../../../../shared/api/schemas';
+import { maskContact } from '../../../../../shared/domain/contact';
+import { DENY_REASON_MAX_CHARS } from '../../../../../shared/domain/constants';
+import { validateDenyReason } from '../../../../../shared/domain/validation';
+import { localeForPath, ordinal } from '../../../../../shared/i18n';
+import { Spinner } from '../../../components/spinner';
+import { ensureAmplify, mayHaveSession } from '../../../app/amplify';
+import { useAppConfig } from '../../../app/app-context';
+import { paths, type Lang } from '../../../app/paths';
+import { useLang } from '../../../app/use-lang';
+import { ApiError } from '../../../lib/api-client';
+import { applySigns, denySigning, fetchSignerView, signerAction, uploadSign } from '../api/signer-api';
+import { describeError } from '../messages';
+import { Modal } from './modal';
+import { PdfPages } from './pdf-pages';
+import { SignMaker } from './sign-maker';
+import '../signer.css';
+
+type EndKind = 'completed' | 'signingDenied' | 'legalDenied' | 'alreadyAgreed' | 'alreadyDenied' | 'closed';
+type Phase =
+  | { kind: 'loading' }
+  | { kind: 'invalid' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'caution' }
+  | { kind: 'request' }
+  | { kind: 'review' }
+  | { kind: 'end'; end: EndKind; message?: string };
+
+type Popup = null | 'maker' | 'change' | 'deny' | 'terms';
+
+/** The sign a new 'Sign All' uses: the newest of the signer's signs. */
+function newestSign(signs: readonly SignerSign[]): SignerSign | undefined {
+  return [...signs].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0];
+}
+
+/** Whether a signed-in user of this browser is someone else than the link's contractor. */
+async function otherUserSignedIn(
+  config: ReturnType<typeof useAppConfig>,
+  view: SignerView,
+): Promise<boolean> {
+  if (!mayHaveSession(config)) return false;
+  try {
+    await ensureAmplify(config);
+    const { fetchAuthSession } = await import('aws-amplify/auth');
+    const session = await fetchAuthSession();
+    const idToken = session.tokens?.idToken;
+    if (!idToken) return false;
+    const email = idToken.payload.email;
+    // The view only gives masked contacts: a different mask proves a different person; a phone
+    // contractor never matches an e-mail session.
+    if (typeof email !== 'string' || email === '') return true;
+    return maskContact(email.trim().toLowerCase()) !== view.me.contactMasked;
+  } catch {
+    return false;
+  }
+}
+
+async function signOutHere(config: ReturnType<typeof useAppConfig>): Promise<void> {
+  try {
+    await ensureAmplify(config);
+    const { signOut } = await import('aws-amplify/auth');
+    await signOut();
+  } catch {
+    // Already signed out or offline: the local session is gone either way.
+  }
+}
+
+export function SignerPage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const config = useAppConfig();
+  const navigate = useNavigate();
+  const { docuId = '', token = '' } = useParams();
+  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  const [view, setView] = useState<SignerView | null>(null);
+  const [signs, setSigns] = useState<SignerSign[]>([]);
+  const [current, setCurrent] = useState<string | null>(null);
+  const [assigned, setAssigned] = useState<Map<number, string>>(new Map());
+  const [popup, setPopup] = useState<Popup>(null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  /** What to do once the maker uploaded a sign: apply it everywhere (Sign All without a sign). */
+  const afterMake = useRef<'signAll' | 'select'>('select');
+  const home = paths.landing.getHref(lang);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void (async () => {
+      try {
+        const loaded = await fetchSignerView(docuId, token, controller.signal);
+        setView(loaded);
+        setSigns(loaded.signs);
+        setCurrent(newestSign(loaded.signs)?.signId ?? null);
+        const mine = loaded.recipients.find((r) => r.mine);
+        setAssigned(
+          new Map((mine?.areas ?? []).flatMap((a) => (a.signId ? [[a.areaIndex, a.signId] as const] : []))),
+        );
+        if (loaded.me.agreement === 1) return setPhase({ kind: 'end', end: 'alreadyAgreed' });
+        if (loaded.me.agreement === 2) return setPhase({ kind: 'end', end: 'alreadyDenied' });
+        if (loaded.status !== 'Agree') {
+          return setPhase({ kind: 'end', end: 'closed', message: t('errors.invalidTransition') });
+        }
+        if (await otherUserSignedIn(config, loaded)) return setPhase({ kind: 'caution' });
+        setPhase({ kind: 'request' });
+      } catch (err) {
+        if (controller.signal.aborted) return;
+        if (err instanceof ApiError && (err.status === 404 || err.status === 400)) {
+          return setPhase({ kind: 'invalid' });
+        }
+        setPhase({ kind: 'failed', message: describeError(t, err) });
+      }
+    })();
+    return () => controller.abort();
+    // Loaded once per link; the language does not change the view.
+  }, [docuId, token]);
+
+  const mine = useMemo(() => view?.recipients.find((r) => r.mine), [view]);
+  const myAreas = useMemo(() => mine?.areas ?? [], [mine]);
+  const unsigned = myAreas.filter((a) => !assigned.has(a.areaIndex)).length;
+  const signUrl = useCallback((signId: string) => signs.find((s) => s.signId === signId)?.url, [signs]);
+
+  const signAllWith = (signId: string) =>
+    setAssigned(new Map(myAreas.map((a) => [a.areaIndex, signId] as const)));
+
+  const onSignAll = () => {
+    setError(null);
+    if (current) return signAllWith(current);
+    afterMake.current = 'signAll';
+    setPopup('maker');
+  };
+
+  const onCreated = (sign: UploadSignResponse) => {
+    const created: SignerSign = { ...sign, createdAt: new Date().toISOString() };
+    setSigns((list) => [...list, created]);
+    setCurrent(sign.signId);
+    if (afterMake.current === 'signAll') signAllWith(sign.signId);
+    else replaceApplied(sign.signId);
+    setPopup(null);
+  };
+
+  /** A changed sign replaces the one already applied to the signer's areas. */
+  const replaceApplied = (signId: string) =>
+    setAssigned((map) => new Map([...map.keys()].map((k) => [k, signId] as const)));
+
+  /** One signing call at a time: a double click must not send twice (state updates are async). */
+  const inFlight = useRef(false);
+  const run = async (action: () => Promise<void>) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setPending(true);
+    setError(null);
+    try {
+      await action();
+    } catch (err) {
+      setError(describeError(t, err));
+      setPopup(null);
+    } finally {
+      inFlight.current = false;
+      setPending(false);
+    }
+  };
+
+  const onNext = () =>
+    run(async () => {
+      const updated = await applySigns(docuId, token, {
+        signs: [...assigned].map(([areaIndex, signId]) => ({ areaIndex, signId })),
+      });
+      setView(updated);
+      setPopup('terms');
+    });
+
+  const onAgree = () =>
+    run(async () => {
+      await signerAction(docuId, token, 'agree', lang);
+      setPopup(null);
+      setPhase({ kind: 'end', end: 'completed' });
+    });
+
+  const onRejectTerms = () =>
+    run(async () => {
+      await signerAction(docuId, token, 'reject-terms', lang);
+      setPopup(null);
+      setPhase({ kind: 'end', end: 'legalDenied' });
+    });
+
+  const onDeny = (reason: string) =>
+    run(async () => {
+      await denySigning(docuId, token, reason, lang);
+      setPopup(null);
+      setPhase({ kind: 'end', end: 'signingDenied' });
+    });
+
+  const step = phase.kind === 'end' ? 2 : phase.kind === 'review' ? 1 : 0;
+
+  let body: React.ReactNode;
+  switch (phase.kind) {
+    case 'loading':
+      body = <Spinner />;
+      break;
+    case 'invalid':
+      body = (
+        <EndPanel title={t('signer.invalidLinkTitle')} home={home} testId="signer-invalid">
+          <p>{t('signing.errors.invalidLink')}</p>
+        </EndPanel>
+      );
+      break;
+    case 'failed':
+      body = (
+        <EndPanel title={t('common.errorTitle')} home={home} testId="signer-failed">
+          <p role="alert">{phase.message}</p>
+        </EndPanel>
+      );
+      break;
+    case 'end':
+      body = <EndScreen end={phase.end} message={phase.message} home={home} />;
+      break;
+    default:
+      body = view && (
+        <Review
+          view={view}
+          lang={lang}
+          assigned={assigned}
+          signUrl={signUrl}
+          unsigned={unsigned}
+          pending={pending}
+          error={error}
+          onSignAll={onSignAll}
+          onEditSign={() => {
+            setError(null);
+            setPopup('change');
+          }}
+          onDeny={() => {
+            setError(null);
+            setPopup('deny');
+          }}
+          onNext={() => void onNext()}
+        />
+      );
+  }
+
+  return (
+    <main className="signer-page" data-testid="signer-page">
+      <h1 className="signer-title">{view?.title || t('signer.pageTitle')}</h1>
+      <SignerProgress step={step} />
+      {body}
+      {phase.kind === 'request' && view && (
+        <Modal
+          title={t('signing.requestTitle')}
+          onCancel={() => void navigate(home)}
+          testId="sign-request"
+          role="alertdialog"
+        >
+          <p>{t('signer.requestedBy', { owner: view.ownerName, title: view.title })}</p>
+          <p>{t('signing.requestMessage')}</p>
+          <div className="dialog-actions">
+            <button type="button" className="button button-secondary" onClick={() => void navigate(home)}>
+              {t('common.cancel')}
+            </button>
+            <button
+              type="button"
+              className="button button-primary"
+              data-autofocus
+              onClick={() => setPhase({ kind: 'review' })}
+            >
+              {t('signer.sign')}
+            </button>
+          </div>
+        </Modal>
+      )}
+      {phase.kind === 'caution' && (
+        <Modal
+          title={t('access.caution.title')}
+          onCancel={() => window.history.back()}
+          testId="signer-caution"
+          role="alertdialog"
+        >
+          <p>{t('access.caution.message')}</p>
+          <div className="dialog-actions">
+            <button type="button" className="button button-secondary" onClick={() => window.history.back()}>
+              {t('access.caution.cancel')}
+            </button>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={pending}
+              onClick={() => {
+                setPending(true);
+                void signOutHere(config).then(() => window.location.reload());
+              }}
+            >
+              {t('access.caution.logoutAndProceed')}
+            </button>
+          </div>
+        </Modal>
+      )}
+      {popup === 'maker' && (
+        <SignMaker
+          defaultScript={lang === 'jp' ? 'ja' : 'en'}
+          upload={(image) => uploadSign(docuId, token, image)}
+          onCreated={onCreated}
+          onCancel={() => setPopup(null)}
+        />
+      )}
+      {popup === 'change' && (
+        <ChangeSign
+          signs={signs}
+          current={current}
+          onChoose={(signId) => {
+            setCurrent(signId);
+            replaceApplied(signId);
+            setPopup(null);
+          }}
+          onMake={() => {
+            afterMake.current = 'select';
+            setPopup('maker');
+          }}
+          onCancel={() => setPopup(null)}
+        />
+      )}
+      {popup === 'deny' && (
+        <DenyDialog
+          pending={pending}
+          onDeny={(reason) => void onDeny(reason)}
+          onCancel={() => setPopup(null)}
+        />
+      )}
+      {popup === 'terms' && (
+        <TermsDialog
+          pending={pending}
+          onConfirm={() => void onAgree()}
+          onDeny={() => void onRejectTerms()}
+          onCancel={() => setPopup(null)}
+        />
+      )}
+    </main>
+  );
+}
+
+function SignerProgress({ step }: { step: number }) {
+  const { t } = useTranslation();
+  const labels = ['signer.steps.setup', 'signer.steps.signing', 'signer.steps.complete'] as const;
+  return (
+    <nav aria-label={t('signer.steps.label')}>
+      <ol className="signer-progress" data-testid="signer-progress">
+        {labels.map((key, index) => (
+          <li
+            key={key}
+            className={index < step ? 'done' : index === step ? 'current' : undefined}
+            aria-current={index === step ? 'step' : undefined}
+          >
+            <span className="signer-progress-number" aria-hidden="true">
+              {index + 1}
+            </span>
+            <span>{t(key)}</span>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+interface ReviewProps {
+  view: SignerView;
+  lang: Lang;
+  assigned: Map<number, string>;
+  signUrl: (signId: string) => string | undefined;
+  unsigned: number;
+  pending: boolean;
+  error: string | null;
+  onSignAll: () => void;
+  onEditSign: () => void;
+  onDeny: () => void;
+  onNext: () => void;
+}
+
+function Review({
+  view,
+  lang,
+  assigned,
+  signUrl,
+  unsigned,
+  pending,
+  error,
+  onSignAll,
+  onEditSign,
+  onDeny,
+  onNext,
+}: ReviewProps) {
+  const { t } = useTranslation();
+  const overlay = (pageIndex: number, scale: number) => {
+    const page = view.pages[pageIndex];
+    if (!page) return null;
+    return view.recipients.flatMap((r) =>
+      r.areas
+        .filter((a) => a.pageIndex === pageIndex)
+        .map((a) => {
+          const signId = r.mine ? assigned.get(a.areaIndex) : undefined;
+          const url = signId ? signUrl(signId) : undefined;
+          return (
+            <div
+              key={a.areaIndex}
+              className={r.mine ? 'signer-area mine' : 'signer-area others'}
+              style={{
+                left: a.x * scale,
+                top: (page.height - a.y - a.height) * scale,
+                width: a.width * scale,
+                height: a.height * scale,
+              }}
+              title={t(r.mine ? 'signer.myArea' : 'signer.othersArea')}
+              data-testid={r.mine ? `my-area-${a.areaIndex}` : `other-area-${a.areaIndex}`}
+              data-signed={r.mine ? Boolean(signId) : a.signed}
+            >
+              {url ? <img src={url} alt={t('signer.myArea')} /> : <span>{r.mine ? r.name : ''}</span>}
+            </div>
+          );
+        }),
+    );
+  };
+  return (
+    <section className="signer-review" data-testid="signer-review">
+      <p className="signer-prompt" data-testid="signer-prompt">
+        {t('signing.reviewPrompt', { nth: ordinal(view.me.ordinal, localeForPath(lang)) })}
+      </p>
+      <p className="signer-status" aria-live="polite" data-testid="signer-unsigned">
+        {unsigned > 0 ? t('signer.unsignedCount', { count: unsigned }) : t('signer.allSigned')}
+      </p>
+      <div className="signer-actions">
+        <button type="button" className="button button-primary" onClick={onSignAll} data-testid="sign-all">
+          {t('signer.signAll')}
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={onEditSign}
+          data-testid="edit-sign"
+        >
+          {t('signer.editSign')}
+        </button>
+        <button type="button" className="button button-danger" onClick={onDeny} data-testid="deny">
+          {t('signer.deny')}
+        </button>
+      </div>
+      {error && (
+        <p className="field-error" role="alert" data-testid="signer-error">
+          {error}
+        </p>
+      )}
+      {view.fileUrl && (
+        <PdfPages fileUrl={view.fileUrl} cacheKey={view.docuId} pages={view.pages} renderOverlay={overlay} />
+      )}
+      <div className="signer-nav">
+        <button type="button" className="button button-secondary" disabled>
+          {t('signer.previous')}
+        </button>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={unsigned > 0 || pending}
+          onClick={onNext}
+          data-testid="signer-next"
+        >
+          {t('signer.next')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function ChangeSign({
+  signs,
+  current,
+  onChoose,
+  onMake,
+  onCancel,
+}: {
+  signs: SignerSign[];
+  current: string | null;
+  onChoose: (signId: string) => void;
+  onMake: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal title={t('signer.changeSignTitle')} onCancel={onCancel} testId="change-sign">
+      {signs.length === 0 ? (
+        <p>{t('signer.noSigns')}</p>
+      ) : (
+        <ul className="signer-sign-list">
+          {signs.map((s, index) => (
+            <li key={s.signId} className={s.signId === current ? 'selected' : undefined}>
+              <img src={s.url} alt={t('signer.yourSign', { n: index + 1 })} />
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                onClick={() => onChoose(s.signId)}
+              >
+                {t('signer.useThisSign')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="dialog-actions">
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+        <button type="button" className="button button-primary" onClick={onMake} data-testid="make-new-sign">
+          {t('signer.makeNewSign')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function DenyDialog({
+  pending,
+  onDeny,
+  onCancel,
+}: {
+  pending: boolean;
+  onDeny: (reason: string) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const count = [...reason.trim()].length;
+  return (
+    <Modal title={t('signer.denyTitle')} onCancel={onCancel} testId="deny-dialog">
+      <label className="signer-deny">
+        <span>{t('signer.denyLabel')}</span>
+        <textarea
+          value={reason}
+          rows={5}
+          maxLength={DENY_REASON_MAX_CHARS}
+          placeholder={t('signing.denyReasonPlaceholder', { max: DENY_REASON_MAX_CHARS })}
+          onChange={(e) => setReason(e.target.value)}
+          data-testid="deny-reason"
+        />
+      </label>
+      <p className="signer-counter" aria-live="polite">
+        {t('signer.denyCounter', { count, max: DENY_REASON_MAX_CHARS })}
+      </p>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="dialog-actions">
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={pending}
+          data-testid="deny-confirm"
+          onClick={() => {
+            const checked = validateDenyReason(reason);
+            if (!checked.ok) return setError(t(checked.error, checked.values ?? {}));
+            onDeny(checked.reason);
+          }}
+        >
+          {t('signer.deny')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function TermsDialog({
+  pending,
+  onConfirm,
+  onDeny,
+  onCancel,
+}: {
+  pending: boolean;
+  onConfirm: () => void;
+  onDeny: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal title={t('signer.terms.title')} onCancel={onCancel} testId="terms-dialog" wide>
+      <div className="signer-terms">
+        <p>{t('signer.terms.intro')}</p>
+        <ol>
+          <li>{t('signer.terms.p1')}</li>
+          <li>{t('signer.terms.p2')}</li>
+          <li>{t('signer.terms.p3')}</li>
+          <li>{t('signer.terms.p4')}</li>
+        </ol>
+      </div>
+      <div className="dialog-actions">
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={pending}
+          onClick={onDeny}
+          data-testid="terms-deny"
+        >
+          {t('signer.deny')}
+        </button>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={pending}
+          onClick={onConfirm}
+          data-testid="terms-confirm"
+        >
+          {t('signer.confirm')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function EndPanel({
+  title,
+  home,
+  testId,
+  children,
+}: {
+  title: string;
+  home: string;
+  testId: string;
+  children?: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <section className="signer-end" data-testid={testId}>
+      <h2 ref={ref} tabIndex={-1}>
+        {title}
+      </h2>
+      {children}
+      <a className="button button-primary" href={home}>
+        {t('signing.goHome')}
+      </a>
+    </section>
+  );
+}
+
+function EndScreen({ end, message, home }: { end: EndKind; message?: string; home: string }) {
+  const { t } = useTranslation();
+  switch (end) {
+    case 'completed':
+      return (
+        <EndPanel title={t('signing.completed')} home={home} testId="signer-completed">
+          <p>{t('signing.completedExplanation')}</p>
+        </EndPanel>
+      );
+    case 'signingDenied':
+      return (
+        <EndPanel title={t('signing.signingDenied')} home={home} testId="signer-denied">
+          <p>{t('signing.signDenied')}</p>
+        </EndPanel>
+      );
+    case 'legalDenied':
+      return (
+        <EndPanel title={t('signing.legalAgreementDenied')} home={home} testId="signer-legal-denied">
+          <p>{t('signing.signDenied')}</p>
+        </EndPanel>
+      );
+    case 'alreadyAgreed':
+      return <EndPanel title={t('signing.alreadyAgreed')} home={home} testId="signer-already-agreed" />;
+    case 'alreadyDenied':
+      return <EndPanel title={t('signing.alreadyDenied')} home={home} testId="signer-already-denied" />;
+    default:
+      return (
+        <EndPanel title={t('signer.end.title')} home={home} testId="signer-closed">
+          <p>{message}</p>
+        </EndPanel>
+      );
+  }
+}
