@@ -13,7 +13,7 @@ import type {
   UploadResponse,
 } from '../../shared/api/schemas';
 import type { Language } from '../../shared/domain/constants';
-import { defaultCountryFor, isValidEmail, maskContact, normaliseEmail } from '../../shared/domain/contact';
+import { defaultCountryFor, isValidEmail, normaliseEmail } from '../../shared/domain/contact';
 import { isOwnerContact, validateContractors, validateSignAreas } from '../../shared/domain/contractors';
 import type { PageSize } from '../../shared/domain/entities';
 import {
@@ -36,6 +36,7 @@ import { AppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
 import type { NotifyJob, SealJob } from '../jobs';
 import type { JobQueue, ObjectStorage } from '../ports';
+import { recordHistory, type RequestFacts } from './history';
 
 /** Signer links expire after this many days. */
 export const SIGNER_TOKEN_DAYS = 30;
@@ -57,11 +58,7 @@ export interface DocumentDeps {
   readonly appUrl: string;
 }
 
-/** Network facts of the request, recorded in the history. */
-export interface RequestFacts {
-  readonly ip: string;
-  readonly userAgent: string;
-}
+export type { RequestFacts } from './history';
 
 // --- Pure helpers -------------------------------------------------------------------------------
 
@@ -230,26 +227,14 @@ export async function getDocument(deps: DocumentDeps, user: AuthUser, docuId: st
 
 // --- History ------------------------------------------------------------------------------------
 
-async function addHistory(
+function addHistory(
   deps: DocumentDeps,
   doc: DocumentRecord,
   action: HistoryAction,
   actor: { name: string; contact: string },
   facts: RequestFacts,
 ): Promise<void> {
-  const time = new Date().toISOString();
-  await deps.docs.addHistory({
-    docuId: doc.docuId,
-    ownerId: doc.ownerId,
-    itemId: `${time}#${randomBytes(4).toString('hex')}`,
-    time,
-    action,
-    actorName: actor.name,
-    actorContact: actor.contact,
-    actorContactMasked: actor.contact ? maskContact(actor.contact) : '',
-    ip: facts.ip,
-    userAgent: facts.userAgent,
-  });
+  return recordHistory(deps.docs, doc, action, actor, facts);
 }
 
 async function ownerActor(deps: DocumentDeps, user: AuthUser): Promise<{ name: string; contact: string }> {

@@ -4,6 +4,7 @@
 // own areas, and agrees, denies with a reason, or refuses the e-sign terms. Every write is conditional
 // on the document's status and version: two signers agreeing at the same instant serialise, and only
 // the one that sees everybody else agreed moves Agree → Generating and enqueues the one seal job.
+import { recordHistory } from './history';
 import { randomBytes } from 'node:crypto';
 import type {
   ApplySignsRequest,
@@ -157,7 +158,7 @@ async function withRetry<T>(step: () => Promise<T>): Promise<T> {
   }
 }
 
-async function addHistory(
+function addHistory(
   deps: SigningDeps,
   doc: DocumentRecord,
   action: HistoryAction,
@@ -165,20 +166,7 @@ async function addHistory(
   facts: RequestFacts,
   reason?: string,
 ): Promise<void> {
-  const time = new Date().toISOString();
-  await deps.docs.addHistory({
-    docuId: doc.docuId,
-    ownerId: doc.ownerId,
-    itemId: `${time}#${randomBytes(4).toString('hex')}`,
-    time,
-    action,
-    actorName: actor.name,
-    actorContact: actor.contact,
-    actorContactMasked: actor.contact ? maskContact(actor.contact) : '',
-    ip: facts.ip,
-    userAgent: facts.userAgent,
-    ...(reason === undefined ? {} : { reason }),
-  });
+  return recordHistory(deps.docs, doc, action, actor, facts, reason);
 }
 
 // --- View ---------------------------------------------------------------------------------------

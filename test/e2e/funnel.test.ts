@@ -74,13 +74,16 @@ interface Mail {
   body: { text?: string; html?: string };
 }
 
-async function mailTo(address: string): Promise<Mail> {
+/** The first message to this address that mentions `about` (other tests share the mailbox and numbers). */
+async function mailTo(address: string, about = ''): Promise<Mail> {
   const deadline = Date.now() + 30000;
   for (;;) {
     const res = await fetch(`${requiredEnv('TEST_MAILBOX_URL')}/store`);
     const { emails } = (await res.json()) as { emails: Mail[] };
-    const found = emails.find((m) =>
-      m.destination.to.some((to) => to.toLowerCase() === address.toLowerCase()),
+    const found = emails.find(
+      (m) =>
+        m.destination.to.some((to) => to.toLowerCase() === address.toLowerCase()) &&
+        `${m.body.text ?? ''}${m.body.html ?? ''}`.includes(about),
     );
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`no message to ${address} in the local mailbox`);
@@ -278,9 +281,9 @@ describe('E-Sign creation funnel', () => {
 
       // Each other contractor got their own signer link; the owner got none.
       const link = new RegExp(`/en/outsign/${docuId}/[A-Za-z0-9_-]{20,}`);
-      const mail = await mailTo(alice);
+      const mail = await mailTo(alice, docuId);
       expect(`${mail.body.text ?? ''}${mail.body.html ?? ''}`).toMatch(link);
-      const sms = await mailTo(`${PHONE}@sms.local`);
+      const sms = await mailTo(`${PHONE}@sms.local`, docuId);
       expect(sms.body.text ?? '').toMatch(link);
       expect((await readDocument(page, docuId)).status).toBe('Agree');
       const all = (await (await fetch(`${requiredEnv('TEST_MAILBOX_URL')}/store`)).json()) as {
