@@ -5,149 +5,32 @@
 // areas, and confirms the electronic signature terms; the document then waits for its seal
 // (Generating). Also: a tampered link, a denial with a reason, and an already-agreed link. Texts
 // come from the shared catalogues (./catalogue), never from copies here.
-import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { api, eventually, mailbox, signIn } from '../support/cloud-client';
+import { api } from '../support/cloud-client';
+import { PASSWORD, sendTwoContractorDocument } from '../support/documents';
 import { launchBrowser, openApp, type BrowserSession } from '../support/browser';
 import { text } from './catalogue';
 import { expectPath, expectVisibleText, submitSignIn } from './steps';
 
 jest.setTimeout(240000);
 
-const PASSWORD = 'Sign-seal-1';
-const A4 = { width: 595.28, height: 841.89 };
-const LINK = /\/(en|jp|ko)\/outsign\/[0-9a-z]+\/[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/;
 const t = (key: string, options?: Record<string, unknown>) => text('en', key, options);
 
-interface Owner {
-  token: string;
-  email: string;
-}
+const box = { pageIndex: 0, x: 60, y: 100, width: 150, height: 50 };
 
-async function newOwner(): Promise<Owner> {
-  const email = `owner-${randomUUID()}@example.com`;
-  const res = await api('/api/auth/signup', {
-    method: 'POST',
-    body: {
-      email,
-      password: PASSWORD,
-      name: 'Olivia Owner',
-      lang: 'en',
-      consents: {
-        termsOfService: true,
-        privacyPolicy: true,
-        ageConfirmed: true,
-        marketing: false,
-        thirdPartyProvision: false,
-      },
-    },
+/** A contract sent to two contractors; the e-mail one has two areas, the SMS one one. */
+const sentDocument = (title: string) =>
+  sendTwoContractorDocument({
+    title,
+    ownerName: 'Olivia Owner',
+    names: ['Mia Mail', 'Pat Phone'],
+    areas: [
+      { recipientIndex: 0, ...box },
+      { recipientIndex: 0, ...box, y: 300 },
+      { recipientIndex: 1, ...box, x: 300 },
+    ],
   });
-  expect(res.status).toBe(201);
-  const { idToken } = await signIn(email, PASSWORD);
-  return { token: idToken, email };
-}
-
-async function uploadPdf(owner: Owner, docuId: string): Promise<void> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  pdf.addPage([A4.width, A4.height]).drawText('Signer flow test contract', { x: 50, y: 760, size: 20, font });
-  const bytes = await pdf.save();
-  const p = await api(`/api/documents/${docuId}/upload`, {
-    method: 'POST',
-    token: owner.token,
-    body: { fileName: 'contract.pdf', contentType: 'application/pdf', sizeBytes: bytes.length },
-  });
-  expect(p.status).toBe(200);
-  const form = new FormData();
-  for (const [k, v] of Object.entries(p.body.fields as Record<string, string>)) form.append(k, v);
-  form.append('file', new Blob([bytes as BlobPart], { type: 'application/pdf' }), 'contract.pdf');
-  expect((await fetch(p.body.url as string, { method: 'POST', body: form })).status).toBeLessThan(300);
-  const done = await api(`/api/documents/${docuId}/upload/complete`, {
-    method: 'POST',
-    token: owner.token,
-    body: { key: p.body.key },
-  });
-  expect(done.status).toBe(200);
-}
-
-async function linkIn(address: string): Promise<string> {
-  const mail = await eventually(
-    async () => (await mailbox()).find((m) => m.destination.to.includes(address)),
-    30000,
-    `the message to ${address}`,
-  );
-  const match = LINK.exec(mail.body.text ?? '');
-  if (!match) throw new Error(`no signer link in the message to ${address}`);
-  return match[0];
-}
-
-interface Sent {
-  owner: Owner;
-  docuId: string;
-  /** Path of the e-mail contractor's link (two areas) and of the phone contractor's (one). */
-  mailLink: string;
-  smsLink: string;
-}
-
-async function sentDocument(title: string): Promise<Sent> {
-  const owner = await newOwner();
-  const created = await api('/api/documents', {
-    method: 'POST',
-    token: owner.token,
-    body: { kind: 'esign' },
-  });
-  expect(created.status).toBe(201);
-  const docuId = created.body.docuId as string;
-  await uploadPdf(owner, docuId);
-  const email = `signer-${randomUUID()}@example.com`;
-  const digits = `90${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  const rcpt = await api(`/api/documents/${docuId}/recipients`, {
-    method: 'PUT',
-    token: owner.token,
-    body: {
-      recipients: [
-        { name: 'Mia Mail', contact: email },
-        { name: 'Pat Phone', contact: `+81 ${digits}` },
-      ],
-      finalRecipients: [],
-      lang: 'en',
-    },
-  });
-  expect(rcpt.status).toBe(200);
-  const box = { pageIndex: 0, x: 60, y: 100, width: 150, height: 50 };
-  const areas = await api(`/api/documents/${docuId}/areas`, {
-    method: 'PUT',
-    token: owner.token,
-    body: {
-      areas: [
-        { recipientIndex: 0, ...box },
-        { recipientIndex: 0, ...box, y: 300 },
-        { recipientIndex: 1, ...box, x: 300 },
-      ],
-    },
-  });
-  expect(areas.status).toBe(200);
-  const patched = await api(`/api/documents/${docuId}`, {
-    method: 'PATCH',
-    token: owner.token,
-    body: { title, privateinfoAgree: true },
-  });
-  expect(patched.status).toBe(200);
-  const sent = await api(`/api/documents/${docuId}/send`, {
-    method: 'POST',
-    token: owner.token,
-    body: { lang: 'en' },
-  });
-  expect(sent.status).toBe(200);
-  return {
-    owner,
-    docuId,
-    mailLink: await linkIn(email),
-    smsLink: await linkIn(`+81${digits}@sms.local`),
-  };
-}
 
 const button = (page: Page, key: string) => page.getByRole('button', { name: t(key), exact: true });
 

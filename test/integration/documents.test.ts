@@ -4,48 +4,20 @@ import { createHash, randomUUID } from 'node:crypto';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { getDeps, documentDeps } from '../../lambdas/deps';
 import { validateContractors } from '../../shared/domain/contractors';
-import { api, eventually, mailbox, signIn, type StoredMail } from '../support/cloud-client';
+import { api, eventually, mailbox } from '../support/cloud-client';
+import {
+  A4,
+  makePdf,
+  mailsTo,
+  newOwner,
+  postFile,
+  SIGNER_LINK as LINK,
+  uploadPdf as uploadThroughForm,
+  type Owner,
+} from '../support/documents';
 
-const PASSWORD = 'Sign-seal-1';
-const A4 = { width: 595.28, height: 841.89 };
 const LETTER = { width: 612, height: 792 };
 const LANDSCAPE = { width: 842, height: 595 };
-
-interface Owner {
-  token: string;
-  email: string;
-  name: string;
-}
-
-async function newOwner(lang: 'en' | 'jp' | 'ko' = 'en'): Promise<Owner> {
-  const email = `owner-${randomUUID()}@example.com`;
-  const name = 'Alex Owner';
-  const res = await api('/api/auth/signup', {
-    method: 'POST',
-    body: {
-      email,
-      password: PASSWORD,
-      name,
-      lang,
-      consents: {
-        termsOfService: true,
-        privacyPolicy: true,
-        ageConfirmed: true,
-        marketing: false,
-        thirdPartyProvision: false,
-      },
-    },
-  });
-  expect(res.status).toBe(201);
-  const { idToken } = await signIn(email, PASSWORD);
-  return { token: idToken, email, name };
-}
-
-async function makePdf(sizes: { width: number; height: number }[]): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  for (const s of sizes) doc.addPage([s.width, s.height]).drawText('SignSeal test page', { x: 20, y: 20 });
-  return doc.save();
-}
 
 /** A PDF whose trailer has an /Encrypt dictionary: pdf-lib refuses it as encrypted. */
 async function makeEncryptedPdf(): Promise<Uint8Array> {
@@ -78,32 +50,17 @@ async function presign(owner: Owner, docuId: string, sizeBytes: number, fileName
   });
 }
 
-async function postFile(
-  upload: { url: string; fields: Record<string, string> },
-  bytes: Uint8Array,
-  fileName: string,
-) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(upload.fields)) form.append(k, v);
-  form.append('file', new Blob([bytes as BlobPart], { type: 'application/pdf' }), fileName);
-  return fetch(upload.url, { method: 'POST', body: form });
-}
+const UA = { 'user-agent': 'documents-test/1.0' };
+const uploadPdf = (owner: Owner, docuId: string, bytes: Uint8Array, fileName = 'contract.pdf') =>
+  uploadThroughForm(owner, docuId, bytes, fileName, UA);
 
 async function complete(owner: Owner, docuId: string, key = `documents/${docuId}/original.pdf`) {
   return api(`/api/documents/${docuId}/upload/complete`, {
     method: 'POST',
     token: owner.token,
     body: { key },
-    headers: { 'user-agent': 'documents-test/1.0' },
+    headers: UA,
   });
-}
-
-async function uploadPdf(owner: Owner, docuId: string, bytes: Uint8Array, fileName = 'contract.pdf') {
-  const p = await presign(owner, docuId, bytes.length, fileName);
-  expect(p.status).toBe(200);
-  const posted = await postFile(p.body, bytes, fileName);
-  expect(posted.status).toBeLessThan(300);
-  return complete(owner, docuId, p.body.key);
 }
 
 function saveRecipients(
@@ -412,12 +369,6 @@ describe('sign areas, name and terms', () => {
     expect(tooLong.body.error.code).toBe('errors.validation');
   });
 });
-
-const LINK = /\/(en|jp|ko)\/outsign\/([0-9a-z]+)\/([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/;
-
-function mailsTo(mails: StoredMail[], address: string): StoredMail[] {
-  return mails.filter((m) => m.destination.to.includes(address));
-}
 
 describe('send', () => {
   it('sends an e-mail and an SMS with signer links, stores only token hashes, and refuses a second send', async () => {

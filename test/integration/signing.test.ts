@@ -8,142 +8,14 @@
 // one code path that committed the conditional Agree → Generating change, right after recording the
 // one 'all_agree' history item: exactly one 'all_agree' item (and status Generating) therefore means
 // exactly one transition and one seal job.
-import { createHash, randomUUID } from 'node:crypto';
-import { PDFDocument } from 'pdf-lib';
+import { createHash } from 'node:crypto';
 import { documentDeps, signingDeps } from '../../lambdas/deps';
-import { api, eventually, mailbox, signIn, type StoredMail } from '../support/cloud-client';
+import { api, eventually, mailbox } from '../support/cloud-client';
 import { makePng } from '../support/png';
+import { A4, mailsTo, newOwner, sendTwoContractorDocument, SIGNER_LINK } from '../support/documents';
 
-const PASSWORD = 'Sign-seal-1';
-const A4 = { width: 595.28, height: 841.89 };
-const LINK = /\/(en|jp|ko)\/outsign\/([0-9a-z]+)\/([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/;
-
-interface Owner {
-  token: string;
-  email: string;
-  name: string;
-}
-
-async function newOwner(): Promise<Owner> {
-  const email = `owner-${randomUUID()}@example.com`;
-  const name = 'Alex Owner';
-  const res = await api('/api/auth/signup', {
-    method: 'POST',
-    body: {
-      email,
-      password: PASSWORD,
-      name,
-      lang: 'en',
-      consents: {
-        termsOfService: true,
-        privacyPolicy: true,
-        ageConfirmed: true,
-        marketing: false,
-        thirdPartyProvision: false,
-      },
-    },
-  });
-  expect(res.status).toBe(201);
-  const { idToken } = await signIn(email, PASSWORD);
-  return { token: idToken, email, name };
-}
-
-async function uploadPdf(owner: Owner, docuId: string): Promise<void> {
-  const pdf = await PDFDocument.create();
-  pdf.addPage([A4.width, A4.height]).drawText('SignSeal signing test', { x: 20, y: 20 });
-  const bytes = await pdf.save();
-  const p = await api(`/api/documents/${docuId}/upload`, {
-    method: 'POST',
-    token: owner.token,
-    body: { fileName: 'contract.pdf', contentType: 'application/pdf', sizeBytes: bytes.length },
-  });
-  expect(p.status).toBe(200);
-  const form = new FormData();
-  for (const [k, v] of Object.entries(p.body.fields as Record<string, string>)) form.append(k, v);
-  form.append('file', new Blob([bytes as BlobPart], { type: 'application/pdf' }), 'contract.pdf');
-  expect((await fetch(p.body.url as string, { method: 'POST', body: form })).status).toBeLessThan(300);
-  const done = await api(`/api/documents/${docuId}/upload/complete`, {
-    method: 'POST',
-    token: owner.token,
-    body: { key: p.body.key },
-  });
-  expect(done.status).toBe(200);
-}
-
-function mailsTo(mails: StoredMail[], address: string): StoredMail[] {
-  return mails.filter((m) => m.destination.to.includes(address));
-}
-
-interface Sent {
-  owner: Owner;
-  docuId: string;
-  email: string;
-  e164: string;
-  /** The e-mail contractor's (index 0) and the phone contractor's (index 1) tokens. */
-  mailToken: string;
-  smsToken: string;
-}
-
-/** A sent contract: contractor 0 by e-mail with two areas (0, 1), contractor 1 by SMS with one (2). */
-async function sentDocument(title = 'Service agreement'): Promise<Sent> {
-  const owner = await newOwner();
-  const created = await api('/api/documents', {
-    method: 'POST',
-    token: owner.token,
-    body: { kind: 'esign' },
-  });
-  const docuId = created.body.docuId as string;
-  await uploadPdf(owner, docuId);
-  const email = `signer-${randomUUID()}@example.com`;
-  const digits = `90${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  const e164 = `+81${digits}`;
-  const rcpt = await api(`/api/documents/${docuId}/recipients`, {
-    method: 'PUT',
-    token: owner.token,
-    body: {
-      recipients: [
-        { name: 'Mail Signer', contact: email },
-        { name: 'Phone Signer', contact: `+81 ${digits}` },
-      ],
-      finalRecipients: [],
-      lang: 'en',
-    },
-  });
-  expect(rcpt.status).toBe(200);
-  const box = { pageIndex: 0, x: 50, y: 60, width: 120, height: 40 };
-  const areas = await api(`/api/documents/${docuId}/areas`, {
-    method: 'PUT',
-    token: owner.token,
-    body: {
-      areas: [
-        { recipientIndex: 0, ...box },
-        { recipientIndex: 0, ...box, y: 200 },
-        { recipientIndex: 1, ...box, y: 400 },
-      ],
-    },
-  });
-  expect(areas.status).toBe(200);
-  await api(`/api/documents/${docuId}`, {
-    method: 'PATCH',
-    token: owner.token,
-    body: { title, privateinfoAgree: true },
-  });
-  const sent = await api(`/api/documents/${docuId}/send`, {
-    method: 'POST',
-    token: owner.token,
-    body: { lang: 'en' },
-  });
-  expect(sent.status).toBe(200);
-  const mail = await eventually(async () => mailsTo(await mailbox(), email)[0], 30000, 'the e-mail');
-  const sms = await eventually(
-    async () => mailsTo(await mailbox(), `${e164}@sms.local`)[0],
-    30000,
-    'the SMS',
-  );
-  const mailToken = LINK.exec(mail.body.text ?? '')![3]!;
-  const smsToken = LINK.exec(sms.body.text ?? '')![3]!;
-  return { owner, docuId, email, e164, mailToken, smsToken };
-}
+const LINK = SIGNER_LINK;
+const sentDocument = (title?: string) => sendTwoContractorDocument({ title });
 
 const signPath = (docuId: string, token: string, rest = '') => `/api/sign/${docuId}/${token}${rest}`;
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');

@@ -1,5 +1,25 @@
 import type { UserChanges, UserRecord, UserRepository } from '../../../lambdas/adapters/dynamo/repository';
-import type { CreateUserResult, IdentityDirectory, IdentityProfile } from '../../../lambdas/ports';
+import type {
+  CreateUserResult,
+  IdentityDirectory,
+  IdentityProfile,
+  ObjectStorage,
+} from '../../../lambdas/ports';
+import {
+  conflictError,
+  type AddressBookRecord,
+  type DocumentChanges,
+  type DocumentRecord,
+  type DocumentRepository,
+  type Expected,
+  type HistoryRecord,
+  type OuterUserRecord,
+  type RecipientRecord,
+  type SignerRepository,
+  type SignerTokenRecord,
+  type SignRecord,
+} from '../../../lambdas/adapters/dynamo/documents';
+import type { DocumentStatus } from '../../../shared/domain/status';
 
 /** The user repository in memory, counting writes. */
 export class InMemoryUsers implements UserRepository {
@@ -55,4 +75,107 @@ export const directoryWith = (profile: IdentityProfile | null): FakeDirectory =>
   const d = new FakeDirectory();
   d.profile = profile;
   return d;
+};
+
+/** The document and signer repositories in memory. Every read and status change yields to the event
+ *  loop first, so concurrent use cases interleave as they would against DynamoDB. */
+export class InMemoryDocuments implements DocumentRepository, SignerRepository {
+  readonly docs = new Map<string, DocumentRecord>();
+  readonly recipients = new Map<string, RecipientRecord[]>();
+  readonly history: HistoryRecord[] = [];
+  readonly tokens = new Map<string, SignerTokenRecord>();
+  readonly book = new Map<string, AddressBookRecord>();
+  readonly outer = new Map<string, OuterUserRecord>();
+  readonly signs: SignRecord[] = [];
+
+  private async tick() {
+    await new Promise((r) => setImmediate(r));
+  }
+  async createDocument(doc: DocumentRecord) {
+    this.docs.set(doc.docuId, doc);
+    return doc;
+  }
+  async getDocument(docuId: string) {
+    await this.tick();
+    return this.docs.get(docuId) ?? null;
+  }
+  async listRecipients(docuId: string) {
+    await this.tick();
+    return [...(this.recipients.get(docuId) ?? [])].sort((a, b) => a.index - b.index);
+  }
+  async updateDocument(docuId: string, expected: Expected, changes: DocumentChanges) {
+    await this.changeStatus(docuId, expected, expected.status, changes);
+  }
+  async changeStatus(
+    docuId: string,
+    expected: Expected,
+    to: DocumentStatus,
+    changes: DocumentChanges = {},
+    extra: {
+      putRecipients?: RecipientRecord[];
+      deleteRecipients?: number[];
+      putTokens?: SignerTokenRecord[];
+      deleteTokens?: string[];
+    } = {},
+  ) {
+    await this.tick();
+    const doc = this.docs.get(docuId)!;
+    if (doc.status !== expected.status || doc.version !== expected.version) throw conflictError(docuId);
+    const next: Record<string, unknown> = { ...doc, status: to, version: doc.version + 1 };
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null) delete next[k];
+      else if (v !== undefined) next[k] = v;
+    }
+    this.docs.set(docuId, next as DocumentRecord);
+    let list = (this.recipients.get(docuId) ?? []).filter(
+      (r) => !(extra.deleteRecipients ?? []).includes(r.index),
+    );
+    for (const r of extra.putRecipients ?? []) list = [...list.filter((x) => x.index !== r.index), r];
+    this.recipients.set(docuId, list);
+    for (const t of extra.putTokens ?? []) this.tokens.set(t.tokenHash, t);
+    for (const h of extra.deleteTokens ?? []) this.tokens.delete(h);
+  }
+  async addHistory(item: HistoryRecord) {
+    this.history.push(item);
+  }
+  async listHistory(docuId: string) {
+    return this.history.filter((h) => h.docuId === docuId);
+  }
+  async getToken(hash: string) {
+    return this.tokens.get(hash) ?? null;
+  }
+  async upsertAddressBook(entries: AddressBookRecord[]) {
+    for (const e of entries) this.book.set(`${e.ownerId}#${e.contact}`, e);
+  }
+  async listAddressBook(ownerId: string) {
+    return [...this.book.values()].filter((e) => e.ownerId === ownerId);
+  }
+  async putToken(t: SignerTokenRecord) {
+    this.tokens.set(t.tokenHash, t);
+  }
+  async findOrCreateOuterUser(input: OuterUserRecord) {
+    const key = `${input.contact}#${input.name}`;
+    if (!this.outer.has(key)) this.outer.set(key, input);
+    return this.outer.get(key)!;
+  }
+  async getOuterUser(contact: string, name: string) {
+    return this.outer.get(`${contact}#${name}`) ?? null;
+  }
+  async putSign(sign: SignRecord) {
+    this.signs.push(sign);
+  }
+  async listSigns(kind: 'user' | 'outer', id: string) {
+    return this.signs.filter((s) => s.ownerKind === kind && s.ownerId === id);
+  }
+}
+
+/** Object storage that stores nothing: presigned URLs are fixed strings. */
+export const nullStorage: ObjectStorage = {
+  check: async () => undefined,
+  presignUpload: async (key) => ({ url: 'http://s3', fields: {}, key, expiresAt: '' }),
+  presignDownload: async (key) => `http://s3/${key}`,
+  head: async () => null,
+  getBytes: async () => new Uint8Array(0),
+  put: async () => undefined,
+  deleteMany: async () => undefined,
 };

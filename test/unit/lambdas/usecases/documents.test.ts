@@ -3,20 +3,10 @@
 import { createHash } from 'node:crypto';
 import { jest } from '@jest/globals';
 import { PDFDocument, PDFName } from 'pdf-lib';
-import {
-  conflictError,
-  type AddressBookRecord,
-  type DocumentChanges,
-  type DocumentRecord,
-  type DocumentRepository,
-  type Expected,
-  type HistoryRecord,
-  type RecipientRecord,
-  type SignerTokenRecord,
-} from '../../../../lambdas/adapters/dynamo/documents';
 import type { UserRecord } from '../../../../lambdas/adapters/dynamo/repository';
+import { InMemoryDocuments, nullStorage } from '../fakes';
 import type { AuthUser } from '../../../../lambdas/core/http';
-import type { JobQueue, ObjectStorage } from '../../../../lambdas/ports';
+import type { JobQueue } from '../../../../lambdas/ports';
 import {
   checkPdfBytes,
   checkPlanAllowsSending,
@@ -33,7 +23,6 @@ import {
   updateDocument,
   type DocumentDeps,
 } from '../../../../lambdas/usecases/documents';
-import type { DocumentStatus } from '../../../../shared/domain/status';
 
 async function pdf(sizes: [number, number][]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -163,78 +152,7 @@ describe('checkPlanAllowsSending', () => {
 
 // --- Use cases against an in-memory repository -----------------------------------------------
 
-class InMemoryDocuments implements DocumentRepository {
-  readonly docs = new Map<string, DocumentRecord>();
-  readonly recipients = new Map<string, RecipientRecord[]>();
-  readonly history: HistoryRecord[] = [];
-  readonly tokens = new Map<string, SignerTokenRecord>();
-  readonly book = new Map<string, AddressBookRecord>();
-
-  async createDocument(doc: DocumentRecord) {
-    this.docs.set(doc.docuId, doc);
-    return doc;
-  }
-  async getDocument(docuId: string) {
-    return this.docs.get(docuId) ?? null;
-  }
-  async listRecipients(docuId: string) {
-    return [...(this.recipients.get(docuId) ?? [])].sort((a, b) => a.index - b.index);
-  }
-  async updateDocument(docuId: string, expected: Expected, changes: DocumentChanges) {
-    await this.changeStatus(docuId, expected, expected.status, changes);
-  }
-  async changeStatus(
-    docuId: string,
-    expected: Expected,
-    to: DocumentStatus,
-    changes: DocumentChanges = {},
-    extra: {
-      putRecipients?: RecipientRecord[];
-      deleteRecipients?: number[];
-      putTokens?: SignerTokenRecord[];
-    } = {},
-  ) {
-    const doc = this.docs.get(docuId)!;
-    if (doc.status !== expected.status || doc.version !== expected.version) throw conflictError(docuId);
-    const next: Record<string, unknown> = { ...doc, status: to, version: doc.version + 1 };
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null) delete next[k];
-      else if (v !== undefined) next[k] = v;
-    }
-    this.docs.set(docuId, next as DocumentRecord);
-    let list = (this.recipients.get(docuId) ?? []).filter(
-      (r) => !(extra.deleteRecipients ?? []).includes(r.index),
-    );
-    for (const r of extra.putRecipients ?? []) list = [...list.filter((x) => x.index !== r.index), r];
-    this.recipients.set(docuId, list);
-    for (const t of extra.putTokens ?? []) this.tokens.set(t.tokenHash, t);
-  }
-  async addHistory(item: HistoryRecord) {
-    this.history.push(item);
-  }
-  async listHistory(docuId: string) {
-    return this.history.filter((h) => h.docuId === docuId);
-  }
-  async getToken(hash: string) {
-    return this.tokens.get(hash) ?? null;
-  }
-  async upsertAddressBook(entries: AddressBookRecord[]) {
-    for (const e of entries) this.book.set(`${e.ownerId}#${e.contact}`, e);
-  }
-  async listAddressBook(ownerId: string) {
-    return [...this.book.values()].filter((e) => e.ownerId === ownerId);
-  }
-}
-
-const storage: ObjectStorage = {
-  check: async () => undefined,
-  presignUpload: async (key) => ({ url: 'http://s3', fields: {}, key, expiresAt: '' }),
-  presignDownload: async (key) => `http://s3/${key}`,
-  head: async () => null,
-  getBytes: async () => new Uint8Array(0),
-  put: async () => undefined,
-  deleteMany: async () => undefined,
-};
+const storage = nullStorage;
 
 function setup() {
   const docs = new InMemoryDocuments();

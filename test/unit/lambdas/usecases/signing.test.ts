@@ -1,20 +1,9 @@
 // The signer flow (issue #5): the pure parts (sign PNG check, base64, area numbering, notices) and
 // the use cases against an in-memory repository (link checks, masking, agreement race, resend).
-import {
-  conflictError,
-  type DocumentChanges,
-  type DocumentRecord,
-  type DocumentRepository,
-  type Expected,
-  type HistoryRecord,
-  type OuterUserRecord,
-  type RecipientRecord,
-  type SignerRepository,
-  type SignerTokenRecord,
-  type SignRecord,
-} from '../../../../lambdas/adapters/dynamo/documents';
+import { type DocumentRecord, type RecipientRecord } from '../../../../lambdas/adapters/dynamo/documents';
 import type { UserRecord } from '../../../../lambdas/adapters/dynamo/repository';
-import type { JobQueue, ObjectStorage } from '../../../../lambdas/ports';
+import { InMemoryDocuments, nullStorage } from '../fakes';
+import type { JobQueue } from '../../../../lambdas/ports';
 import { hashSignerToken } from '../../../../lambdas/usecases/documents';
 import {
   afterAllAgreed,
@@ -30,7 +19,6 @@ import {
   uploadSign,
   type SigningDeps,
 } from '../../../../lambdas/usecases/signing';
-import type { DocumentStatus } from '../../../../shared/domain/status';
 import { makePng } from '../../../support/png';
 
 describe('checkSignPng', () => {
@@ -135,100 +123,13 @@ describe('refusalNoticeJob', () => {
 
 // --- Use cases against an in-memory repository -----------------------------------------------
 
-class Memory implements DocumentRepository, SignerRepository {
-  readonly docs = new Map<string, DocumentRecord>();
-  readonly recipients = new Map<string, RecipientRecord[]>();
-  readonly history: HistoryRecord[] = [];
-  readonly tokens = new Map<string, SignerTokenRecord>();
-  readonly outer = new Map<string, OuterUserRecord>();
-  readonly signs: SignRecord[] = [];
-
-  private async tick() {
-    await new Promise((r) => setImmediate(r));
-  }
-  async createDocument(doc: DocumentRecord) {
-    this.docs.set(doc.docuId, doc);
-    return doc;
-  }
-  async getDocument(docuId: string) {
-    await this.tick();
-    return this.docs.get(docuId) ?? null;
-  }
-  async listRecipients(docuId: string) {
-    await this.tick();
-    return [...(this.recipients.get(docuId) ?? [])].sort((a, b) => a.index - b.index);
-  }
-  async updateDocument(docuId: string, expected: Expected, changes: DocumentChanges) {
-    await this.changeStatus(docuId, expected, expected.status, changes);
-  }
-  async changeStatus(
-    docuId: string,
-    expected: Expected,
-    to: DocumentStatus,
-    _changes: DocumentChanges = {},
-    extra: {
-      putRecipients?: RecipientRecord[];
-      putTokens?: SignerTokenRecord[];
-      deleteTokens?: string[];
-    } = {},
-  ) {
-    await this.tick();
-    const doc = this.docs.get(docuId)!;
-    if (doc.status !== expected.status || doc.version !== expected.version) throw conflictError(docuId);
-    this.docs.set(docuId, { ...doc, status: to, version: doc.version + 1 });
-    let list = this.recipients.get(docuId) ?? [];
-    for (const r of extra.putRecipients ?? []) list = [...list.filter((x) => x.index !== r.index), r];
-    this.recipients.set(docuId, list);
-    for (const t of extra.putTokens ?? []) this.tokens.set(t.tokenHash, t);
-    for (const h of extra.deleteTokens ?? []) this.tokens.delete(h);
-  }
-  async addHistory(item: HistoryRecord) {
-    this.history.push(item);
-  }
-  async listHistory(docuId: string) {
-    return this.history.filter((h) => h.docuId === docuId);
-  }
-  async getToken(hash: string) {
-    return this.tokens.get(hash) ?? null;
-  }
-  async upsertAddressBook() {}
-  async listAddressBook() {
-    return [];
-  }
-  async putToken(t: SignerTokenRecord) {
-    this.tokens.set(t.tokenHash, t);
-  }
-  async findOrCreateOuterUser(input: OuterUserRecord) {
-    const key = `${input.contact}#${input.name}`;
-    if (!this.outer.has(key)) this.outer.set(key, input);
-    return this.outer.get(key)!;
-  }
-  async getOuterUser(contact: string, name: string) {
-    return this.outer.get(`${contact}#${name}`) ?? null;
-  }
-  async putSign(sign: SignRecord) {
-    this.signs.push(sign);
-  }
-  async listSigns(kind: 'user' | 'outer', id: string) {
-    return this.signs.filter((s) => s.ownerKind === kind && s.ownerId === id);
-  }
-}
-
-const storage: ObjectStorage = {
-  check: async () => undefined,
-  presignUpload: async (key) => ({ url: 'http://s3', fields: {}, key, expiresAt: '' }),
-  presignDownload: async (key) => `http://s3/${key}`,
-  head: async () => null,
-  getBytes: async () => new Uint8Array(0),
-  put: async () => undefined,
-  deleteMany: async () => undefined,
-};
+const storage = nullStorage;
 
 const facts = { ip: '203.0.113.9', userAgent: 'jest' };
 const box = { pageIndex: 0, x: 10, y: 10, width: 100, height: 30, signed: false };
 
 function setup(kind: 'esign' | 'vsign' = 'esign') {
-  const mem = new Memory();
+  const mem = new InMemoryDocuments();
   const jobs: { queue: string; job: unknown }[] = [];
   const queue: JobQueue = {
     check: async () => undefined,

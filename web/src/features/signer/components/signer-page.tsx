@@ -1,6 +1,7 @@
 // The signer flow of an account-less contractor (spec doc 1 §2 "Signer flow (/outsign)", §4):
 // Setup (the 'Request to Sign' popup), Signing (review the pages, sign every own area, the
 // electronic signature terms) and Complete (an end screen). The link's token is the credential.
+import { StepProgress } from '../../../components/step-progress';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -342,26 +343,17 @@ export function SignerPage() {
   );
 }
 
+const SIGNER_STEPS = ['signer.steps.setup', 'signer.steps.signing', 'signer.steps.complete'] as const;
+
 function SignerProgress({ step }: { step: number }) {
-  const { t } = useTranslation();
-  const labels = ['signer.steps.setup', 'signer.steps.signing', 'signer.steps.complete'] as const;
   return (
-    <nav aria-label={t('signer.steps.label')}>
-      <ol className="signer-progress" data-testid="signer-progress">
-        {labels.map((key, index) => (
-          <li
-            key={key}
-            className={index < step ? 'done' : index === step ? 'current' : undefined}
-            aria-current={index === step ? 'step' : undefined}
-          >
-            <span className="signer-progress-number" aria-hidden="true">
-              {index + 1}
-            </span>
-            <span>{t(key)}</span>
-          </li>
-        ))}
-      </ol>
-    </nav>
+    <StepProgress
+      labels={SIGNER_STEPS}
+      current={step}
+      label="signer.steps.label"
+      classPrefix="signer-progress"
+      testId="signer-progress"
+    />
   );
 }
 

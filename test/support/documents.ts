@@ -1,0 +1,190 @@
+// Fixtures for tests that need owners and contracts on the running local cloud: a signed-up owner, a
+// real PDF, an upload through the presigned form, and a contract sent to two contractors (one by
+// e-mail, one by SMS) with their signer links read from the local mailbox.
+import { randomUUID } from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
+import { api, eventually, mailbox, signIn, type StoredMail } from './cloud-client';
+
+export const PASSWORD = 'Sign-seal-1';
+export const A4 = { width: 595.28, height: 841.89 };
+/** A signer link in a message: language, document id, 43-character token. */
+export const SIGNER_LINK = /\/(en|jp|ko)\/outsign\/([0-9a-z]+)\/([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/;
+
+export interface Owner {
+  token: string;
+  email: string;
+  name: string;
+}
+
+const ALL_CONSENTS = {
+  termsOfService: true,
+  privacyPolicy: true,
+  ageConfirmed: true,
+  marketing: false,
+  thirdPartyProvision: false,
+};
+
+/** A new owner, signed up through the API and signed in (ID token). */
+export async function newOwner(lang: 'en' | 'jp' | 'ko' = 'en', name = 'Alex Owner'): Promise<Owner> {
+  const email = `owner-${randomUUID()}@example.com`;
+  const res = await api('/api/auth/signup', {
+    method: 'POST',
+    body: { email, password: PASSWORD, name, lang, consents: ALL_CONSENTS },
+  });
+  expect(res.status).toBe(201);
+  const { idToken } = await signIn(email, PASSWORD);
+  return { token: idToken, email, name };
+}
+
+/** A real PDF with one page per size, each with a line of text. */
+export async function makePdf(
+  sizes: readonly { width: number; height: number }[] = [A4],
+): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  for (const s of sizes) doc.addPage([s.width, s.height]).drawText('SignSeal test page', { x: 20, y: 20 });
+  return doc.save();
+}
+
+export async function createDocument(owner: Owner): Promise<string> {
+  const res = await api('/api/documents', { method: 'POST', token: owner.token, body: { kind: 'esign' } });
+  expect(res.status).toBe(201);
+  return res.body.docuId as string;
+}
+
+/** Posts bytes to a presigned upload form, as a browser would. */
+export function postFile(
+  upload: { url: string; fields: Record<string, string> },
+  bytes: Uint8Array,
+  fileName: string,
+) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(upload.fields)) form.append(k, v);
+  form.append('file', new Blob([bytes as BlobPart], { type: 'application/pdf' }), fileName);
+  return fetch(upload.url, { method: 'POST', body: form });
+}
+
+/** Presign → POST the file → complete; answers the completion's response. */
+export async function uploadPdf(
+  owner: Owner,
+  docuId: string,
+  bytes?: Uint8Array,
+  fileName = 'contract.pdf',
+  headers: Record<string, string> = {},
+) {
+  const file = bytes ?? (await makePdf());
+  const p = await api(`/api/documents/${docuId}/upload`, {
+    method: 'POST',
+    token: owner.token,
+    body: { fileName, contentType: 'application/pdf', sizeBytes: file.length },
+  });
+  expect(p.status).toBe(200);
+  expect((await postFile(p.body, file, fileName)).status).toBeLessThan(300);
+  return api(`/api/documents/${docuId}/upload/complete`, {
+    method: 'POST',
+    token: owner.token,
+    body: { key: p.body.key },
+    headers,
+  });
+}
+
+export function mailsTo(mails: StoredMail[], address: string): StoredMail[] {
+  return mails.filter((m) => m.destination.to.includes(address));
+}
+
+/** The signer link in the first message to `address` that has one. */
+export async function signerLinkTo(address: string): Promise<{ path: string; token: string }> {
+  const mail = await eventually(
+    async () => mailsTo(await mailbox(), address).find((m) => SIGNER_LINK.test(m.body.text ?? '')),
+    30000,
+    `the signer link sent to ${address}`,
+  );
+  const match = SIGNER_LINK.exec(mail.body.text ?? '')!;
+  return { path: match[0], token: match[3]! };
+}
+
+export interface SentDocument {
+  owner: Owner;
+  docuId: string;
+  /** Contractor 0, by e-mail. */
+  email: string;
+  /** Contractor 1, by SMS. */
+  e164: string;
+  mailLink: string;
+  smsLink: string;
+  mailToken: string;
+  smsToken: string;
+}
+
+export interface SendOptions {
+  title?: string;
+  names?: readonly [string, string];
+  /** Areas of the two contractors (recipientIndex 0 or 1), in PDF points on page 0. */
+  areas?: readonly {
+    recipientIndex: number;
+    pageIndex: number;
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+  }[];
+  ownerName?: string;
+}
+
+const DEFAULT_BOX = { pageIndex: 0, x: 50, y: 60, width: 120, height: 40 };
+
+/** A contract sent to two contractors: by default the e-mail one has two areas, the SMS one one. */
+export async function sendTwoContractorDocument(options: SendOptions = {}): Promise<SentDocument> {
+  const owner = await newOwner('en', options.ownerName);
+  const docuId = await createDocument(owner);
+  expect((await uploadPdf(owner, docuId)).status).toBe(200);
+  const email = `signer-${randomUUID()}@example.com`;
+  const digits = `90${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const e164 = `+81${digits}`;
+  const [mailName, phoneName] = options.names ?? ['Mail Signer', 'Phone Signer'];
+  const rcpt = await api(`/api/documents/${docuId}/recipients`, {
+    method: 'PUT',
+    token: owner.token,
+    body: {
+      recipients: [
+        { name: mailName, contact: email },
+        { name: phoneName, contact: `+81 ${digits}` },
+      ],
+      finalRecipients: [],
+      lang: 'en',
+    },
+  });
+  expect(rcpt.status).toBe(200);
+  const areas = options.areas ?? [
+    { recipientIndex: 0, ...DEFAULT_BOX },
+    { recipientIndex: 0, ...DEFAULT_BOX, y: 200 },
+    { recipientIndex: 1, ...DEFAULT_BOX, y: 400 },
+  ];
+  expect(
+    (await api(`/api/documents/${docuId}/areas`, { method: 'PUT', token: owner.token, body: { areas } }))
+      .status,
+  ).toBe(200);
+  const patched = await api(`/api/documents/${docuId}`, {
+    method: 'PATCH',
+    token: owner.token,
+    body: { title: options.title ?? 'Service agreement', privateinfoAgree: true },
+  });
+  expect(patched.status).toBe(200);
+  const sent = await api(`/api/documents/${docuId}/send`, {
+    method: 'POST',
+    token: owner.token,
+    body: { lang: 'en' },
+  });
+  expect(sent.status).toBe(200);
+  const mail = await signerLinkTo(email);
+  const sms = await signerLinkTo(`${e164}@sms.local`);
+  return {
+    owner,
+    docuId,
+    email,
+    e164,
+    mailLink: mail.path,
+    smsLink: sms.path,
+    mailToken: mail.token,
+    smsToken: sms.token,
+  };
+}
