@@ -82,3 +82,30 @@ export interface IdentityDirectory {
   /** The user can no longer sign in; their tokens are revoked. */
   disableUser(sub: string): Promise<void>;
 }
+
+/** The on-chain record of a SHA-256: the ERC-721 token minted for it (architecture §9). */
+export interface ChainRecord {
+  readonly sha256: string;
+  readonly tokenId: string;
+  /** The token's holder (the owner's wallet, else the service's address). */
+  readonly holder: string;
+  readonly transactionHash: string;
+  readonly blockNumber: number;
+  /** The block's time, ISO 8601. */
+  readonly anchoredAt: string;
+  readonly chainId: number;
+  readonly contractAddress: string;
+}
+
+/** The anchoring contract on an EVM chain. Every call may throw when the RPC is down or times out. */
+export interface AnchorChain extends HealthCheckable {
+  readonly chainId: number;
+  readonly contractAddress: string;
+  /** The minter's (service's) address: the holder when the owner has no wallet. */
+  serviceAddress(): Promise<string>;
+  /** The record minted for this hash (64 lower-case hex characters), or null when none. */
+  findByHash(sha256: string): Promise<ChainRecord | null>;
+  /** Mints one token for the hash to `holder` and waits for the receipt. Safe to retry: when the
+   *  hash is already minted it returns the existing record instead of sending a transaction. */
+  mint(sha256: string, holder: string): Promise<ChainRecord>;
+}
