@@ -1,6 +1,6 @@
 // Server configuration: parsed from the environment once, failing fast with one line that names the
 // variable. Domain code never reads process.env; handlers and adapters call getConfig().
-import { z } from 'zod';
+import * as z from 'zod';
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 const intFrom = (def: number) => z.coerce.number().int().positive().default(def);

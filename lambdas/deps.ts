@@ -4,6 +4,11 @@ import type { DocumentDeps } from './usecases/documents';
 import type { SigningDeps } from './usecases/signing';
 // Composition root: builds each adapter once from the configuration. Handlers and workers take
 // what they need from here; use cases receive ports, never SDK clients.
+//
+// Each adapter has its own lazy getter (a plain function, so esbuild can drop it): a handler's
+// bundle carries only the adapters, SDK clients and libraries its handler reaches. getDeps()
+// reaches all of them; only the health check, the local cloud and tests call it. See
+// docs/performance.md (cold start) before adding an adapter to the narrower *Deps() functions.
 import { getConfig } from './config';
 import { cognito, documentClient, dynamo, s3, ses, sesv2, sns, sqs } from './adapters/aws';
 import { CognitoDirectory } from './adapters/cognito-directory';
@@ -24,51 +29,78 @@ export interface Deps {
   readonly directory: IdentityDirectory;
 }
 
-let deps: Deps | undefined;
+/** The adapters built so far (or set by a test). */
+let built: { -readonly [K in keyof Deps]?: Deps[K] } = {};
 
-export function getDeps(): Deps {
-  if (deps) return deps;
-  const c = getConfig();
-  const mailer = new SesMailer(ses(), sesv2(), c.MAIL_FROM, c.MAIL_REPLY_TO);
-  deps = {
-    repo: new DynamoRepository(dynamo(), documentClient(), c.TABLE_NAME),
-    storage: new S3Storage(s3(), c.DOCUMENTS_BUCKET),
-    mailer,
-    sms: c.SMS_MODE === 'mailbox' ? new MailboxSms(mailer) : new SnsSms(sns()),
-    directory: new CognitoDirectory(cognito(), c.USER_POOL_ID),
-    queue: new SqsJobQueue(sqs(), {
-      seal: c.SEAL_QUEUE_URL,
-      anchor: c.ANCHOR_QUEUE_URL,
-      notify: c.NOTIFY_QUEUE_URL,
-    }),
-  };
-  return deps;
+export function repository(): DynamoRepository {
+  return (built.repo ??= new DynamoRepository(dynamo(), documentClient(), getConfig().TABLE_NAME));
 }
 
-/** Tests replace adapters with fakes. */
+export function objectStorage(): ObjectStorage {
+  return (built.storage ??= new S3Storage(s3(), getConfig().DOCUMENTS_BUCKET));
+}
+
+export function mailer(): Mailer {
+  const c = getConfig();
+  return (built.mailer ??= new SesMailer(ses(), sesv2(), c.MAIL_FROM, c.MAIL_REPLY_TO));
+}
+
+export function smsSender(): SmsSender {
+  return (built.sms ??= getConfig().SMS_MODE === 'mailbox' ? new MailboxSms(mailer()) : new SnsSms(sns()));
+}
+
+export function identityDirectory(): IdentityDirectory {
+  return (built.directory ??= new CognitoDirectory(cognito(), getConfig().USER_POOL_ID));
+}
+
+export function jobQueue(): JobQueue {
+  const c = getConfig();
+  return (built.queue ??= new SqsJobQueue(sqs(), {
+    seal: c.SEAL_QUEUE_URL,
+    anchor: c.ANCHOR_QUEUE_URL,
+    notify: c.NOTIFY_QUEUE_URL,
+  }));
+}
+
+/** Every adapter (health check, local cloud, tests). */
+export function getDeps(): Deps {
+  return {
+    repo: repository(),
+    storage: objectStorage(),
+    mailer: mailer(),
+    sms: smsSender(),
+    queue: jobQueue(),
+    directory: identityDirectory(),
+  };
+}
+
+/** Tests replace adapters with fakes; `undefined` rebuilds them from the configuration. */
 export function setDeps(next: Deps | undefined): void {
-  deps = next;
+  built = next ? { ...next } : {};
 }
 
 /** What the account use cases need. */
 export function accountDeps(): AccountDeps {
-  const { repo, directory } = getDeps();
   const c = getConfig();
-  return { repo, directory, minAge: c.MIN_AGE, englishPhoneCountry: c.DEFAULT_PHONE_COUNTRY as CountryCode };
+  return {
+    repo: repository(),
+    directory: identityDirectory(),
+    minAge: c.MIN_AGE,
+    englishPhoneCountry: c.DEFAULT_PHONE_COUNTRY as CountryCode,
+  };
 }
 
 let documentRepo: DynamoDocumentRepository | undefined;
 
 /** What the document use cases need (issue #4). */
 export function documentDeps(): DocumentDeps {
-  const { repo, storage, queue } = getDeps();
   const c = getConfig();
   documentRepo ??= new DynamoDocumentRepository(documentClient(), c.TABLE_NAME);
   return {
     docs: documentRepo,
-    users: repo,
-    storage,
-    queue,
+    users: repository(),
+    storage: objectStorage(),
+    queue: jobQueue(),
     maxUploadBytes: c.MAX_UPLOAD_BYTES,
     englishPhoneCountry: c.DEFAULT_PHONE_COUNTRY as CountryCode,
     appUrl: c.APP_URL,

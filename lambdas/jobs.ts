@@ -1,6 +1,6 @@
 // Job messages carried by the SQS queues. Every job has an idempotency key: a retried message never
 // repeats its side effect (double mail, double mint).
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const notifyJobSchema = z.discriminatedUnion('kind', [
   z.object({

@@ -1,5 +1,7 @@
 // SDK clients, created once per Lambda container. Endpoints come from the standard
 // AWS_ENDPOINT_URL_* variables (the local cloud sets them); only S3 path-style is set here.
+// Each getter is marked pure so that esbuild drops the clients (and their SDK packages) a handler
+// never asks for: a bundle carries only the clients its handler uses (docs/performance.md).
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -15,19 +17,21 @@ function once<T>(make: () => T): () => T {
   return () => (value ??= make());
 }
 
-export const dynamo = once(() => new DynamoDBClient({ region: getConfig().AWS_REGION }));
-export const documentClient = once(() =>
+export const dynamo = /* @__PURE__ */ once(() => new DynamoDBClient({ region: getConfig().AWS_REGION }));
+export const documentClient = /* @__PURE__ */ once(() =>
   DynamoDBDocumentClient.from(dynamo(), { marshallOptions: { removeUndefinedValues: true } }),
 );
-export const s3 = once(
+export const s3 = /* @__PURE__ */ once(
   () => new S3Client({ region: getConfig().AWS_REGION, forcePathStyle: getConfig().S3_FORCE_PATH_STYLE }),
 );
-export const ses = once(() => new SESClient({ region: getConfig().AWS_REGION }));
-export const sesv2 = once(() => new SESv2Client({ region: getConfig().AWS_REGION }));
-export const sns = once(() => new SNSClient({ region: getConfig().AWS_REGION }));
+export const ses = /* @__PURE__ */ once(() => new SESClient({ region: getConfig().AWS_REGION }));
+export const sesv2 = /* @__PURE__ */ once(() => new SESv2Client({ region: getConfig().AWS_REGION }));
+export const sns = /* @__PURE__ */ once(() => new SNSClient({ region: getConfig().AWS_REGION }));
 // Send to the configured SQS endpoint, not to the queue URL's host: the same in AWS, and locally the
 // emulator's queue URLs name a host (sqs.<region>.localhost) that Node does not resolve.
-export const sqs = once(
+export const sqs = /* @__PURE__ */ once(
   () => new SQSClient({ region: getConfig().AWS_REGION, useQueueUrlAsEndpoint: false }),
 );
-export const cognito = once(() => new CognitoIdentityProviderClient({ region: getConfig().AWS_REGION }));
+export const cognito = /* @__PURE__ */ once(
+  () => new CognitoIdentityProviderClient({ region: getConfig().AWS_REGION }),
+);

@@ -2,7 +2,7 @@
 // zod validation and one error middleware. Handlers stay thin: parse → one use case → result.
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RouteAuth } from '../../shared/api/routes';
 import { AppError, isAppError } from './errors';
 import { createLogger, type Logger } from './logger';

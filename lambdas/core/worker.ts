@@ -2,7 +2,7 @@
 // reported as partial batch failures so only those records are retried (then dead-lettered).
 import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { isAppError } from './errors';
 import { createLogger, type Logger } from './logger';
 

@@ -2,7 +2,7 @@
 // (typed fetchers). Every error response has the same envelope: `code` is a message key of the
 // catalogues (the SPA translates it), `message` is English for logs and API clients.
 
-import { z } from 'zod';
+import * as z from 'zod';
 import { CONTRACT_KINDS, PLAN_KEYS } from '../domain/entities';
 import { DOCUMENT_STATUSES } from '../domain/status';
 
