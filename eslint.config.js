@@ -12,7 +12,9 @@ const ZOD_NAMESPACE = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'cdk.out', 'web/dist', '.local', '.test-cloud', '.build', 'coverage'] },
+  {
+    ignores: ['node_modules', 'cdk.out', 'web/dist', '.local', '.test-cloud', '.build', '.bench', 'coverage'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

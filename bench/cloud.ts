@@ -1,0 +1,75 @@
+// The local cloud for the bench parts that need one: started once per `npm run bench` as a child
+// process (test/support/spawn-cloud.mjs, the same as the integration tests), with the environment
+// the test helpers read (test/support/cloud-client.ts, documents.ts).
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, startCloudProcess, stopCloudProcess, type CloudInfo } from '../test/support/spawn-cloud.mjs';
+
+export interface BenchCloud {
+  info: CloudInfo;
+  runDir: string;
+  stop(): Promise<void>;
+}
+
+let running: Promise<BenchCloud> | undefined;
+
+/** The test fixtures assert with jest's `expect`; outside jest a bench needs only these two. */
+function installExpect(): void {
+  const g = globalThis as { expect?: unknown };
+  if (g.expect) return;
+  g.expect = (actual: unknown) => ({
+    toBe(expected: unknown) {
+      if (actual !== expected)
+        throw new Error(`bench setup: expected ${String(expected)}, got ${String(actual)}`);
+    },
+    toBeLessThan(limit: number) {
+      if (!((actual as number) < limit))
+        throw new Error(`bench setup: expected < ${limit}, got ${String(actual)}`);
+    },
+  });
+}
+
+/** Starts the local cloud (once) and points the test helpers at it. */
+export function benchCloud(log: (line: string) => void): Promise<BenchCloud> {
+  running ??= (async () => {
+    const runDir = path.join(ROOT, '.bench', `cloud-${process.pid}`);
+    fs.rmSync(runDir, { recursive: true, force: true });
+    fs.mkdirSync(runDir, { recursive: true });
+    log('starting the local cloud…');
+    const started = Date.now();
+    // The API and the workers only: the SPA is not needed (and `spa` builds its own copy).
+    const hasSpa = fs.existsSync(path.join(ROOT, 'web/dist/index.html'));
+    const { child, info } = await startCloudProcess({
+      dataDir: path.relative(ROOT, path.join(runDir, 'data')),
+      logFile: path.join(runDir, 'local-cloud.log'),
+      env: { LOCAL_BUILD: hasSpa ? 'auto' : 'never', LOG_LEVEL: 'warn' },
+    });
+    log(`local cloud ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${info.appUrl})`);
+    Object.assign(process.env, info.handlerEnv, {
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      LOG_LEVEL: 'warn',
+      TEST_APP_URL: info.appUrl,
+      TEST_MAILBOX_URL: info.mailboxUrl,
+      TEST_COGNITO_ENDPOINT: info.endpoints.cognito,
+      USER_POOL_CLIENT_ID: info.resources.userPoolClientId,
+    });
+    installExpect();
+    return {
+      info,
+      runDir,
+      stop: async () => {
+        await stopCloudProcess(child);
+        fs.rmSync(runDir, { recursive: true, force: true });
+      },
+    };
+  })();
+  return running;
+}
+
+/** Stops the cloud if a part started it. */
+export async function stopBenchCloud(): Promise<void> {
+  if (!running) return;
+  const cloud = await running.catch(() => undefined);
+  running = undefined;
+  await cloud?.stop();
+}

@@ -1,0 +1,15 @@
+// What every bench part receives, and where bench output goes (.bench/, git-ignored).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const BENCH_DIR = path.join(ROOT, '.bench');
+
+export interface BenchContext {
+  /** How many times each figure is measured (its median and spread are printed). */
+  readonly runs: number;
+  /** Progress lines (stderr), so that stdout is the table alone. */
+  readonly log: (line: string) => void;
+  /** Seconds per autocannon run (api). */
+  readonly durationSeconds: number;
+}
