@@ -3,7 +3,7 @@
 // come from shared/domain; every status change is a conditional write (status + version).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { CountryCode } from 'libphonenumber-js';
-import { EncryptedPDFError, PDFDocument } from '../vendor/pdf-lib';
+import { EncryptedPDFError, PDFDocument } from '../droppable/pdf-lib';
 import type {
   DocumentView,
   SaveAreasRequest,
