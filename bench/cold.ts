@@ -7,6 +7,8 @@ import { pathToFileURL } from 'node:url';
 import { formatValue, median, row, type Row } from './stats';
 import { BENCH_DIR, ROOT, type BenchContext } from './context';
 
+const TASK_ROOT = '/var/task';
+
 export const BUNDLE_TARGET_BYTES = 1_000_000;
 export const INIT_TARGET_MS = 150;
 
@@ -41,8 +43,15 @@ export function findBundles(cdkOut: string): LambdaBundle[] {
       const bundle = path.join(cdkOut, asset, 'index.mjs');
       if (!fs.existsSync(bundle)) continue; // CDK's own custom-resource code
       const environment: Record<string, string> = {};
+      // Files copied next to the bundle (fonts, the contract's ABI) are in /var/task on Lambda.
       for (const [k, v] of Object.entries(resource.Properties?.Environment?.Variables ?? {}))
-        environment[k] = typeof v === 'string' ? v : placeholderFor(k);
+        environment[k] =
+          typeof v !== 'string'
+            ? placeholderFor(k)
+            : v.startsWith(TASK_ROOT)
+              ? path.join(path.dirname(bundle), v.slice(TASK_ROOT.length))
+              : v;
+      environment.LAMBDA_TASK_ROOT = path.dirname(bundle);
       const parts = constructPath.split('/');
       bundles.push({
         name: parts[parts.length - 2] ?? constructPath,
