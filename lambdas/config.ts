@@ -30,6 +30,12 @@ export const configSchema = z.object({
     .string()
     .regex(/^[A-Z]{2}$/)
     .default('US'),
+  /** The sealing key (issue #6): a JSON file locally, a Secrets Manager secret id when deployed. */
+  SEAL_SIGNER_FILE: z.string().min(1).optional(),
+  SEAL_SIGNER_SECRET_ID: z.string().min(1).optional(),
+  /** The sweep re-queues seal/anchor work owed for longer than this, at most SWEEP_MAX_PER_RUN a run. */
+  SWEEP_MIN_AGE_SECONDS: intFrom(300),
+  SWEEP_MAX_PER_RUN: intFrom(25),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });
 

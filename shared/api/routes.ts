@@ -39,6 +39,8 @@ export const ROUTES: readonly RouteDefinition[] = [
     grants: ['notificationsCheck'],
   },
   { id: 'GetLocale', method: 'GET', path: '/api/locale', auth: 'public', handler: 'locale' },
+  /** Public verification of a sealed document by hash or id; reads the chain live (issue #6). */
+  { id: 'Verify', method: 'GET', path: '/api/verify', auth: 'public', handler: 'verify' },
   {
     id: 'SignUp',
     method: 'POST',
