@@ -34,6 +34,8 @@ export interface DeploySettings {
   readonly cspConnectSources: readonly string[];
   /** Minimum age to sign up (architecture §14). */
   readonly minAge: number;
+  /** Secrets Manager secret with the sealing key (issue #6, docs/deploy.md). */
+  readonly sealSignerSecretName: string;
 }
 
 /** A deploy-setting problem, told in one line that names the context key. */
@@ -59,6 +61,7 @@ export const CONTEXT_KEYS = [
   'webAclArn',
   'cspConnectSrc',
   'minAge',
+  'sealSignerSecretName',
 ] as const;
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -211,8 +214,16 @@ export function readSettings(node: Node, env: Env): DeploySettings {
     throw new SettingsError(`Context minAge "${minAgeText}" must be a whole number of years, e.g. 18.`);
   }
 
+  const sealSignerSecretName = text('sealSignerSecretName') ?? 'signseal/sealing-key';
+  if (!/^[A-Za-z0-9/_+=.@-]{1,512}$/.test(sealSignerSecretName)) {
+    throw new SettingsError(
+      `Context sealSignerSecretName "${sealSignerSecretName}" is not a Secrets Manager secret name.`,
+    );
+  }
+
   return {
     minAge,
+    sealSignerSecretName,
     stackPrefix,
     account: env.CDK_DEFAULT_ACCOUNT || undefined,
     region: env.CDK_DEFAULT_REGION || undefined,

@@ -12,6 +12,7 @@ import type { BucketBinding, TableBinding } from '../constructs/app-function.js'
 import type { OAuthSettings } from '../constructs/auth.js';
 import { Jobs } from '../constructs/jobs.js';
 import { Notifications, type MailIdentityMode } from '../constructs/notifications.js';
+import { Sealing } from '../constructs/sealing.js';
 import { Web } from '../constructs/web.js';
 
 export interface AppStackProps extends StackProps {
@@ -42,6 +43,8 @@ export interface AppStackProps extends StackProps {
   readonly webAclArn?: string;
   /** @default - none */
   readonly additionalConnectSources?: readonly string[];
+  /** Secrets Manager secret with the sealing key (docs/deploy.md). */
+  readonly sealSignerSecretName: string;
 }
 
 export class AppStack extends Stack {
@@ -49,6 +52,7 @@ export class AppStack extends Stack {
   readonly jobs: Jobs;
   readonly notifications: Notifications;
   readonly web: Web;
+  readonly sealing: Sealing;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
@@ -59,6 +63,10 @@ export class AppStack extends Stack {
       defaultRoute: DEFAULT_ROUTE,
       userPool: props.userPool,
       userPoolClient: props.userPoolClient,
+    });
+    this.sealing = new Sealing(this, 'Sealing', {
+      sealWorker: this.jobs.jobs.seal.worker,
+      signerSecretName: props.sealSignerSecretName,
     });
     this.notifications = new Notifications(this, 'Notifications', {
       mailFrom: props.mailFrom,
@@ -95,7 +103,7 @@ export class AppStack extends Stack {
     // The distribution only depends on the HTTP API resource, not on its routes or functions, so
     // the functions can take its domain name without a cycle.
     const appUrl = props.siteUrl?.replace(/\/+$/, '') ?? this.web.url;
-    for (const fn of [...this.api.functions.values(), ...this.jobs.workers]) {
+    for (const fn of [...this.api.functions.values(), ...this.jobs.workers, this.sealing.sweep]) {
       fn.bindTable(props.table)
         .bindDocumentsBucket(props.documents)
         .bindUserPool(props.userPool, props.userPoolClient);
