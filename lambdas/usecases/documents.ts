@@ -473,7 +473,7 @@ export async function saveAreas(
         y: a.y,
         width: a.width,
         height: a.height,
-        // The owner's areas are pre-signed (with the owner's default sign, in a later issue).
+        // The owner's areas are pre-signed; sending stamps them with the owner's default sign.
         signed: r.isOwner,
       })),
   }));
