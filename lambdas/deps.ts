@@ -1,6 +1,7 @@
 import type { CountryCode } from 'libphonenumber-js';
 import type { AccountDeps } from './usecases/account';
 import type { DocumentDeps } from './usecases/documents';
+import type { OwnerSignsDeps } from './usecases/owner-signs';
 import type { SigningDeps } from './usecases/signing';
 // Composition root: builds each adapter once from the configuration. Handlers and workers take
 // what they need from here; use cases receive ports, never SDK clients.
@@ -67,12 +68,19 @@ export function documentDeps(): DocumentDeps {
   return {
     docs: documentRepo,
     users: repo,
+    signs: documentRepo,
     storage,
     queue,
     maxUploadBytes: c.MAX_UPLOAD_BYTES,
     englishPhoneCountry: c.DEFAULT_PHONE_COUNTRY as CountryCode,
     appUrl: c.APP_URL,
   };
+}
+
+/** What the owner's sign list needs (issue #4: the owner as a contractor). */
+export function ownerSignsDeps(): OwnerSignsDeps {
+  const base = documentDeps();
+  return { users: getDeps().repo, signs: documentRepo!, storage: base.storage };
 }
 
 /** What the signer flow needs (issue #5): the document deps and the account-less signer records. */

@@ -89,6 +89,22 @@ export const ROUTES: readonly RouteDefinition[] = [
     handler: 'save-consents',
     grants: ['userDirectoryRead'],
   },
+  // The owner's own signs (issue #4: an owner who is a contractor signs at sending).
+  { id: 'ListOwnerSigns', method: 'GET', path: '/api/me/signs', auth: 'owner', handler: 'owner-signs' },
+  {
+    id: 'CreateOwnerSign',
+    method: 'POST',
+    path: '/api/me/signs',
+    auth: 'owner',
+    handler: 'create-owner-sign',
+  },
+  {
+    id: 'SetDefaultSign',
+    method: 'PUT',
+    path: '/api/me/signs/default',
+    auth: 'owner',
+    handler: 'set-default-sign',
+  },
   // Documents: the e-sign creation funnel (issue #4).
   { id: 'CreateDocument', method: 'POST', path: '/api/documents', auth: 'owner', handler: 'create-document' },
   {

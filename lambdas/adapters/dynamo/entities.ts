@@ -27,6 +27,8 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         availableTickets: { type: 'number', required: true },
         customerId: { type: 'string' },
         isAdmin: { type: 'boolean', default: false },
+        /** The default sign of the owner's sign list (a sign item of this user). spec: default_sign_index. */
+        defaultSignId: { type: 'string' },
         closed: { type: 'boolean', default: false },
         closedAt: { type: 'string' },
         /** Registration consents, with when, in which language and to which terms version. */
@@ -189,6 +191,8 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         outerUserId: { type: 'string' },
         /** SHA-256 of the recipient's current signer token; an older token (resent) is refused. */
         tokenHash: { type: 'string' },
+        /** The sign image applied to every area (the owner's default sign at sending). spec: sign_url. */
+        signImageKey: { type: 'string' },
       },
       indexes: {
         byDocument: {
