@@ -153,7 +153,9 @@ async function gatherStamps(
       ...(r.isOwner ? await deps.signers.listSigns('user', doc.ownerId) : []),
     ];
     for (const area of areas) {
-      const sign = signs.find((s) => s.signId === area.signId);
+      const found = signs.find((s) => s.signId === area.signId);
+      // The owner signs at sending with their default sign, recorded on their recipient.
+      const sign = found ?? (r.signImageKey ? { imageKey: r.signImageKey } : undefined);
       if (!sign) {
         throw new AppError('errors.unavailable', `Sign of contractor ${r.index + 1} is missing`, {
           status: 500,
