@@ -8,6 +8,7 @@ import { Construct } from 'constructs';
 import { DEFAULT_ROUTE, ROUTES, WORKERS } from '../../shared/api/routes.js';
 import { QUEUES } from '../definitions.js';
 import { Api } from '../constructs/api.js';
+import { Chain, type ChainProps } from '../constructs/chain.js';
 import type { BucketBinding, TableBinding } from '../constructs/app-function.js';
 import type { OAuthSettings } from '../constructs/auth.js';
 import { Jobs } from '../constructs/jobs.js';
@@ -42,6 +43,8 @@ export interface AppStackProps extends StackProps {
   readonly webAclArn?: string;
   /** @default - none */
   readonly additionalConnectSources?: readonly string[];
+  /** The anchoring chain. @default - none: anchor jobs fail (and wait in their DLQ) until it is set */
+  readonly chain?: ChainProps;
 }
 
 export class AppStack extends Stack {
@@ -49,6 +52,7 @@ export class AppStack extends Stack {
   readonly jobs: Jobs;
   readonly notifications: Notifications;
   readonly web: Web;
+  readonly chain?: Chain;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
@@ -108,6 +112,14 @@ export class AppStack extends Stack {
     }
     // Every e-mail and SMS goes through the notify job (architecture section 7).
     this.notifications.grantSend(this.jobs.jobs.notify.worker);
+
+    // The anchor worker mints with the minter key; the health check only reads the chain.
+    if (props.chain) {
+      this.chain = new Chain(this, 'Chain', props.chain);
+      this.chain.grantMinter(this.jobs.jobs.anchor.worker);
+      const health = this.api.functions.get('health');
+      if (health) this.chain.bindReader(health);
+    }
 
     // Per-route extra permissions declared in the route table.
     for (const route of ROUTES) {
