@@ -67,7 +67,8 @@ async function main(env: Record<string, string | undefined>): Promise<void> {
     console.error(['npm run contract:deploy: cannot deploy.', ...problems.map((p) => `  ${p}`)].join('\n'));
     process.exit(1);
   }
-  const provider = new JsonRpcProvider(env.CHAIN_RPC_URL!);
+  // Polls for the receipt every second (ethers' default is 4 s).
+  const provider = new JsonRpcProvider(env.CHAIN_RPC_URL!, undefined, { pollingInterval: 1000 });
   try {
     const network = await Promise.race([
       provider.getNetwork(),
@@ -107,9 +108,13 @@ async function main(env: Record<string, string | undefined>): Promise<void> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main(process.env).catch((err: unknown) => {
-    const e = err as { shortMessage?: string; message?: string };
-    console.error(`npm run contract:deploy failed: ${e.shortMessage ?? e.message ?? String(err)}`);
-    process.exit(1);
-  });
+  main(process.env).then(
+    // An idle keep-alive connection to the RPC would hold the process open for many seconds.
+    () => process.exit(0),
+    (err: unknown) => {
+      const e = err as { shortMessage?: string; message?: string };
+      console.error(`npm run contract:deploy failed: ${e.shortMessage ?? e.message ?? String(err)}`);
+      process.exit(1);
+    },
+  );
 }
