@@ -50,6 +50,7 @@ export function composeApp(app: App, settings: DeploySettings): ComposedApp {
     siteAssetPath: settings.siteAssetPath,
     webAclArn: settings.webAclArn,
     additionalConnectSources: settings.cspConnectSources,
+    chain: settings.chain,
   });
   appStack.addStackDependency(stateful);
 

@@ -5,7 +5,7 @@ import type { OwnerSignsDeps } from './usecases/owner-signs';
 import type { SigningDeps } from './usecases/signing';
 // Composition root: builds each adapter once from the configuration. Handlers and workers take
 // what they need from here; use cases receive ports, never SDK clients.
-import { getConfig } from './config';
+import { chainConfig, getConfig } from './config';
 import { cognito, documentClient, dynamo, s3, ses, sesv2, sns, sqs } from './adapters/aws';
 import { CognitoDirectory } from './adapters/cognito-directory';
 import { DynamoDocumentRepository } from './adapters/dynamo/documents';
@@ -14,7 +14,9 @@ import { S3Storage } from './adapters/s3-storage';
 import { SesMailer } from './adapters/ses-mailer';
 import { MailboxSms, SnsSms } from './adapters/sms';
 import { SqsJobQueue } from './adapters/sqs-queue';
-import type { IdentityDirectory, JobQueue, Mailer, ObjectStorage, SmsSender } from './ports';
+import { EvmChain } from './adapters/evm-chain';
+import { minterKeyFromSecret } from './chain/minter-key';
+import type { AnchorChain, IdentityDirectory, JobQueue, Mailer, ObjectStorage, SmsSender } from './ports';
 
 export interface Deps {
   readonly repo: DynamoRepository;
@@ -87,4 +89,38 @@ export function ownerSignsDeps(): OwnerSignsDeps {
 export function signingDeps(): SigningDeps {
   const base = documentDeps();
   return { ...base, signers: documentRepo! };
+}
+
+let chain: AnchorChain | undefined;
+
+/** The anchoring chain (issue #6), built on first use: only the functions that anchor, verify or check
+ *  health need CHAIN_* set. The minter key is fetched on the first mint, never for reads. */
+export function getChain(): AnchorChain {
+  if (chain) return chain;
+  const c = getConfig();
+  const cc = chainConfig(c);
+  const key = cc.minterKey;
+  chain = new EvmChain({
+    rpcUrl: cc.rpcUrl,
+    chainId: cc.chainId,
+    contractAddress: cc.contractAddress,
+    timeoutMs: cc.timeoutMs,
+    minterKey: !key
+      ? undefined
+      : key.kind === 'plain'
+        ? () => Promise.resolve(key.key)
+        : () => minterKeyFromSecret(key.secretId, c.AWS_REGION),
+  });
+  return chain;
+}
+
+/** Whether this function is configured for the chain (GET /api/health checks it only then). */
+export function hasChain(): boolean {
+  return Boolean(getConfig().CHAIN_RPC_URL);
+}
+
+/** Tests replace the chain with a fake; undefined rebuilds it from the configuration. */
+export function setChain(next: AnchorChain | undefined): void {
+  if (chain instanceof EvmChain && chain !== next) chain.destroy();
+  chain = next;
 }

@@ -4,8 +4,7 @@
 // says where (Lambda unpacks the bundle in LAMBDA_TASK_ROOT, /var/task).
 import { createRequire } from 'node:module';
 import { dirname, join, posix } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { CONTRACT_ARTIFACT_FILE, CONTRACT_ARTIFACT_PATH } from '../lambdas/chain/artifact.js';
+import { CHAIN_ARTIFACT_FILE, CHAIN_ARTIFACT_PATH } from '../lambdas/chain/artifact.js';
 import { FONT_FILES } from '../lambdas/sealing/fonts.js';
 
 export interface AssetFile {
@@ -22,7 +21,6 @@ export interface FunctionAssets {
 
 const TASK_ROOT = '/var/task';
 const require = createRequire(import.meta.url);
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 function fonts(): FunctionAssets {
   return {
@@ -33,8 +31,8 @@ function fonts(): FunctionAssets {
 
 function contract(): FunctionAssets {
   return {
-    files: [{ source: join(ROOT, CONTRACT_ARTIFACT_PATH), target: `assets/${CONTRACT_ARTIFACT_FILE}` }],
-    environment: { CHAIN_ARTIFACT: posix.join(TASK_ROOT, 'assets', CONTRACT_ARTIFACT_FILE) },
+    files: [{ source: CHAIN_ARTIFACT_PATH, target: `assets/${CHAIN_ARTIFACT_FILE}` }],
+    environment: { CHAIN_ARTIFACT: posix.join(TASK_ROOT, 'assets', CHAIN_ARTIFACT_FILE) },
   };
 }
 
@@ -50,7 +48,6 @@ const FUNCTION_ASSETS: Readonly<Record<string, () => FunctionAssets>> = {
   'lambdas/workers/seal.ts': fonts,
   'lambdas/workers/anchor.ts': () => merge(fonts(), contract()),
   'lambdas/handlers/verify.ts': contract,
-  'lambdas/handlers/health.ts': contract,
 };
 
 export function assetsFor(entry: string): FunctionAssets {

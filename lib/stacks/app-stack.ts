@@ -8,6 +8,7 @@ import { Construct } from 'constructs';
 import { DEFAULT_ROUTE, ROUTES, WORKERS } from '../../shared/api/routes.js';
 import { QUEUES } from '../definitions.js';
 import { Api } from '../constructs/api.js';
+import { Chain, type ChainProps } from '../constructs/chain.js';
 import type { BucketBinding, TableBinding } from '../constructs/app-function.js';
 import type { OAuthSettings } from '../constructs/auth.js';
 import { Jobs } from '../constructs/jobs.js';
@@ -45,6 +46,8 @@ export interface AppStackProps extends StackProps {
   readonly additionalConnectSources?: readonly string[];
   /** Secrets Manager secret with the sealing key (docs/deploy.md). */
   readonly sealSignerSecretName: string;
+  /** The anchoring chain. @default - none: anchor jobs fail (and wait in their DLQ) until it is set */
+  readonly chain?: ChainProps;
 }
 
 export class AppStack extends Stack {
@@ -53,6 +56,7 @@ export class AppStack extends Stack {
   readonly notifications: Notifications;
   readonly web: Web;
   readonly sealing: Sealing;
+  readonly chain?: Chain;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
@@ -116,6 +120,17 @@ export class AppStack extends Stack {
     }
     // Every e-mail and SMS goes through the notify job (architecture section 7).
     this.notifications.grantSend(this.jobs.jobs.notify.worker);
+
+    // The anchor worker mints with the minter key; the health check only reads the chain.
+    if (props.chain) {
+      this.chain = new Chain(this, 'Chain', props.chain);
+      this.chain.grantMinter(this.jobs.jobs.anchor.worker);
+      const health = this.api.functions.get('health');
+      if (health) this.chain.bindReader(health);
+      // The public verification page reads the token live from the chain.
+      const verify = this.api.functions.get('verify');
+      if (verify) this.chain.bindReader(verify);
+    }
 
     // Per-route extra permissions declared in the route table.
     for (const route of ROUTES) {
