@@ -15,6 +15,14 @@ import { SesMailer } from './adapters/ses-mailer';
 import { MailboxSms, SnsSms } from './adapters/sms';
 import { SqsJobQueue } from './adapters/sqs-queue';
 import { EvmChain } from './adapters/evm-chain';
+import { DynamoSealRepository } from './adapters/dynamo/sealing';
+import { serviceSignerLoader } from './adapters/service-signer';
+import { certificatePdf, sealPdf } from './sealing';
+import type { ServiceSigner } from './sealing/types';
+import type { AnchorDeps } from './usecases/anchoring';
+import type { SealDeps } from './usecases/sealing';
+import type { SweepDeps } from './usecases/sweep';
+import type { VerifyDeps } from './usecases/verify';
 import { minterKeyFromSecret } from './chain/minter-key';
 import type { AnchorChain, IdentityDirectory, JobQueue, Mailer, ObjectStorage, SmsSender } from './ports';
 
@@ -88,7 +96,7 @@ export function ownerSignsDeps(): OwnerSignsDeps {
 /** What the signer flow needs (issue #5): the document deps and the account-less signer records. */
 export function signingDeps(): SigningDeps {
   const base = documentDeps();
-  return { ...base, signers: documentRepo! };
+  return { ...base, signers: documentRepo!, markOpened };
 }
 
 let chain: AnchorChain | undefined;
@@ -123,4 +131,70 @@ export function hasChain(): boolean {
 export function setChain(next: AnchorChain | undefined): void {
   if (chain instanceof EvmChain && chain !== next) chain.destroy();
   chain = next;
+}
+
+let sealRepo: DynamoSealRepository | undefined;
+function seals(): DynamoSealRepository {
+  sealRepo ??= new DynamoSealRepository(documentClient(), getConfig().TABLE_NAME);
+  return sealRepo;
+}
+
+let signer: (() => Promise<ServiceSigner>) | undefined;
+
+/** What the seal job needs (issue #6). */
+export function sealDeps(): SealDeps {
+  const base = documentDeps();
+  const c = getConfig();
+  signer ??= serviceSignerLoader({ file: c.SEAL_SIGNER_FILE, secretId: c.SEAL_SIGNER_SECRET_ID });
+  return {
+    docs: base.docs,
+    signers: documentRepo!,
+    seals: seals(),
+    users: base.users,
+    storage: base.storage,
+    queue: base.queue,
+    serviceSigner: signer,
+    sealPdf,
+    appUrl: c.APP_URL,
+  };
+}
+
+/** What the anchor job needs (issue #6). */
+export function anchorDeps(): AnchorDeps {
+  const base = documentDeps();
+  const c = getConfig();
+  return {
+    docs: base.docs,
+    seals: seals(),
+    users: base.users,
+    storage: base.storage,
+    queue: base.queue,
+    chain: getChain,
+    chainName: c.CHAIN_NAME,
+    certificatePdf,
+    appUrl: c.APP_URL,
+  };
+}
+
+/** What the public verification needs (issue #6): no chain configured reads as 'unavailable'. */
+export function verifyDeps(): VerifyDeps {
+  const base = documentDeps();
+  return {
+    docs: base.docs,
+    seals: seals(),
+    users: base.users,
+    chain: () => (hasChain() ? getChain() : null),
+    chainName: getConfig().CHAIN_NAME,
+  };
+}
+
+/** What the sweep needs (issue #6). */
+export function sweepDeps(): SweepDeps {
+  const base = documentDeps();
+  return { docs: base.docs, seals: seals(), queue: base.queue };
+}
+
+/** The signer flow records when a contractor first opened their link (audit pages). */
+export function markOpened(docuId: string, index: number, at: string): Promise<void> {
+  return seals().markOpened(docuId, index, at);
 }

@@ -17,7 +17,7 @@ import type { JobQueue } from '../../lambdas/ports';
 import { sealDocument } from '../../lambdas/usecases/sealing';
 import { anchorDocument } from '../../lambdas/usecases/anchoring';
 import { sweep } from '../../lambdas/usecases/sweep';
-import { loadContractArtifact } from '../../lambdas/chain/artifact';
+import { loadArtifact } from '../../lambdas/chain/artifact';
 import { api, env, eventually, mailbox, type StoredMail } from '../support/cloud-client';
 import { mailsTo, sendTwoContractorDocument, type SentDocument } from '../support/documents';
 import { makePng } from '../support/png';
@@ -68,7 +68,7 @@ function pdfTool(tool: 'pdfsig' | 'pdftotext', bytes: Uint8Array): { code: numbe
 
 function chainContract() {
   const provider = new JsonRpcProvider(env('TEST_CHAIN_RPC_URL'), undefined, { staticNetwork: true });
-  const { abi } = loadContractArtifact();
+  const { abi } = loadArtifact();
   return new Contract(env('TEST_CHAIN_CONTRACT'), abi, provider);
 }
 

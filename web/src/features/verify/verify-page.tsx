@@ -6,7 +6,7 @@ import { useCallback, useEffect, useId, useState, type DragEvent, type FormEvent
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SHA256_HEX, verifyResponseSchema, type VerifyResponse } from '../../../../shared/api/verify';
-import { localeForPath } from '../../../../shared/i18n';
+import { localeForPath, type Locale } from '../../../../shared/i18n';
 import { useLang } from '../../app/use-lang';
 import { apiRequest } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
@@ -169,7 +169,7 @@ function VerifyResult(props: {
   result: VerifyResponse;
   fileHash?: string;
   fileName?: string;
-  locale: ReturnType<typeof localeForPath>;
+  locale: Locale;
 }) {
   const { t } = useTranslation();
   const { result, fileHash, locale } = props;
