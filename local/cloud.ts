@@ -12,6 +12,7 @@ import { provision, type Provisioned } from './provision';
 import { seedDemoAccounts, seedDemoProfiles, type SeededAccount } from './seed';
 import { getDeps, setChain, setDeps } from '../lambdas/deps';
 import { startLocalChain } from './chain';
+import { ensureServiceSigner, startSweepTimer } from './sealing';
 import { createLocalServer } from './server';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,6 +29,10 @@ const localEnvSchema = z.object({
   LOCAL_CHAIN_PORT: port(8545),
   LOCAL_DATA_DIR: z.string().min(1).default('.local'),
   LOCAL_BUILD: z.enum(['auto', 'always', 'never']).default('auto'),
+  /** How often the local sweep runs (the EventBridge schedule when deployed), seconds. */
+  LOCAL_SWEEP_SECONDS: z.coerce.number().int().positive().default(30),
+  /** The sweep re-queues seal/anchor work owed for longer than this (lambdas/config.ts). */
+  SWEEP_MIN_AGE_SECONDS: z.coerce.number().int().positive().default(60),
   MAIL_FROM: z.string().min(3).default('SignSeal <no-reply@signseal.local>'),
 });
 
@@ -142,6 +147,9 @@ export async function startLocalCloud(
       S3_FORCE_PATH_STYLE: 'true',
       SMS_MODE: 'mailbox',
       ...chain.env,
+      // The sealing key (Secrets Manager when deployed): generated on first start, kept in the data folder.
+      SEAL_SIGNER_FILE: ensureServiceSigner(dataDir, log),
+      SWEEP_MIN_AGE_SECONDS: String(cfg.SWEEP_MIN_AGE_SECONDS),
     };
     Object.assign(process.env, handlerEnv);
     resetConfigCache();
@@ -203,6 +211,8 @@ export async function startLocalCloud(
 
     const pollers = startPollers(endpoints.sqs, resources.queueUrls);
     stops.push(() => pollers.stop());
+    const sweepTimer = startSweepTimer(cfg.LOCAL_SWEEP_SECONDS, log);
+    stops.push(() => sweepTimer.stop());
 
     return {
       appUrl,
