@@ -31,7 +31,7 @@ import { recordHistory } from './history';
 
 export interface SealDeps {
   readonly docs: Pick<DocumentRepository, 'getDocument' | 'listRecipients' | 'listHistory' | 'addHistory'>;
-  readonly signers: Pick<SignerRepository, 'listSigns'>;
+  readonly signers: Pick<SignerRepository, 'listSigns' | 'getOuterUser'>;
   readonly seals: SealRepository;
   readonly users: { getById(userId: string): Promise<UserRecord | null> };
   readonly storage: ObjectStorage;
@@ -148,8 +148,9 @@ async function gatherStamps(
   for (const r of recipients) {
     const areas = (r.areas ?? []).filter((a) => a.signed);
     if (areas.length === 0) continue;
+    const outerUserId = r.outerUserId ?? (await deps.signers.getOuterUser(r.contact, r.name))?.outerUserId;
     const signs = [
-      ...(r.outerUserId ? await deps.signers.listSigns('outer', r.outerUserId) : []),
+      ...(outerUserId ? await deps.signers.listSigns('outer', outerUserId) : []),
       ...(r.isOwner ? await deps.signers.listSigns('user', doc.ownerId) : []),
     ];
     for (const area of areas) {

@@ -41,7 +41,7 @@ describe('verification page (/verify)', () => {
   beforeAll(async () => {
     const s = await sendTwoContractorDocument({ title, names: ['Vera Verify', 'Pat Phone'] });
     await signAndAgree(s.docuId, s.mailToken, [0, 1]);
-    await signAndAgree(s.docuId, s.smsToken, [0]);
+    await signAndAgree(s.docuId, s.smsToken, [2]);
     // The certificate comes after the anchor: by then the chain has the record.
     const mails = await eventually(
       async () => {

@@ -89,7 +89,7 @@ describe('sealing, anchoring and verification', () => {
       title: '業務委託契約書',
     });
     await signAndAgree(s.docuId, s.mailToken, [0, 1]);
-    await signAndAgree(s.docuId, s.smsToken, [0]);
+    await signAndAgree(s.docuId, s.smsToken, [2]);
     doc = await anchored(s.docuId);
     finalPdf = await documentDeps().storage.getBytes(doc.finalKey!);
   });
@@ -119,8 +119,11 @@ describe('sealing, anchoring and verification', () => {
   });
 
   it('one flipped byte breaks pdfsig and the verification', async () => {
+    // A byte of the first page's content stream: inside the signed ranges, outside /Contents.
     const changed = new Uint8Array(finalPdf);
-    const at = Math.floor(changed.length / 3);
+    const at = Buffer.from(finalPdf).indexOf('stream') + 20;
+    const [, firstRangeEnd] = /\/ByteRange \[0 (\d+)/.exec(Buffer.from(finalPdf).toString('latin1'))!;
+    expect(at).toBeLessThan(Number(firstRangeEnd));
     changed[at] = changed[at]! ^ 0x01;
     const sig = pdfTool('pdfsig', changed);
     expect(sig.out).not.toMatch(/Signature is Valid/);
@@ -161,7 +164,7 @@ describe('sealing, anchoring and verification', () => {
     for (const bad of ['abc', 'z'.repeat(64), '']) {
       const res = await api(`/api/verify?hash=${bad}`);
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('errors.validation');
+      expect(res.body.error.code).toBe('errors.validation');
       expect(JSON.stringify(res.body)).toContain('verify.errors.badHash');
     }
   });
@@ -255,7 +258,7 @@ describe('recovery', () => {
     });
     await api(signPath(s.docuId, s.smsToken, '/areas'), {
       method: 'PUT',
-      body: { signs: [{ areaIndex: 0, signId: sign.body.signId }] },
+      body: { signs: [{ areaIndex: 2, signId: sign.body.signId }] },
     });
     const { docs } = documentDeps();
     const before = (await readDoc(s.docuId))!;
