@@ -41,18 +41,23 @@ describe('the chain in the composed app', () => {
     });
   });
 
-  test('lets the anchor worker alone read the minter secret', () => {
+  test('lets the anchor worker alone read the minter secret, and the seal worker alone the sealing key', () => {
     const anchorRole = logicalIdOf(composed.app.jobs.jobs.anchor.worker.role!);
+    const sealRole = logicalIdOf(composed.app.jobs.jobs.seal.worker.role!);
     const readers = Object.values(resources).filter(
       (r) =>
         r.Type === 'AWS::IAM::Policy' &&
         JSON.stringify(r.Properties.PolicyDocument).includes('secretsmanager:GetSecretValue'),
     );
-    expect(readers).toHaveLength(1);
-    expect(readers[0]!.Properties.Roles).toEqual([{ Ref: anchorRole }]);
-    expect(JSON.stringify(readers[0]!.Properties.PolicyDocument)).toContain(
-      ':secret:signseal/test-minter-??????',
-    );
+    const readerOf = (secret: string) =>
+      readers.filter((r) => JSON.stringify(r.Properties.PolicyDocument).includes(secret));
+    expect(readers).toHaveLength(2);
+    expect(readerOf(':secret:signseal/test-minter-??????').map((r) => r.Properties.Roles)).toEqual([
+      [{ Ref: anchorRole }],
+    ]);
+    expect(readerOf(':secret:signseal/sealing-key-??????').map((r) => r.Properties.Roles)).toEqual([
+      [{ Ref: sealRole }],
+    ]);
   });
 
   test('lets the health check read the chain without the minter secret, and no other function see it', () => {
@@ -62,7 +67,12 @@ describe('the chain in the composed app', () => {
     });
     expect(variablesOf(healthId).CHAIN_MINTER_SECRET_ID).toBeUndefined();
     for (const [id] of functions) {
+      // The verification page reads tokens live, without the minter secret either.
       if (id === anchorId || id === healthId) continue;
+      if (id.startsWith('ApiVerifyHandler')) {
+        expect(variablesOf(id).CHAIN_MINTER_SECRET_ID).toBeUndefined();
+        continue;
+      }
       expect({ id, chain: variablesOf(id)?.CHAIN_RPC_URL }).toEqual({ id, chain: undefined });
     }
   });

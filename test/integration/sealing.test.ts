@@ -4,7 +4,7 @@
 // everyone, becomes Completed, is anchored, and every party gets the completion and certificate
 // messages once; pdfsig accepts the signature, pdftotext shows the names, one flipped byte breaks
 // both pdfsig and the verification; the token read straight from the chain carries the file's hash.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
