@@ -57,6 +57,13 @@ describe('sealPdf', () => {
     expect(report).toContain('Signature Type: ETSI.CAdES.detached');
     expect(report).toContain('Signer Certificate Common Name: SignSeal Test Sealing');
     expect(report).toContain('Total document signed');
+    expect(report).toContain('Signing Time: Nov 22 2026 10:10:00');
+  });
+
+  it('carries signing-certificate-v2 in the CMS, as PAdES B-B requires of ETSI.CAdES.detached', () => {
+    const text = Buffer.from(sealed.pdf).toString('latin1');
+    const contents = /\/Contents <([0-9a-f]+)>/.exec(text.slice(text.lastIndexOf('/ByteRange')))![1]!;
+    expect(contents).toContain('060b2a864886f70d010910022f'); // OID 1.2.840.113549.1.9.16.2.47
   });
 
   it('makes pdfsig report the signature invalid when one signed byte changes', () => {
