@@ -29,11 +29,11 @@ interface Identity {
 }
 
 // Opening a PKCS#12 bundle costs a key derivation in JavaScript: once per bundle per process.
-const identities = new WeakMap<Uint8Array, Identity>();
+const identities = new WeakMap<Uint8Array, { passphrase: string; identity: Identity }>();
 
 export function identityOf(signer: ServiceSigner): Identity {
   const cached = identities.get(signer.p12);
-  if (cached) return cached;
+  if (cached?.passphrase === signer.passphrase) return cached.identity;
   let identity: Identity;
   try {
     const der = forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(signer.p12).toString('binary')));
@@ -55,7 +55,7 @@ export function identityOf(signer: ServiceSigner): Identity {
   } catch (error) {
     throw new SealError('bad_signer', 'the service signer bundle could not be opened', { cause: error });
   }
-  identities.set(signer.p12, identity);
+  identities.set(signer.p12, { passphrase: signer.passphrase, identity });
   return identity;
 }
 

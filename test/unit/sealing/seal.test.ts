@@ -155,6 +155,11 @@ describe('sealPdf refuses what it cannot seal', () => {
     expect(await codeOf(sealPdf({ ...input, stamps: [negative] }))).toBe('bad_area');
   });
 
+  it('a service signer whose passphrase does not open its bundle is bad_signer', async () => {
+    const wrong = { p12: signer.p12, passphrase: 'not-the-passphrase' };
+    expect(await codeOf(sealPdf({ ...input, signer: wrong }))).toBe('bad_signer');
+  });
+
   it('a sign image that is not a PNG is bad_image', async () => {
     const stamp = { ...input.stamps[0]!, png: new TextEncoder().encode('GIF89a not a png') };
     expect(await codeOf(sealPdf({ ...input, stamps: [stamp] }))).toBe('bad_image');
