@@ -37,7 +37,8 @@ interface LoadedFont {
 let loaded: readonly LoadedFont[] | undefined;
 const parsedByBytes = new WeakMap<Uint8Array, fontkit.Font>();
 
-function fontPath(file: FontFile): string {
+/** Where a font file is read from: `${SEAL_FONT_DIR}/${file}` in a Lambda bundle, else the npm package. */
+export function fontPath(file: FontFile): string {
   const dir = process.env.SEAL_FONT_DIR;
   if (dir) return `${dir.replace(/\/+$/, '')}/${file.file}`;
   return createRequire(import.meta.url).resolve(file.module);

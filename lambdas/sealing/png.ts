@@ -126,13 +126,23 @@ class FastPngEmbedder {
     const colorChannels = bpp - 1;
     const color = new Uint8Array(count * colorChannels);
     const alpha = new Uint8Array(count);
-    for (let i = 0, p = 0, c = 0; i < count; i += 1) {
-      for (let k = 0; k < colorChannels; k += 1) color[c++] = pixels[p++]!;
-      alpha[i] = pixels[p++]!;
+    if (colorChannels === 3) {
+      for (let i = 0, p = 0, c = 0; i < count; i += 1, p += 4, c += 3) {
+        color[c] = pixels[p]!;
+        color[c + 1] = pixels[p + 1]!;
+        color[c + 2] = pixels[p + 2]!;
+        alpha[i] = pixels[p + 3]!;
+      }
+    } else {
+      for (let i = 0, p = 0; i < count; i += 1, p += 2) {
+        color[i] = pixels[p]!;
+        alpha[i] = pixels[p + 1]!;
+      }
     }
+    // Level 3: signs are mostly empty space; higher levels cost time for a few bytes.
     return {
-      color: deflateSync(color, { level: 6 }),
-      alpha: deflateSync(alpha, { level: 6 }),
+      color: deflateSync(color, { level: 3 }),
+      alpha: deflateSync(alpha, { level: 3 }),
       predictor: false,
     };
   }

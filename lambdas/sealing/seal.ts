@@ -104,7 +104,7 @@ export async function sealPdf(input: SealInput): Promise<SealResult> {
   const unsigned = await doc.save({ updateFieldAppearances: false });
   lap('save');
 
-  const pdf = await signPdf(unsigned, input.signer, input.signedAt);
+  const pdf = signPdf(unsigned, input.signer);
   lap('sign');
 
   const sha256 = createHash('sha256').update(pdf).digest('hex');

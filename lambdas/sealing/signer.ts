@@ -1,16 +1,16 @@
 // The service's signing identity and the PDF digital signature (CMS, ETSI.CAdES.detached).
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import forge from 'node-forge';
 import type { PDFDocument, PDFPage } from 'pdf-lib';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
-import { SignPdf } from '@signpdf/signpdf';
-import { P12Signer } from '@signpdf/signer-p12';
-import { SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
+import { DEFAULT_BYTE_RANGE_PLACEHOLDER, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
+import { cadesDetached, identityOf } from './cms';
 import { SealError } from './errors';
 import type { ServiceSigner } from './types';
 
 const VALIDITY_YEARS = 10;
-// An RSA-2048 CMS signature with a 2 kB certificate fits well within this many bytes.
+// Hex digits reserved for the CMS signature (half as many bytes): an RSA-2048 signature with its
+// certificate takes about 1.4 kB.
 const SIGNATURE_LENGTH = 8192;
 
 /**
@@ -56,32 +56,6 @@ export function createServiceSigner(commonName: string, now = new Date()): Servi
   return { p12: Uint8Array.from(Buffer.from(der, 'binary')), passphrase };
 }
 
-/** The certificate inside a signer's bundle (for the CN in the signature dictionary and for tests). */
-export function signerCertificate(signer: ServiceSigner): forge.pki.Certificate {
-  try {
-    const asn1 = forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(signer.p12).toString('binary')));
-    const p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, signer.passphrase);
-    const certBag = forge.pki.oids.certBag as string;
-    const bag = p12.getBags({ bagType: certBag })[certBag]?.[0];
-    if (!bag?.cert) throw new Error('no certificate in the bundle');
-    return bag.cert;
-  } catch (error) {
-    throw new SealError('bad_signer', 'the service signer bundle could not be opened', { cause: error });
-  }
-}
-
-const commonNames = new WeakMap<Uint8Array, string>();
-
-function commonNameOf(signer: ServiceSigner): string {
-  let name = commonNames.get(signer.p12);
-  if (name === undefined) {
-    const field = signerCertificate(signer).subject.getField('CN') as { value?: string } | null;
-    name = field?.value ?? 'SignSeal';
-    commonNames.set(signer.p12, name);
-  }
-  return name;
-}
-
 /** Adds an invisible signature field whose value is a placeholder the signature later fills. */
 export function addSignaturePlaceholder(
   doc: PDFDocument,
@@ -96,7 +70,7 @@ export function addSignaturePlaceholder(
     pdfPage: page,
     reason,
     contactInfo,
-    name: commonNameOf(signer),
+    name: identityOf(signer).commonName,
     location: 'SignSeal',
     signingTime: signedAt,
     signatureLength: SIGNATURE_LENGTH,
@@ -106,25 +80,48 @@ export function addSignaturePlaceholder(
   });
 }
 
-/** Fills the placeholder of a saved PDF with a CMS signature over its byte range. */
-export async function signPdf(pdf: Uint8Array, signer: ServiceSigner, signedAt: Date): Promise<Uint8Array> {
-  let p12: P12Signer;
-  try {
-    p12 = new P12Signer(Buffer.from(signer.p12), { passphrase: signer.passphrase });
-  } catch (error) {
-    throw new SealError('bad_signer', 'the service signer bundle could not be opened', { cause: error });
+/**
+ * Fills the placeholder of a saved PDF, in place: writes the real /ByteRange, hashes the two signed
+ * ranges without copying them, and writes the CMS signature as hex into /Contents. Returns a view of
+ * the same bytes (no 50 MB copies, unlike @signpdf/signpdf, which concatenates the file three times).
+ */
+export function signPdf(pdf: Uint8Array, signer: ServiceSigner): Uint8Array {
+  const identity = identityOf(signer);
+  // pdf-lib ends the file with '%%EOF\n'; the signature must cover the file to its last byte, so the
+  // newline goes (pdfsig reports "Not total document signed" otherwise).
+  let length = pdf.byteLength;
+  while (length > 0 && (pdf[length - 1] === 0x0a || pdf[length - 1] === 0x0d)) length -= 1;
+  const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, length);
+  // The signature dictionary is the last object written: search from the end.
+  const rangeAt = bytes.lastIndexOf('/ByteRange');
+  const open = bytes.indexOf('[', rangeAt);
+  const close = bytes.indexOf(']', open);
+  const tokens =
+    rangeAt < 0
+      ? []
+      : bytes
+          .toString('latin1', open + 1, close)
+          .trim()
+          .split(/\s+/);
+  const name = `/${DEFAULT_BYTE_RANGE_PLACEHOLDER}`;
+  const contentsAt = bytes.indexOf('/Contents', close);
+  const start = bytes.indexOf('<', contentsAt); // the hex string, '<' included in the gap
+  const end = bytes.indexOf('>', start) + 1;
+  if (tokens.join(' ') !== `0 ${name} ${name} ${name}` || contentsAt < 0 || start < 0 || end <= start) {
+    throw new SealError('bad_signer', 'the saved PDF has no signature placeholder');
   }
-  try {
-    const signed = await new SignPdf().sign(
-      Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength),
-      p12,
-      signedAt,
-    );
-    return new Uint8Array(signed.buffer, signed.byteOffset, signed.byteLength);
-  } catch (error) {
-    if (error instanceof SealError) throw error;
-    throw new SealError('bad_signer', 'the PDF could not be signed with the service signer', {
-      cause: error,
-    });
-  }
+  const range = [0, start, end, bytes.length - end];
+  const written = `/ByteRange [${range.join(' ')}]`;
+  const span = close + 1 - rangeAt;
+  if (written.length > span) throw new SealError('bad_signer', 'the PDF is too large to sign');
+  bytes.write(written.padEnd(span, ' '), rangeAt, 'latin1');
+
+  const digest = createHash('sha256').update(bytes.subarray(0, start)).update(bytes.subarray(end)).digest();
+  const cms = cadesDetached(identity, digest);
+  const room = (end - start - 2) / 2;
+  if (cms.length > room)
+    throw new SealError('bad_signer', `the signature (${cms.length} bytes) exceeds its placeholder`);
+  // The placeholder holds NUL characters, not hex digits: overwrite all of it, padded with '0'.
+  bytes.write(cms.toString('hex').padEnd(end - start - 2, '0'), start + 1, 'latin1');
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

@@ -113,7 +113,9 @@ export class Typesetter {
     for (const run of this.runs(Typesetter.clean(text))) {
       const font = this.fonts.pdfFont(run.font);
       page.drawText(run.text, { x: cursor, y, size, font, color });
-      cursor += font.widthOfTextAtSize(run.text, size);
+      let advance = 0;
+      for (const char of run.text) advance += this.charWidth(char, run.font);
+      cursor += advance * size; // cached advances: a second shaping pass per run costs more
     }
   }
 }

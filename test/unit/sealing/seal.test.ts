@@ -57,6 +57,13 @@ describe('sealPdf', () => {
     expect(report).toContain('Signature Type: ETSI.CAdES.detached');
     expect(report).toContain('Signer Certificate Common Name: SignSeal Test Sealing');
     expect(report).toContain('Total document signed');
+    expect(report).toContain('Signing Time: Nov 22 2026 10:10:00');
+  });
+
+  it('carries signing-certificate-v2 in the CMS, as PAdES B-B requires of ETSI.CAdES.detached', () => {
+    const text = Buffer.from(sealed.pdf).toString('latin1');
+    const contents = /\/Contents <([0-9a-f]+)>/.exec(text.slice(text.lastIndexOf('/ByteRange')))![1]!;
+    expect(contents).toContain('060b2a864886f70d010910022f'); // OID 1.2.840.113549.1.9.16.2.47
   });
 
   it('makes pdfsig report the signature invalid when one signed byte changes', () => {
@@ -146,6 +153,11 @@ describe('sealPdf refuses what it cannot seal', () => {
     expect(await codeOf(sealPdf({ ...input, stamps: [stamp] }))).toBe('bad_area');
     const negative = { ...input.stamps[0]!, pageIndex: -1 };
     expect(await codeOf(sealPdf({ ...input, stamps: [negative] }))).toBe('bad_area');
+  });
+
+  it('a service signer whose passphrase does not open its bundle is bad_signer', async () => {
+    const wrong = { p12: signer.p12, passphrase: 'not-the-passphrase' };
+    expect(await codeOf(sealPdf({ ...input, signer: wrong }))).toBe('bad_signer');
   });
 
   it('a sign image that is not a PNG is bad_image', async () => {
