@@ -9,6 +9,8 @@ import { runApi } from './api';
 import { stopBenchCloud } from './cloud';
 import { runCold } from './cold';
 import { BENCH_DIR, type BenchContext } from './context';
+import { runE2e } from './e2e';
+import { runSeal } from './seal';
 import { runSpa } from './spa';
 import { formatMarkdown, formatTable, verdict, type Row } from './stats';
 
@@ -18,7 +20,9 @@ type Part = (ctx: BenchContext) => Promise<Row[]>;
 export const PARTS: Record<string, Part> = {
   spa: runSpa,
   cold: runCold,
+  seal: runSeal,
   api: runApi,
+  e2e: runE2e,
 };
 
 function parseArgs(argv: readonly string[]) {

@@ -1,15 +1,18 @@
 import type { CountryCode } from 'libphonenumber-js';
 import type { AccountDeps } from './usecases/account';
 import type { DocumentDeps } from './usecases/documents';
+import type { OwnerSignsDeps } from './usecases/owner-signs';
 import type { SigningDeps } from './usecases/signing';
 // Composition root: builds each adapter once from the configuration. Handlers and workers take
 // what they need from here; use cases receive ports, never SDK clients.
 //
 // Each adapter has its own lazy getter (a plain function, so esbuild can drop it): a handler's
 // bundle carries only the adapters, SDK clients and libraries its handler reaches. getDeps()
-// reaches all of them; only the health check, the local cloud and tests call it. See
-// docs/performance.md (cold start) before adding an adapter to the narrower *Deps() functions.
-import { getConfig } from './config';
+// reaches all of them; only the health check, the local cloud and tests call it. The sealing code
+// (pdf-lib, fontkit, the CMS) is imported through lambdas/droppable, so that only the bundles that
+// seal or certify carry it. See docs/performance.md (cold start) before adding an adapter to the
+// narrower *Deps() functions.
+import { chainConfig, getConfig } from './config';
 import { cognito, documentClient, dynamo, s3, ses, sesv2, sns, sqs } from './adapters/aws';
 import { CognitoDirectory } from './adapters/cognito-directory';
 import { DynamoDocumentRepository } from './adapters/dynamo/documents';
@@ -18,7 +21,17 @@ import { S3Storage } from './adapters/s3-storage';
 import { SesMailer } from './adapters/ses-mailer';
 import { MailboxSms, SnsSms } from './adapters/sms';
 import { SqsJobQueue } from './adapters/sqs-queue';
-import type { IdentityDirectory, JobQueue, Mailer, ObjectStorage, SmsSender } from './ports';
+import { EvmChain } from './adapters/evm-chain';
+import { DynamoSealRepository } from './adapters/dynamo/sealing';
+import { serviceSignerLoader } from './adapters/service-signer';
+import { certificatePdf, sealPdf } from './droppable/sealing';
+import type { ServiceSigner } from './sealing/types';
+import type { AnchorDeps } from './usecases/anchoring';
+import type { SealDeps } from './usecases/sealing';
+import type { SweepDeps } from './usecases/sweep';
+import type { VerifyDeps } from './usecases/verify';
+import { minterKeyFromSecret } from './chain/minter-key';
+import type { AnchorChain, IdentityDirectory, JobQueue, Mailer, ObjectStorage, SmsSender } from './ports';
 
 export interface Deps {
   readonly repo: DynamoRepository;
@@ -92,13 +105,18 @@ export function accountDeps(): AccountDeps {
 
 let documentRepo: DynamoDocumentRepository | undefined;
 
+/** Documents, recipients, tokens, history, signs and account-less signers (one table). */
+function documents(): DynamoDocumentRepository {
+  return (documentRepo ??= new DynamoDocumentRepository(documentClient(), getConfig().TABLE_NAME));
+}
+
 /** What the document use cases need (issue #4). */
 export function documentDeps(): DocumentDeps {
   const c = getConfig();
-  documentRepo ??= new DynamoDocumentRepository(documentClient(), c.TABLE_NAME);
   return {
-    docs: documentRepo,
+    docs: documents(),
     users: repository(),
+    signs: documents(),
     storage: objectStorage(),
     queue: jobQueue(),
     maxUploadBytes: c.MAX_UPLOAD_BYTES,
@@ -107,8 +125,112 @@ export function documentDeps(): DocumentDeps {
   };
 }
 
+/** What the owner's sign list needs (issue #4: the owner as a contractor). */
+export function ownerSignsDeps(): OwnerSignsDeps {
+  return { users: repository(), signs: documents(), storage: objectStorage() };
+}
+
 /** What the signer flow needs (issue #5): the document deps and the account-less signer records. */
 export function signingDeps(): SigningDeps {
+  return { ...documentDeps(), signers: documents(), markOpened };
+}
+
+let chain: AnchorChain | undefined;
+
+/** The anchoring chain (issue #6), built on first use: only the functions that anchor, verify or check
+ *  health need CHAIN_* set. The minter key is fetched on the first mint, never for reads. */
+export function getChain(): AnchorChain {
+  if (chain) return chain;
+  const c = getConfig();
+  const cc = chainConfig(c);
+  const key = cc.minterKey;
+  chain = new EvmChain({
+    rpcUrl: cc.rpcUrl,
+    chainId: cc.chainId,
+    contractAddress: cc.contractAddress,
+    timeoutMs: cc.timeoutMs,
+    minterKey: !key
+      ? undefined
+      : key.kind === 'plain'
+        ? () => Promise.resolve(key.key)
+        : () => minterKeyFromSecret(key.secretId, c.AWS_REGION),
+  });
+  return chain;
+}
+
+/** Whether this function is configured for the chain (GET /api/health checks it only then). */
+export function hasChain(): boolean {
+  return Boolean(getConfig().CHAIN_RPC_URL);
+}
+
+/** Tests replace the chain with a fake; undefined rebuilds it from the configuration. */
+export function setChain(next: AnchorChain | undefined): void {
+  if (chain instanceof EvmChain && chain !== next) chain.destroy();
+  chain = next;
+}
+
+let sealRepo: DynamoSealRepository | undefined;
+function seals(): DynamoSealRepository {
+  sealRepo ??= new DynamoSealRepository(documentClient(), getConfig().TABLE_NAME);
+  return sealRepo;
+}
+
+let signer: (() => Promise<ServiceSigner>) | undefined;
+
+/** What the seal job needs (issue #6). */
+export function sealDeps(): SealDeps {
   const base = documentDeps();
-  return { ...base, signers: documentRepo! };
+  const c = getConfig();
+  signer ??= serviceSignerLoader({ file: c.SEAL_SIGNER_FILE, secretId: c.SEAL_SIGNER_SECRET_ID });
+  return {
+    docs: base.docs,
+    signers: documents(),
+    seals: seals(),
+    users: base.users,
+    storage: base.storage,
+    queue: base.queue,
+    serviceSigner: signer,
+    sealPdf,
+    appUrl: c.APP_URL,
+  };
+}
+
+/** What the anchor job needs (issue #6). */
+export function anchorDeps(): AnchorDeps {
+  const base = documentDeps();
+  const c = getConfig();
+  return {
+    docs: base.docs,
+    seals: seals(),
+    users: base.users,
+    storage: base.storage,
+    queue: base.queue,
+    chain: getChain,
+    chainName: c.CHAIN_NAME,
+    certificatePdf,
+    appUrl: c.APP_URL,
+  };
+}
+
+/** What the public verification needs (issue #6): no chain configured reads as 'unavailable'. */
+export function verifyDeps(): VerifyDeps {
+  const base = documentDeps();
+  return {
+    docs: base.docs,
+    seals: seals(),
+    users: base.users,
+    chain: () => (hasChain() ? getChain() : null),
+    chainName: getConfig().CHAIN_NAME,
+  };
+}
+
+/** What the sweep needs (issue #6). */
+export function sweepDeps(): SweepDeps {
+  const base = documentDeps();
+  return { docs: base.docs, seals: seals(), queue: base.queue };
+}
+
+/** The signer flow records when a contractor first opened their link (audit pages). */
+export function markOpened(docuId: string, index: number, at: string): Promise<void> {
+  return seals().markOpened(docuId, index, at);
 }
