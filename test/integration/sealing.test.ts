@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Contract, JsonRpcProvider } from 'ethers';
 import type { DocumentRecord } from '../../lambdas/adapters/dynamo/documents';
@@ -18,6 +19,7 @@ import { sealDocument } from '../../lambdas/usecases/sealing';
 import { anchorDocument } from '../../lambdas/usecases/anchoring';
 import { sweep } from '../../lambdas/usecases/sweep';
 import { loadArtifact } from '../../lambdas/chain/artifact';
+import { ChainError, EvmChain } from '../../lambdas/adapters/evm-chain';
 import { api, env, eventually, mailbox, type StoredMail } from '../support/cloud-client';
 import { mailsTo, sendTwoContractorDocument, type SentDocument } from '../support/documents';
 import { makePng } from '../support/png';
@@ -278,34 +280,31 @@ describe('recovery', () => {
     expect(sealed.status).toBe('Completed');
     expect(sealed.finalSha256).toMatch(/^[0-9a-f]{64}$/);
 
-    // The chain is down for this attempt: the job fails, the document stays Completed.
-    const down = anchorDeps();
+    // The chain is down for this attempt: the same adapter pointed at an RPC port where nothing
+    // listens (as when the local chain is stopped). The job fails; the document stays Completed.
+    const closed = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const downChain = new EvmChain({
+      rpcUrl: `http://127.0.0.1:${closed}`,
+      chainId: Number(env('TEST_CHAIN_ID')),
+      contractAddress: env('TEST_CHAIN_CONTRACT'),
+      minterKey: async () => '0x' + '1'.repeat(64),
+      timeoutMs: 2000,
+    });
+    const started = Date.now();
     await expect(
       anchorDocument(
-        {
-          ...down,
-          chain: () => ({
-            ...down.chain(),
-            chainId: 1337,
-            contractAddress: env('TEST_CHAIN_CONTRACT'),
-            check: async () => {
-              throw new Error('down');
-            },
-            serviceAddress: async () => {
-              throw new Error('chain RPC unavailable');
-            },
-            findByHash: async () => {
-              throw new Error('chain RPC unavailable');
-            },
-            mint: async () => {
-              throw new Error('chain RPC unavailable');
-            },
-          }),
-        },
+        { ...anchorDeps(), chain: () => downChain },
         { docuId: s.docuId, hash: sealed.finalSha256! },
         log,
       ),
-    ).rejects.toThrow('chain RPC unavailable');
+    ).rejects.toThrow(ChainError);
+    expect(Date.now() - started).toBeLessThan(15000);
+    downChain.destroy();
     const pending = await api(`/api/verify?hash=${sealed.finalSha256}`);
     expect(pending.body).toMatchObject({ known: true });
     expect((await readDoc(s.docuId))?.status).toBe('Completed');
