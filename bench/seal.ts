@@ -1,7 +1,7 @@
 // Sealing (architecture §12): generated originals of 10, 100 and 500 pages and a 50 MB scanned-like
 // PDF, each sealed with 10 parties and 20 areas in a child process of its own (bench/seal-child.ts):
 // each stage's time (load, stamp, audit pages, save, CMS signature, hash), the total and the peak
-// memory; beside it, in the same run, `qpdf` rewriting the same file as the floor, and the ratio.
+// memory of one seal; beside it, in the same run, `qpdf` rewriting the same file as the floor, and the ratio.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -109,10 +109,10 @@ interface RunLine {
   outBytes: number;
 }
 
-function sealInChild(s: Scenario): { runs: RunLine[]; maxRssMb: number } {
+function sealInChild(s: Scenario, runs: number): { runs: RunLine[]; maxRssMb: number } {
   const res = spawnSync(
     process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'bench/seal-child.ts'), s.file, String(s.runs), String(s.pages)],
+    ['--import', 'tsx', path.join(ROOT, 'bench/seal-child.ts'), s.file, String(runs), String(s.pages)],
     { cwd: ROOT, encoding: 'utf8', maxBuffer: 16 * 2 ** 20, env: { ...process.env, NODE_OPTIONS: '' } },
   );
   if (res.status !== 0) throw new Error(`sealing ${s.name} failed: ${res.stderr.slice(-1500)}`);
@@ -141,7 +141,10 @@ export async function runSeal(ctx: BenchContext): Promise<Row[]> {
   const rows: Row[] = [];
   for (const s of await scenarios(ctx)) {
     ctx.log(`seal: ${s.name} (${s.runs} runs, the first parses the fonts)…`);
-    const { runs, maxRssMb } = sealInChild(s);
+    // Peak memory of one job in a fresh process (what a new container's first seal needs); the
+    // timing process runs several seals, and V8 collects lazily on a machine with this much memory.
+    const single = sealInChild(s, 1);
+    const { runs, maxRssMb } = sealInChild(s, s.runs);
     const [first, ...warm] = runs;
     const totals = warm.map((r) => r.total);
     const stages = STAGES.map((st) => `${st} ${median(warm.map((r) => r.timings[st])).toFixed(0)}`).join(
@@ -160,7 +163,10 @@ export async function runSeal(ctx: BenchContext): Promise<Row[]> {
       row('seal', `${s.name}: seal / qpdf`, 'ratio', [median(totals) / median(floor)], {
         note: `out ${formatValue(first!.outBytes, 'bytes')}`,
       }),
-      row('seal', `${s.name}: peak memory (max RSS)`, 'MB', [maxRssMb], { target: MEMORY_TARGET_MB }),
+      row('seal', `${s.name}: peak memory of one seal (max RSS)`, 'MB', [single.maxRssMb], {
+        target: MEMORY_TARGET_MB,
+        note: `fresh process; ${maxRssMb.toFixed(0)} MB after ${s.runs} seals in one`,
+      }),
     );
   }
   return rows;
