@@ -1,5 +1,6 @@
 import type { CountryCode } from 'libphonenumber-js';
 import type { AccountDeps } from './usecases/account';
+import type { ContractDeps } from './usecases/contracts';
 import type { DocumentDeps } from './usecases/documents';
 import type { SigningDeps } from './usecases/signing';
 // Composition root: builds each adapter once from the configuration. Handlers and workers take
@@ -7,6 +8,7 @@ import type { SigningDeps } from './usecases/signing';
 import { getConfig } from './config';
 import { cognito, documentClient, dynamo, s3, ses, sesv2, sns, sqs } from './adapters/aws';
 import { CognitoDirectory } from './adapters/cognito-directory';
+import { DynamoContractRepository } from './adapters/dynamo/contracts';
 import { DynamoDocumentRepository } from './adapters/dynamo/documents';
 import { DynamoRepository } from './adapters/dynamo/repository';
 import { S3Storage } from './adapters/s3-storage';
@@ -79,4 +81,13 @@ export function documentDeps(): DocumentDeps {
 export function signingDeps(): SigningDeps {
   const base = documentDeps();
   return { ...base, signers: documentRepo! };
+}
+
+let contractRepo: DynamoContractRepository | undefined;
+
+/** What contract management needs (issue #7): the document deps and the list/delete queries. */
+export function contractDeps(): ContractDeps {
+  const base = documentDeps();
+  contractRepo ??= new DynamoContractRepository(documentClient(), getConfig().TABLE_NAME);
+  return { ...base, contracts: contractRepo };
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { CONTRACT_KINDS, PLAN_KEYS } from '../domain/entities';
 import { DOCUMENT_STATUSES } from '../domain/status';
+import { CONTRACT_SCHEMAS } from './contracts';
 
 // --- Envelopes --------------------------------------------------------------------------------
 
@@ -452,5 +453,7 @@ export const API_SCHEMAS = {
     response: signerActionResponseSchema,
   },
   ResendRequest: { params: resendParamsSchema, response: resendResponseSchema },
+  // Contract management (issue #7): shared/api/contracts.ts.
+  ...CONTRACT_SCHEMAS,
 } as const satisfies Record<string, EndpointSchemas>;
 export type ApiRouteId = keyof typeof API_SCHEMAS;
