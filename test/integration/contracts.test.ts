@@ -3,66 +3,18 @@
 // details, status, activity, download, mail, delete (items, tokens, objects; refused while sealing;
 // twice → 404), the contractor's own signer link, and 404 for another user's document everywhere.
 import { randomUUID } from 'node:crypto';
-import {
-  CognitoIdentityProviderClient,
-  GetUserAttributeVerificationCodeCommand,
-  VerifyUserAttributeCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { documentDeps } from '../../lambdas/deps';
-import { api, env, eventually, mailbox, signIn } from '../support/cloud-client';
+import { verifiedUser } from '../support/accounts';
+import { api } from '../support/cloud-client';
 import {
   createDocument,
   newOwner,
-  PASSWORD,
   sendTwoContractorDocument,
   uploadPdf,
   type Owner,
 } from '../support/documents';
 
 const list = (owner: Owner, query: string) => api(`/api/documents?${query}`, { token: owner.token });
-
-/** A user signed up with this e-mail, verified through Cognito's code (read from the local mailbox). */
-async function verifiedUser(email: string, name = 'Mia Mail'): Promise<Owner> {
-  const res = await api('/api/auth/signup', {
-    method: 'POST',
-    body: {
-      email,
-      password: PASSWORD,
-      name,
-      lang: 'en',
-      consents: {
-        termsOfService: true,
-        privacyPolicy: true,
-        ageConfirmed: true,
-        marketing: false,
-        thirdPartyProvision: false,
-      },
-    },
-  });
-  expect(res.status).toBe(201);
-  const { accessToken } = await signIn(email, PASSWORD);
-  const cognito = new CognitoIdentityProviderClient({
-    region: 'us-east-1',
-    endpoint: env('TEST_COGNITO_ENDPOINT'),
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
-  await cognito.send(
-    new GetUserAttributeVerificationCodeCommand({ AccessToken: accessToken, AttributeName: 'email' }),
-  );
-  const mail = await eventually(
-    async () =>
-      (await mailbox()).find((m) => m.destination.to.includes(email) && /verification code/i.test(m.subject)),
-    15000,
-    'the verification mail',
-  );
-  const code = /(\d{4,8})/.exec(mail.body.text ?? '')![1]!;
-  await cognito.send(
-    new VerifyUserAttributeCommand({ AccessToken: accessToken, AttributeName: 'email', Code: code }),
-  );
-  const { idToken } = await signIn(email, PASSWORD);
-  expect((await api('/api/me/login', { method: 'POST', token: idToken })).body.emailVerified).toBe(true);
-  return { token: idToken, email, name };
-}
 
 /** Moves a sent document to a status as the signer flow and the sealing would (a conditional write). */
 async function forceStatus(docuId: string, to: 'Generating') {
