@@ -158,6 +158,31 @@ describe('contract lists (/home/doc)', () => {
       await card(page, empty).waitFor({ state: 'detached', timeout: 20000 });
       expect((await api(`/api/documents/${empty}`, { token: owner.token })).status).toBe(404);
       await card(page, uploaded).waitFor();
+
+      // Show Document: the PDF in a frame; OK goes back to the list.
+      await card(page, uploaded)
+        .getByRole('link', { name: t('contracts.actions.show'), exact: true })
+        .click();
+      await expectPath(page, `/en/home/show_docu/${uploaded}`);
+      await page.getByTestId('document-frame').waitFor({ timeout: 20000 });
+      expect(await page.getByTestId('document-frame').getAttribute('src')).toContain(
+        `documents/${uploaded}/`,
+      );
+      await page.getByRole('button', { name: t('contracts.actions.ok'), exact: true }).click();
+      await expectPath(page, '/en/home/doc/pending');
+
+      // Activity: the latest history items in the spec's wording.
+      await page.getByTestId('tab-activity').click();
+      await expectPath(page, '/en/home/doc/activity');
+      await page.getByTestId('activity').waitFor();
+      await expect(
+        page
+          .getByTestId('activity')
+          .getByText(
+            t('contracts.activity.entry', { actor: 'Drafty Owner', action: t('history.actions.upload') }),
+          )
+          .count(),
+      ).resolves.toBe(2);
     }));
 
   test('the owner resends a request to a contractor who has not signed (the old link stops working)', () =>
@@ -173,6 +198,17 @@ describe('contract lists (/home/doc)', () => {
         .getByRole('button', { name: `${t('contracts.actions.resend')}: Mail Signer`, exact: true })
         .click();
       await expectVisibleText(page, t('contracts.resend.done', { name: 'Mail Signer' }));
+
+      // More info: Document Info and Progress Status tabs.
+      await cardButton(page, sent.docuId, 'contracts.actions.moreInfo').click();
+      const info = page.getByTestId('more-info');
+      await info.getByText(t('contracts.fields.fileName'), { exact: true }).waitFor();
+      await info.getByRole('tab', { name: t('contracts.panels.progressStatus'), exact: true }).click();
+      await info
+        .getByTestId('progress-1')
+        .getByText(t('recipients.labels.signRequired'), { exact: true })
+        .waitFor();
+      await info.getByRole('button', { name: t('common.close'), exact: true }).click();
       const links = await eventually(
         async () => {
           const found = mailsTo(await mailbox(), sent.email)
@@ -185,6 +221,24 @@ describe('contract lists (/home/doc)', () => {
       );
       expect(links.filter((token) => token !== sent.mailToken)).toHaveLength(1);
       expect((await api(`/api/sign/${sent.docuId}/${sent.mailToken}`)).status).toBe(404);
+    }));
+
+  test('a denied contract shows the red Sign badge and the reason behind the deny-reason link', () =>
+    session.run(async () => {
+      const sent = await sendTwoContractorDocument({ title: 'To be denied' });
+      const denied = await api(`/api/sign/${sent.docuId}/${sent.smsToken}/deny`, {
+        method: 'POST',
+        body: { reason: 'The amount is wrong', lang: 'en' },
+      });
+      expect(denied.status).toBe(200);
+      const page = await signInAt(session, sent.owner, '/en/home/doc/pending');
+      const row = card(page, sent.docuId).getByTestId('recipient-1');
+      await row.getByText(t('recipients.labels.signDenied'), { exact: true }).waitFor({ timeout: 20000 });
+      await expect(card(page, sent.docuId).getByTestId('list-label').textContent()).resolves.toBe(
+        t('documents.listLabels.signDenied'),
+      );
+      await row.getByRole('button', { name: t('contracts.actions.denyReason'), exact: true }).click();
+      await page.getByTestId('deny-reason').getByText('The amount is wrong', { exact: true }).waitFor();
     }));
 
   test('a contractor with an account sees the contract sent to them, and Continue opens their signer page', () =>
