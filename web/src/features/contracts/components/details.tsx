@@ -219,17 +219,18 @@ export function DetailPanels({ details, lang }: { details: ContractDetails; lang
       <section aria-label={t('contracts.panels.contractorInfo')}>
         <h4>{t('contracts.panels.contractorInfo')}</h4>
         {details.recipients.map((r) => (
-          <Info
-            key={r.index}
-            rows={[
-              [t('contracts.fields.name'), r.name],
-              [t('contracts.fields.contact'), r.contact ?? r.contactMasked],
-              [
-                t('contracts.fields.mobile'),
-                r.method === 'phone' ? (r.contact ?? r.contactMasked) : t('contracts.fields.notSet'),
-              ],
-            ]}
-          />
+          <div key={r.index} className="contractor-info">
+            <Info
+              rows={[
+                [t('contracts.fields.name'), r.name],
+                [t('contracts.fields.contact'), r.contact ?? r.contactMasked],
+                [
+                  t('contracts.fields.mobile'),
+                  r.method === 'phone' ? (r.contact ?? r.contactMasked) : t('contracts.fields.notSet'),
+                ],
+              ]}
+            />
+          </div>
         ))}
       </section>
     </div>
