@@ -8,11 +8,9 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GENERATING_POLL_MS } from '../../../../../shared/api/contracts';
 import {
-  continueTarget,
   DOCUMENT_LIST_LABEL_KEYS,
   DOCUMENT_STATUS_LABEL_KEYS,
   documentListLabel,
-  type ContinueTarget,
 } from '../../../../../shared/domain/status';
 import { localeForPath } from '../../../../../shared/i18n';
 import { paths, type Lang } from '../../../app/paths';
@@ -30,17 +28,12 @@ import {
   type ContractCard as Card,
   type ContractDetails,
 } from '../api/contracts-api';
+import { continueAction } from '../continue';
 import { DetailPanels, DocumentInfo, ProgressStatus, RecipientBadges } from './details';
 import { Modal } from './modal';
 
 type Notice = { tone: 'success' | 'warning'; text: string } | null;
 type Popup = null | 'mail' | 'delete' | 'moreInfo' | { denyReason: { name: string; reason: string } };
-
-const FUNNEL_STEP: Partial<Record<ContinueTarget, { esign: string; vcontract: string }>> = {
-  addRecipients: { esign: 'addrcpt', vcontract: 'vcaddrcpt' },
-  setSignAreas: { esign: 'setpos', vcontract: 'vcaddrcpt' },
-  finalize: { esign: 'agree', vcontract: 'vcagree' },
-};
 
 interface ContractCardProps {
   card: Card;
@@ -64,11 +57,7 @@ export function ContractCard({ card, lang, now, onChanged }: ContractCardProps) 
   const [moreInfoTab, setMoreInfoTab] = useState<'documentInfo' | 'progressStatus'>('documentInfo');
 
   const me = card.recipients.find((r) => r.me);
-  const target = continueTarget(
-    card.status,
-    card.kind,
-    me ? { agreement: me.agreement, videoConfirmation: 0 } : undefined,
-  );
+  const action = continueAction(card);
   const listLabel = documentListLabel(card.status, me);
   const title = card.title || t('contracts.untitled');
   const owner = card.role === 'owner';
@@ -156,14 +145,11 @@ export function ContractCard({ card, lang, now, onChanged }: ContractCardProps) 
 
   const onContinue = async () => {
     setNotice(null);
-    const step = FUNNEL_STEP[target];
-    if (step) {
-      const evsign = card.kind === 'vcontract' ? 'vcontract' : card.kind;
-      const func = card.kind === 'vcontract' ? step.vcontract : step.esign;
-      void navigate(paths.homeMake.getHref(lang, { evsign, func, docuId: card.docuId }));
-      return;
-    }
-    if (target === 'needSign' || target === 'needVideo' || target === 'needVideoConfirm') {
+    if (action.kind === 'funnel') {
+      void navigate(
+        paths.homeMake.getHref(lang, { evsign: action.evsign, func: action.func, docuId: card.docuId }),
+      );
+    } else if (action.kind === 'signer') {
       setBusy(true);
       try {
         void navigate(await contractorSignerPath(card.docuId, lang));
@@ -172,9 +158,7 @@ export function ContractCard({ card, lang, now, onChanged }: ContractCardProps) 
       } finally {
         setBusy(false);
       }
-      return;
-    }
-    if (target === 'notReady') {
+    } else if (action.kind === 'notReady') {
       setNotice({
         tone: 'warning',
         text: t('documents.notReady', { status: t(DOCUMENT_STATUS_LABEL_KEYS[card.status]) }),
@@ -271,11 +255,11 @@ export function ContractCard({ card, lang, now, onChanged }: ContractCardProps) 
         >
           {t('contracts.actions.show')}
         </Link>
-        {target !== 'hidden' && (
+        {action.kind !== 'hidden' && (
           <button
             type="button"
             className="button button-primary button-small"
-            disabled={busy || target === 'none'}
+            disabled={busy || action.kind === 'disabled'}
             onClick={() => void onContinue()}
           >
             {t('contracts.actions.continue')}
