@@ -42,6 +42,7 @@ export function composeApp(app: App, settings: DeploySettings): ComposedApp {
     oauth: stateful.auth.oauth,
     mailFrom: settings.mailFrom,
     minAge: settings.minAge,
+    sealSignerSecretName: settings.sealSignerSecretName,
     mailIdentity: settings.mailIdentity,
     sesSandboxRecipients: settings.sesSandboxRecipients,
     siteUrl: settings.siteUrl,
@@ -49,6 +50,7 @@ export function composeApp(app: App, settings: DeploySettings): ComposedApp {
     siteAssetPath: settings.siteAssetPath,
     webAclArn: settings.webAclArn,
     additionalConnectSources: settings.cspConnectSources,
+    chain: settings.chain,
   });
   appStack.addStackDependency(stateful);
 

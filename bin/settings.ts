@@ -34,6 +34,22 @@ export interface DeploySettings {
   readonly cspConnectSources: readonly string[];
   /** Minimum age to sign up (architecture §14). */
   readonly minAge: number;
+  /** Secrets Manager secret with the sealing key (issue #6, docs/deploy.md). */
+  readonly sealSignerSecretName: string;
+  /** The anchoring chain (architecture §9); undefined until the operator has deployed the contract. */
+  readonly chain?: ChainSettings;
+}
+
+export interface ChainSettings {
+  readonly rpcUrl: string;
+  readonly chainId: number;
+  readonly contractAddress: string;
+  /** Secrets Manager secret holding the minter's private key. */
+  readonly minterSecretName: string;
+  /** @default - "EVM chain" */
+  readonly name?: string;
+  /** A block explorer's transaction URL with {txHash}. @default - none */
+  readonly explorerTxUrl?: string;
 }
 
 /** A deploy-setting problem, told in one line that names the context key. */
@@ -59,6 +75,13 @@ export const CONTEXT_KEYS = [
   'webAclArn',
   'cspConnectSrc',
   'minAge',
+  'sealSignerSecretName',
+  'chainRpcUrl',
+  'chainId',
+  'chainContractAddress',
+  'chainMinterSecretName',
+  'chainName',
+  'chainExplorerTxUrl',
 ] as const;
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -211,8 +234,19 @@ export function readSettings(node: Node, env: Env): DeploySettings {
     throw new SettingsError(`Context minAge "${minAgeText}" must be a whole number of years, e.g. 18.`);
   }
 
+  const sealSignerSecretName = text('sealSignerSecretName') ?? 'signseal/sealing-key';
+  if (!/^[A-Za-z0-9/_+=.@-]{1,512}$/.test(sealSignerSecretName)) {
+    throw new SettingsError(
+      `Context sealSignerSecretName "${sealSignerSecretName}" is not a Secrets Manager secret name.`,
+    );
+  }
+
+  const chain = readChain(text);
+
   return {
     minAge,
+    sealSignerSecretName,
+    chain,
     stackPrefix,
     account: env.CDK_DEFAULT_ACCOUNT || undefined,
     region: env.CDK_DEFAULT_REGION || undefined,
@@ -229,4 +263,51 @@ export function readSettings(node: Node, env: Env): DeploySettings {
     webAclArn,
     cspConnectSources,
   };
+}
+
+const CHAIN_KEYS = ['chainRpcUrl', 'chainId', 'chainContractAddress', 'chainMinterSecretName'] as const;
+
+/** The chain keys go together: all four, or none (the app then deploys without anchoring). */
+function readChain(
+  text: (key: (typeof CONTEXT_KEYS)[number]) => string | undefined,
+): ChainSettings | undefined {
+  const given = CHAIN_KEYS.filter((key) => text(key) !== undefined);
+  if (given.length === 0) return undefined;
+  if (given.length < CHAIN_KEYS.length) {
+    const missing = CHAIN_KEYS.filter((key) => !given.includes(key));
+    throw new SettingsError(
+      `Context ${missing.join(', ')} missing: the chain needs ${CHAIN_KEYS.join(', ')} together (see docs/deploy.md, Chain).`,
+    );
+  }
+  const rpcUrl = text('chainRpcUrl')!;
+  let url: URL;
+  try {
+    url = new URL(rpcUrl);
+  } catch {
+    throw new SettingsError('Context chainRpcUrl is not a URL.');
+  }
+  // Hosted RPC URLs carry an API key in their path: never echo the value.
+  if (url.protocol !== 'https:') throw new SettingsError('Context chainRpcUrl must be an https:// URL.');
+  const chainIdText = text('chainId')!;
+  const chainId = Number(chainIdText);
+  if (!/^\d+$/.test(chainIdText) || !Number.isSafeInteger(chainId) || chainId < 1) {
+    throw new SettingsError(`Context chainId "${chainIdText}" must be a positive whole number, e.g. 80002.`);
+  }
+  const contractAddress = text('chainContractAddress')!;
+  if (!/^0x[0-9a-fA-F]{40}$/.test(contractAddress)) {
+    throw new SettingsError(
+      `Context chainContractAddress "${contractAddress}" must be a 0x-prefixed 20-byte address (npm run contract:deploy prints it).`,
+    );
+  }
+  const minterSecretName = text('chainMinterSecretName')!;
+  if (!/^[A-Za-z0-9/_+=.@-]{1,512}$/.test(minterSecretName)) {
+    throw new SettingsError(`Context chainMinterSecretName "${minterSecretName}" is not a secret name.`);
+  }
+  const explorerTxUrl = text('chainExplorerTxUrl');
+  if (explorerTxUrl && !/^https:\/\/\S*\{txHash\}\S*$/.test(explorerTxUrl)) {
+    throw new SettingsError(
+      'Context chainExplorerTxUrl must be an https URL holding {txHash}, e.g. https://amoy.polygonscan.com/tx/{txHash}.',
+    );
+  }
+  return { rpcUrl, chainId, contractAddress, minterSecretName, name: text('chainName'), explorerTxUrl };
 }

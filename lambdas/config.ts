@@ -30,7 +30,39 @@ export const configSchema = z.object({
     .string()
     .regex(/^[A-Z]{2}$/)
     .default('US'),
+  /** The sealing key (issue #6): a JSON file locally, a Secrets Manager secret id when deployed. */
+  SEAL_SIGNER_FILE: z.string().min(1).optional(),
+  SEAL_SIGNER_SECRET_ID: z.string().min(1).optional(),
+  /** The sweep re-queues seal/anchor work owed for longer than this, at most SWEEP_MAX_PER_RUN a run. */
+  SWEEP_MIN_AGE_SECONDS: intFrom(300),
+  SWEEP_MAX_PER_RUN: intFrom(25),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  // The anchoring chain (architecture §9). Optional here, since most functions never touch it;
+  // chainConfig() demands what the chain adapter needs, naming the missing variable.
+  /** JSON-RPC endpoint of the EVM chain. */
+  CHAIN_RPC_URL: z.url().optional(),
+  CHAIN_ID: z.coerce.number().int().positive().optional(),
+  /** The deployed DocumentAnchor contract. */
+  CHAIN_CONTRACT_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address')
+    .optional(),
+  /** The minter's private key in clear: the local cloud's dev key only. */
+  CHAIN_MINTER_KEY: z
+    .string()
+    .regex(/^(0x)?[0-9a-fA-F]{64}$/, 'must be a 32-byte hex private key')
+    .optional(),
+  /** AWS: the Secrets Manager secret (name or ARN) holding the minter's private key. */
+  CHAIN_MINTER_SECRET_ID: z.string().min(1).optional(),
+  /** Display name of the chain, e.g. "Local chain (ganache)" or "Polygon Amoy". */
+  CHAIN_NAME: z.string().min(1).default('EVM chain'),
+  /** A block explorer's transaction page with {txHash} in it, e.g. https://amoy.polygonscan.com/tx/{txHash}. */
+  CHAIN_EXPLORER_TX_URL: z
+    .string()
+    .regex(/^https?:\/\/\S*\{txHash\}\S*$/, 'must be an http(s) URL holding {txHash}')
+    .optional(),
+  /** Bound on every chain call (RPC request, receipt wait), so a chain that is down fails fast. */
+  CHAIN_TIMEOUT_MS: intFrom(10_000),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -53,6 +85,51 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const variable = String(issue.path[0] ?? 'environment');
   const problem = env[variable] === undefined ? 'is missing' : `is malformed (${issue.message})`;
   throw new ConfigError(variable, problem);
+}
+
+/** What the chain adapter needs, checked: the RPC, the contract and where the minter key comes from. */
+export interface ChainConfig {
+  readonly rpcUrl: string;
+  readonly chainId: number;
+  readonly contractAddress: string;
+  /** Where the minter's key comes from; undefined for functions that only read the chain (health). */
+  readonly minterKey:
+    | { readonly kind: 'plain'; readonly key: string }
+    | { readonly kind: 'secret'; readonly secretId: string }
+    | undefined;
+  readonly name: string;
+  readonly explorerTxUrl: string | undefined;
+  readonly timeoutMs: number;
+}
+
+/** The chain settings of a parsed configuration; throws ConfigError naming the first missing one. */
+export function chainConfig(c: Config): ChainConfig {
+  const need = <T>(value: T | undefined, variable: string): T => {
+    if (value === undefined) throw new ConfigError(variable, 'is missing (the anchoring chain needs it)');
+    return value;
+  };
+  const rpcUrl = need(c.CHAIN_RPC_URL, 'CHAIN_RPC_URL');
+  const chainId = need(c.CHAIN_ID, 'CHAIN_ID');
+  const contractAddress = need(c.CHAIN_CONTRACT_ADDRESS, 'CHAIN_CONTRACT_ADDRESS');
+  const minterKey: ChainConfig['minterKey'] = c.CHAIN_MINTER_KEY
+    ? { kind: 'plain', key: c.CHAIN_MINTER_KEY }
+    : c.CHAIN_MINTER_SECRET_ID
+      ? { kind: 'secret', secretId: c.CHAIN_MINTER_SECRET_ID }
+      : undefined;
+  return {
+    rpcUrl,
+    chainId,
+    contractAddress,
+    minterKey,
+    name: c.CHAIN_NAME,
+    explorerTxUrl: c.CHAIN_EXPLORER_TX_URL,
+    timeoutMs: c.CHAIN_TIMEOUT_MS,
+  };
+}
+
+/** The explorer page of a transaction, when an explorer is configured. */
+export function explorerTxUrl(template: string | undefined, txHash: string): string | undefined {
+  return template?.replaceAll('{txHash}', txHash);
 }
 
 let cached: Config | undefined;

@@ -2,10 +2,11 @@ import type { CountryCode } from 'libphonenumber-js';
 import type { AccountDeps } from './usecases/account';
 import type { ContractDeps } from './usecases/contracts';
 import type { DocumentDeps } from './usecases/documents';
+import type { OwnerSignsDeps } from './usecases/owner-signs';
 import type { SigningDeps } from './usecases/signing';
 // Composition root: builds each adapter once from the configuration. Handlers and workers take
 // what they need from here; use cases receive ports, never SDK clients.
-import { getConfig } from './config';
+import { chainConfig, getConfig } from './config';
 import { cognito, documentClient, dynamo, s3, ses, sesv2, sns, sqs } from './adapters/aws';
 import { CognitoDirectory } from './adapters/cognito-directory';
 import { DynamoContractRepository } from './adapters/dynamo/contracts';
@@ -15,7 +16,17 @@ import { S3Storage } from './adapters/s3-storage';
 import { SesMailer } from './adapters/ses-mailer';
 import { MailboxSms, SnsSms } from './adapters/sms';
 import { SqsJobQueue } from './adapters/sqs-queue';
-import type { IdentityDirectory, JobQueue, Mailer, ObjectStorage, SmsSender } from './ports';
+import { EvmChain } from './adapters/evm-chain';
+import { DynamoSealRepository } from './adapters/dynamo/sealing';
+import { serviceSignerLoader } from './adapters/service-signer';
+import { certificatePdf, sealPdf } from './sealing';
+import type { ServiceSigner } from './sealing/types';
+import type { AnchorDeps } from './usecases/anchoring';
+import type { SealDeps } from './usecases/sealing';
+import type { SweepDeps } from './usecases/sweep';
+import type { VerifyDeps } from './usecases/verify';
+import { minterKeyFromSecret } from './chain/minter-key';
+import type { AnchorChain, IdentityDirectory, JobQueue, Mailer, ObjectStorage, SmsSender } from './ports';
 
 export interface Deps {
   readonly repo: DynamoRepository;
@@ -69,6 +80,7 @@ export function documentDeps(): DocumentDeps {
   return {
     docs: documentRepo,
     users: repo,
+    signs: documentRepo,
     storage,
     queue,
     maxUploadBytes: c.MAX_UPLOAD_BYTES,
@@ -77,10 +89,116 @@ export function documentDeps(): DocumentDeps {
   };
 }
 
+/** What the owner's sign list needs (issue #4: the owner as a contractor). */
+export function ownerSignsDeps(): OwnerSignsDeps {
+  const base = documentDeps();
+  return { users: getDeps().repo, signs: documentRepo!, storage: base.storage };
+}
+
 /** What the signer flow needs (issue #5): the document deps and the account-less signer records. */
 export function signingDeps(): SigningDeps {
   const base = documentDeps();
-  return { ...base, signers: documentRepo! };
+  return { ...base, signers: documentRepo!, markOpened };
+}
+
+let chain: AnchorChain | undefined;
+
+/** The anchoring chain (issue #6), built on first use: only the functions that anchor, verify or check
+ *  health need CHAIN_* set. The minter key is fetched on the first mint, never for reads. */
+export function getChain(): AnchorChain {
+  if (chain) return chain;
+  const c = getConfig();
+  const cc = chainConfig(c);
+  const key = cc.minterKey;
+  chain = new EvmChain({
+    rpcUrl: cc.rpcUrl,
+    chainId: cc.chainId,
+    contractAddress: cc.contractAddress,
+    timeoutMs: cc.timeoutMs,
+    minterKey: !key
+      ? undefined
+      : key.kind === 'plain'
+        ? () => Promise.resolve(key.key)
+        : () => minterKeyFromSecret(key.secretId, c.AWS_REGION),
+  });
+  return chain;
+}
+
+/** Whether this function is configured for the chain (GET /api/health checks it only then). */
+export function hasChain(): boolean {
+  return Boolean(getConfig().CHAIN_RPC_URL);
+}
+
+/** Tests replace the chain with a fake; undefined rebuilds it from the configuration. */
+export function setChain(next: AnchorChain | undefined): void {
+  if (chain instanceof EvmChain && chain !== next) chain.destroy();
+  chain = next;
+}
+
+let sealRepo: DynamoSealRepository | undefined;
+function seals(): DynamoSealRepository {
+  sealRepo ??= new DynamoSealRepository(documentClient(), getConfig().TABLE_NAME);
+  return sealRepo;
+}
+
+let signer: (() => Promise<ServiceSigner>) | undefined;
+
+/** What the seal job needs (issue #6). */
+export function sealDeps(): SealDeps {
+  const base = documentDeps();
+  const c = getConfig();
+  signer ??= serviceSignerLoader({ file: c.SEAL_SIGNER_FILE, secretId: c.SEAL_SIGNER_SECRET_ID });
+  return {
+    docs: base.docs,
+    signers: documentRepo!,
+    seals: seals(),
+    users: base.users,
+    storage: base.storage,
+    queue: base.queue,
+    serviceSigner: signer,
+    sealPdf,
+    appUrl: c.APP_URL,
+  };
+}
+
+/** What the anchor job needs (issue #6). */
+export function anchorDeps(): AnchorDeps {
+  const base = documentDeps();
+  const c = getConfig();
+  return {
+    docs: base.docs,
+    seals: seals(),
+    users: base.users,
+    storage: base.storage,
+    queue: base.queue,
+    chain: getChain,
+    chainName: c.CHAIN_NAME,
+    certificatePdf,
+    appUrl: c.APP_URL,
+  };
+}
+
+/** What the public verification needs (issue #6): no chain configured reads as 'unavailable'. */
+export function verifyDeps(): VerifyDeps {
+  const base = documentDeps();
+  return {
+    docs: base.docs,
+    seals: seals(),
+    users: base.users,
+    chain: () => (hasChain() ? getChain() : null),
+    chainName: getConfig().CHAIN_NAME,
+  };
+}
+
+/** What the sweep needs (issue #6). */
+export function sweepDeps(): SweepDeps {
+  const base = documentDeps();
+  return { docs: base.docs, seals: seals(), queue: base.queue };
+}
+
+/** The signer flow records when a contractor first opened their link (audit pages). */
+export function markOpened(docuId: string, index: number, at: string): Promise<void> {
+  return seals().markOpened(docuId, index, at);
 }
 
 let contractRepo: DynamoContractRepository | undefined;

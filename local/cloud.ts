@@ -10,7 +10,9 @@ import { startPollers } from './pollers';
 import { LocalCloudError, reservePort } from './ports';
 import { provision, type Provisioned } from './provision';
 import { seedDemoAccounts, seedDemoProfiles, type SeededAccount } from './seed';
-import { getDeps, setDeps } from '../lambdas/deps';
+import { getDeps, setChain, setDeps } from '../lambdas/deps';
+import { startLocalChain } from './chain';
+import { ensureServiceSigner, startSweepTimer } from './sealing';
 import { createLocalServer } from './server';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,8 +26,13 @@ const localEnvSchema = z.object({
   LOCAL_SES_PORT: port(8005),
   LOCAL_COGNITO_PORT: port(9229),
   LOCAL_SQS_PORT: port(4566),
+  LOCAL_CHAIN_PORT: port(8545),
   LOCAL_DATA_DIR: z.string().min(1).default('.local'),
   LOCAL_BUILD: z.enum(['auto', 'always', 'never']).default('auto'),
+  /** How often the local sweep runs (the EventBridge schedule when deployed), seconds. */
+  LOCAL_SWEEP_SECONDS: z.coerce.number().int().positive().default(30),
+  /** The sweep re-queues seal/anchor work owed for longer than this (lambdas/config.ts). */
+  SWEEP_MIN_AGE_SECONDS: z.coerce.number().int().positive().default(60),
   MAIL_FROM: z.string().min(3).default('SignSeal <no-reply@signseal.local>'),
 });
 
@@ -44,6 +51,8 @@ export interface LocalCloud {
   mailboxUrl: string;
   endpoints: Record<'dynamodb' | 's3' | 'ses' | 'cognito' | 'sqs', string>;
   resources: Provisioned;
+  /** The local EVM chain and the DocumentAnchor contract deployed on it. */
+  chain: { rpcUrl: string; chainId: number; contractAddress: string; deployedAt: string };
   demoAccounts: readonly SeededAccount[];
   /** The environment the handlers run with (what a deployed Lambda gets from the CDK). */
   handlerEnv: Record<string, string>;
@@ -93,6 +102,7 @@ export async function startLocalCloud(
     cognito: await reservePort(cfg.LOCAL_COGNITO_PORT, 'Cognito (cognito-local)', 'LOCAL_COGNITO_PORT'),
     sqs: await reservePort(cfg.LOCAL_SQS_PORT, 'SQS/SNS (fauxqs)', 'LOCAL_SQS_PORT'),
   };
+  const chainPort = await reservePort(cfg.LOCAL_CHAIN_PORT, 'local chain', 'LOCAL_CHAIN_PORT');
   const appUrl = `http://${host}:${appPort}`;
 
   log('Starting the emulators (DynamoDB Local, s3rver, SES, Cognito, SQS/SNS)…');
@@ -104,7 +114,12 @@ export async function startLocalCloud(
 
   try {
     const { endpoints } = emulators;
-    const resources = await provision(endpoints, appUrl);
+    // The chain (compile when stale, ganache, deploy once) starts while the emulators are provisioned.
+    const chainStarting = startLocalChain({ dataDir, port: chainPort, host, log });
+    stops.push(async () => (await chainStarting.catch(() => undefined))?.stop());
+    // Stops the handlers' chain client (its polling timers) before the chain itself.
+    stops.push(async () => setChain(undefined));
+    const [resources, chain] = await Promise.all([provision(endpoints, appUrl), chainStarting]);
     const demoAccounts = await seedDemoAccounts(endpoints.cognito, resources.userPoolId);
 
     const handlerEnv: Record<string, string> = {
@@ -131,10 +146,15 @@ export async function startLocalCloud(
       APP_URL: appUrl,
       S3_FORCE_PATH_STYLE: 'true',
       SMS_MODE: 'mailbox',
+      ...chain.env,
+      // The sealing key (Secrets Manager when deployed): generated on first start, kept in the data folder.
+      SEAL_SIGNER_FILE: ensureServiceSigner(dataDir, log),
+      SWEEP_MIN_AGE_SECONDS: String(cfg.SWEEP_MIN_AGE_SECONDS),
     };
     Object.assign(process.env, handlerEnv);
     resetConfigCache();
     setDeps(undefined);
+    setChain(undefined);
     parseConfig(process.env); // fail here, with the variable's name, rather than on the first request
     await seedDemoProfiles(getDeps().repo, demoAccounts);
     // What Cognito e-mails in AWS (verification codes), cognito-local only prints: mail it locally.
@@ -191,12 +211,20 @@ export async function startLocalCloud(
 
     const pollers = startPollers(endpoints.sqs, resources.queueUrls);
     stops.push(() => pollers.stop());
+    const sweepTimer = startSweepTimer(cfg.LOCAL_SWEEP_SECONDS, log);
+    stops.push(() => sweepTimer.stop());
 
     return {
       appUrl,
       mailboxUrl: endpoints.ses,
       endpoints,
       resources,
+      chain: {
+        rpcUrl: chain.rpcUrl,
+        chainId: chain.chainId,
+        contractAddress: chain.deployment.address,
+        deployedAt: chain.deployment.deployedAt,
+      },
       demoAccounts,
       handlerEnv,
       dataDir,

@@ -1,5 +1,5 @@
 import { httpHandler } from '../core/http';
-import { getDeps } from '../deps';
+import { getChain, getDeps, hasChain } from '../deps';
 import { checkHealth } from '../usecases/health';
 
 const VERSION = process.env.APP_VERSION ?? '0.1.0';
@@ -13,6 +13,9 @@ export const handler = httpHandler({ auth: 'public' }, async () => {
     queues: d.queue,
     mail: d.mailer,
     sms: d.sms,
+    // The anchoring chain, where this function is configured for it (a chain that is down delays
+    // anchoring only, but an operator should see it).
+    ...(hasChain() ? { chain: getChain() } : {}),
   });
   return {
     status: result.status === 'ok' ? 200 : 503,

@@ -104,4 +104,8 @@ export interface CertificateInput {
   readonly transactionHash: string;
   readonly anchoredAt: string;
   readonly verifyUrl: string;
+  /** When given, the certificate is signed too (same signature format as the sealed PDF). */
+  readonly signer?: ServiceSigner;
+  /** Signing time for `signer` (the caller's clock); required for a byte-stable signed certificate. */
+  readonly signedAt?: Date;
 }

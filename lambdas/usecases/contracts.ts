@@ -91,15 +91,17 @@ async function ownerAccess(deps: ContractDeps, user: AuthUser, docuId: string): 
   return a;
 }
 
-/** The sealed final PDF's key, once the sealing (issue #6) recorded `document.final`. */
+/** The sealed final PDF's key, once the sealing (issue #6) recorded it. */
 export function finalKeyOf(doc: DocumentRecord): string | null {
-  const final = (doc as unknown as { final?: { key?: unknown } }).final;
-  return typeof final?.key === 'string' && final.key ? final.key : null;
+  return doc.finalKey || null;
 }
 
-/** Every object key recorded on the document or its recipients (original, final, certificate, sign
- *  images…): fields named `key` or ending in `Key`, at any depth. */
+/** Every object of the document recorded on it or its recipients (original, final, certificate…):
+ *  fields named `key` or ending in `Key`, at any depth, whose key lies under the document's own
+ *  prefix. A sign image key points into its signer's sign list (used again by later contracts) and
+ *  is kept. */
 export function recordedObjectKeys(doc: DocumentRecord, recipients: readonly RecipientRecord[]): string[] {
+  const prefix = `documents/${doc.docuId}/`;
   const keys = new Set<string>([originalKey(doc.docuId)]);
   const visit = (value: unknown, depth: number) => {
     if (depth > 5 || value === null || typeof value !== 'object') return;
@@ -108,8 +110,9 @@ export function recordedObjectKeys(doc: DocumentRecord, recipients: readonly Rec
       return;
     }
     for (const [k, v] of Object.entries(value)) {
-      if (typeof v === 'string' && v && (k === 'key' || /[a-z]Key$/.test(k))) keys.add(v);
-      else visit(v, depth + 1);
+      if (typeof v === 'string' && (k === 'key' || /[a-z]Key$/.test(k))) {
+        if (v.startsWith(prefix)) keys.add(v);
+      } else visit(v, depth + 1);
     }
   };
   visit(doc, 0);
@@ -444,6 +447,7 @@ export async function deleteDocument(
     docuId,
     { status: doc.status, version: doc.version },
     recipients.map((r) => r.index),
+    doc.finalSha256,
   );
   const tokens = recipients.flatMap((r) => [r.tokenHash, r.accountTokenHash]).filter(Boolean) as string[];
   await deps.contracts.deleteTokens(tokens);

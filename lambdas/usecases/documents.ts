@@ -29,6 +29,7 @@ import type {
   DocumentRecord,
   DocumentRepository,
   RecipientRecord,
+  SignerRepository,
   SignerTokenRecord,
 } from '../adapters/dynamo/documents';
 import type { UserRecord } from '../adapters/dynamo/repository';
@@ -36,6 +37,7 @@ import { AppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
 import type { NotifyJob, SealJob } from '../jobs';
 import type { JobQueue, ObjectStorage } from '../ports';
+import { defaultSignOf } from './default-sign';
 import { recordHistory, type RequestFacts } from './history';
 
 /** Signer links expire after this many days. */
@@ -49,6 +51,8 @@ export const MAX_CONTRACTORS = 40;
 export interface DocumentDeps {
   readonly docs: DocumentRepository;
   readonly users: { getById(userId: string): Promise<UserRecord | null> };
+  /** The owner's signs: an owner who is a contractor signs at sending with the default one. */
+  readonly signs: Pick<SignerRepository, 'listSigns'>;
   readonly storage: ObjectStorage;
   readonly queue: JobQueue;
   readonly maxUploadBytes: number;
@@ -469,7 +473,7 @@ export async function saveAreas(
         y: a.y,
         width: a.width,
         height: a.height,
-        // The owner's areas are pre-signed (with the owner's default sign, in a later issue).
+        // The owner's areas are pre-signed; sending stamps them with the owner's default sign.
         signed: r.isOwner,
       })),
   }));
@@ -581,6 +585,15 @@ export async function sendDocument(
   const owner = await ownerActor(deps, user);
   const recipients = await deps.docs.listRecipients(docuId);
   if (recipients.length === 0) throw transitionError(new TransitionError(doc.status, 'Agree'));
+  // The owner as a contractor signs now, with their default sign: without one there is nothing to
+  // put in their areas (the SPA has the owner draw one first).
+  const ownerContractors = recipients.filter((r) => r.isOwner);
+  const ownerSign = ownerContractors.length ? await defaultSignOf(deps, user.sub) : null;
+  if (ownerContractors.length && !ownerSign) {
+    throw new AppError('ownerSigns.errors.noSignToSend', 'The owner is a contractor and has no sign', {
+      status: 409,
+    });
+  }
 
   const expiresAtMs = now.getTime() + SIGNER_TOKEN_DAYS * 24 * 3600 * 1000;
   const links: { recipient: RecipientRecord; token: string }[] = [];
@@ -597,9 +610,15 @@ export async function sendDocument(
       ttl: Math.floor(expiresAtMs / 1000),
     });
   }
-  const ownerRows = recipients
-    .filter((r) => r.isOwner)
-    .map((r) => ({ ...r, agreement: 1, areas: (r.areas ?? []).map((a) => ({ ...a, signed: true })) }));
+  const ownerRows: RecipientRecord[] = ownerContractors.map((r) => ({
+    ...r,
+    agreement: 1,
+    signImageKey: ownerSign!.imageKey,
+    decidedAt: now.toISOString(),
+    decidedIp: facts.ip,
+    decidedUserAgent: facts.userAgent,
+    areas: (r.areas ?? []).map((a) => ({ ...a, signed: true, signId: ownerSign!.signId })),
+  }));
   // Each contractor remembers the hash of its current token: a resent link revokes the older one.
   const contractorRows = links.map(({ recipient, token }) => ({
     ...recipient,
@@ -613,6 +632,8 @@ export async function sendDocument(
     { putRecipients: [...ownerRows, ...contractorRows], putTokens: tokens },
   );
 
+  for (const r of ownerRows)
+    await addHistory(deps, doc, 'agree', { name: r.name, contact: r.contact }, facts);
   const base = deps.appUrl.replace(/\/+$/, '');
   for (const { recipient, token } of links) {
     const job = signRequestJob({
@@ -632,6 +653,8 @@ export async function sendDocument(
     // The owner is the only contractor: everyone has signed; exactly one seal job.
     assertCan({ ...doc, status: 'Agree' }, 'Generating');
     await deps.docs.changeStatus(docuId, { status: 'Agree', version: doc.version + 1 }, 'Generating');
+    const last = ownerRows[ownerRows.length - 1]!;
+    await addHistory(deps, doc, 'all_agree', { name: last.name, contact: last.contact }, facts);
     const job: SealJob = { docuId };
     await deps.queue.enqueue('seal', job);
   }

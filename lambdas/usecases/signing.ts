@@ -40,6 +40,8 @@ import {
 
 export interface SigningDeps extends DocumentDeps {
   readonly signers: SignerRepository;
+  /** Records the first time a contractor opened their link (once; later calls change nothing). */
+  readonly markOpened?: (docuId: string, index: number, at: string) => Promise<void>;
 }
 
 /** Sign images: PNG, at least 50×20 and at most 1400×600 pixels, at most 1 MB (shared/api). */
@@ -234,7 +236,12 @@ async function buildView(deps: SigningDeps, ctx: SignerContext): Promise<SignerV
 }
 
 export async function getSignerView(deps: SigningDeps, docuId: string, token: string): Promise<SignerView> {
-  return buildView(deps, await resolveSigner(deps, docuId, token));
+  const ctx = await resolveSigner(deps, docuId, token);
+  if (!ctx.me.openedAt && deps.markOpened) {
+    // When the contractor first opened the document: shown on the audit pages (issue #6).
+    await deps.markOpened(docuId, ctx.me.index, new Date().toISOString());
+  }
+  return buildView(deps, ctx);
 }
 
 // --- Signs --------------------------------------------------------------------------------------

@@ -10,7 +10,9 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assetsFor, copyAssetsHooks, type FunctionAssets } from '../function-assets.js';
 import type { WorkerName } from '../../shared/api/routes.js';
 
 /** The repository root: esbuild resolves node_modules and the lock file from here. */
@@ -41,6 +43,11 @@ export interface AppFunctionProps {
   readonly environment?: Readonly<Record<string, string>>;
   /** @default 'info' */
   readonly logLevel?: 'debug' | 'info' | 'warn' | 'error';
+  /**
+   * Files copied next to the bundle (fonts, the contract's ABI), with the environment variables
+   * that tell the code where they are. @default - the entry's FUNCTION_ASSETS (lib/function-assets.ts)
+   */
+  readonly assets?: FunctionAssets;
 }
 
 /** A table with the managed policy that grants the item access the functions need. */
@@ -77,6 +84,7 @@ export class AppFunction extends NodejsFunction {
       description: `Execution role of ${id}`,
     });
 
+    const assets = props.assets ?? assetsFor(relative(PROJECT_ROOT, props.entry));
     super(scope, id, {
       entry: props.entry,
       handler: 'handler',
@@ -107,8 +115,10 @@ export class AppFunction extends NodejsFunction {
         // Ship the SDK versions the code was tested with, not whatever the runtime carries.
         bundleAwsSDK: true,
         externalModules: [],
+        ...(assets.files.length > 0 ? { commandHooks: copyAssetsHooks(assets.files) } : {}),
       },
     });
+    for (const [name, value] of Object.entries(assets.environment)) this.addEnvironment(name, value);
     this.executionRole = role;
     logGroup.grantWrite(role);
 

@@ -8,10 +8,12 @@ import { Construct } from 'constructs';
 import { DEFAULT_ROUTE, ROUTES, WORKERS } from '../../shared/api/routes.js';
 import { QUEUES } from '../definitions.js';
 import { Api } from '../constructs/api.js';
+import { Chain, type ChainProps } from '../constructs/chain.js';
 import type { BucketBinding, TableBinding } from '../constructs/app-function.js';
 import type { OAuthSettings } from '../constructs/auth.js';
 import { Jobs } from '../constructs/jobs.js';
 import { Notifications, type MailIdentityMode } from '../constructs/notifications.js';
+import { Sealing } from '../constructs/sealing.js';
 import { Web } from '../constructs/web.js';
 
 export interface AppStackProps extends StackProps {
@@ -42,6 +44,10 @@ export interface AppStackProps extends StackProps {
   readonly webAclArn?: string;
   /** @default - none */
   readonly additionalConnectSources?: readonly string[];
+  /** Secrets Manager secret with the sealing key (docs/deploy.md). */
+  readonly sealSignerSecretName: string;
+  /** The anchoring chain. @default - none: anchor jobs fail (and wait in their DLQ) until it is set */
+  readonly chain?: ChainProps;
 }
 
 export class AppStack extends Stack {
@@ -49,6 +55,8 @@ export class AppStack extends Stack {
   readonly jobs: Jobs;
   readonly notifications: Notifications;
   readonly web: Web;
+  readonly sealing: Sealing;
+  readonly chain?: Chain;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
@@ -59,6 +67,10 @@ export class AppStack extends Stack {
       defaultRoute: DEFAULT_ROUTE,
       userPool: props.userPool,
       userPoolClient: props.userPoolClient,
+    });
+    this.sealing = new Sealing(this, 'Sealing', {
+      sealWorker: this.jobs.jobs.seal.worker,
+      signerSecretName: props.sealSignerSecretName,
     });
     this.notifications = new Notifications(this, 'Notifications', {
       mailFrom: props.mailFrom,
@@ -95,7 +107,7 @@ export class AppStack extends Stack {
     // The distribution only depends on the HTTP API resource, not on its routes or functions, so
     // the functions can take its domain name without a cycle.
     const appUrl = props.siteUrl?.replace(/\/+$/, '') ?? this.web.url;
-    for (const fn of [...this.api.functions.values(), ...this.jobs.workers]) {
+    for (const fn of [...this.api.functions.values(), ...this.jobs.workers, this.sealing.sweep]) {
       fn.bindTable(props.table)
         .bindDocumentsBucket(props.documents)
         .bindUserPool(props.userPool, props.userPoolClient);
@@ -108,6 +120,17 @@ export class AppStack extends Stack {
     }
     // Every e-mail and SMS goes through the notify job (architecture section 7).
     this.notifications.grantSend(this.jobs.jobs.notify.worker);
+
+    // The anchor worker mints with the minter key; the health check only reads the chain.
+    if (props.chain) {
+      this.chain = new Chain(this, 'Chain', props.chain);
+      this.chain.grantMinter(this.jobs.jobs.anchor.worker);
+      const health = this.api.functions.get('health');
+      if (health) this.chain.bindReader(health);
+      // The public verification page reads the token live from the chain.
+      const verify = this.api.functions.get('verify');
+      if (verify) this.chain.bindReader(verify);
+    }
 
     // Per-route extra permissions declared in the route table.
     for (const route of ROUTES) {

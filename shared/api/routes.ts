@@ -39,6 +39,8 @@ export const ROUTES: readonly RouteDefinition[] = [
     grants: ['notificationsCheck'],
   },
   { id: 'GetLocale', method: 'GET', path: '/api/locale', auth: 'public', handler: 'locale' },
+  /** Public verification of a sealed document by hash or id; reads the chain live (issue #6). */
+  { id: 'Verify', method: 'GET', path: '/api/verify', auth: 'public', handler: 'verify' },
   {
     id: 'SignUp',
     method: 'POST',
@@ -86,6 +88,22 @@ export const ROUTES: readonly RouteDefinition[] = [
     auth: 'owner',
     handler: 'save-consents',
     grants: ['userDirectoryRead'],
+  },
+  // The owner's own signs (issue #4: an owner who is a contractor signs at sending).
+  { id: 'ListOwnerSigns', method: 'GET', path: '/api/me/signs', auth: 'owner', handler: 'owner-signs' },
+  {
+    id: 'CreateOwnerSign',
+    method: 'POST',
+    path: '/api/me/signs',
+    auth: 'owner',
+    handler: 'create-owner-sign',
+  },
+  {
+    id: 'SetDefaultSign',
+    method: 'PUT',
+    path: '/api/me/signs/default',
+    auth: 'owner',
+    handler: 'set-default-sign',
   },
   // Documents: the e-sign creation funnel (issue #4).
   { id: 'CreateDocument', method: 'POST', path: '/api/documents', auth: 'owner', handler: 'create-document' },

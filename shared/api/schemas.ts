@@ -341,6 +341,47 @@ export type UploadSignRequest = z.infer<typeof uploadSignRequestSchema>;
 export const uploadSignResponseSchema = z.object({ signId: z.string(), url: z.string() });
 export type UploadSignResponse = z.infer<typeof uploadSignResponseSchema>;
 
+// --- The owner's own signs (issue #4: the owner as a contractor) ------------------------------
+
+/** How an owner's sign was made in the funnel's sign maker. */
+export const OWNER_SIGN_KINDS = ['draw', 'autoGeneration'] as const;
+export type OwnerSignKind = (typeof OWNER_SIGN_KINDS)[number];
+
+/** One sign of the signed-in owner's sign list; `url` is a presigned GET (10 minutes). */
+export const ownerSignSchema = z.object({
+  signId: z.string(),
+  kind: z.string(),
+  url: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  isDefault: z.boolean(),
+});
+export type OwnerSign = z.infer<typeof ownerSignSchema>;
+
+/** GET /api/me/signs (owner): the account's signs, oldest first, and which one is the default. */
+export const ownerSignsResponseSchema = z.object({
+  signs: z.array(ownerSignSchema),
+  defaultSignId: z.string().nullable(),
+  /** At most this many signs per account. */
+  max: z.number().int().positive(),
+});
+export type OwnerSignsResponse = z.infer<typeof ownerSignsResponseSchema>;
+
+/** POST /api/me/signs (owner): a sign image with the same checks as the signer's upload. It becomes
+ *  the default when it is the account's first sign or when `makeDefault` is true. */
+export const createOwnerSignRequestSchema = z.object({
+  image: z
+    .string()
+    .min(1)
+    .max(SIGN_IMAGE_MAX_BASE64 * 3),
+  kind: z.enum(OWNER_SIGN_KINDS).optional(),
+  makeDefault: z.boolean().optional(),
+});
+export type CreateOwnerSignRequest = z.infer<typeof createOwnerSignRequestSchema>;
+
+/** PUT /api/me/signs/default (owner): choose the default sign. */
+export const setDefaultSignRequestSchema = z.object({ signId: z.string().min(1).max(64) });
+export type SetDefaultSignRequest = z.infer<typeof setDefaultSignRequestSchema>;
+
 /** PUT /api/sign/{docuId}/{token}/areas: signs applied to the signer's own areas. */
 export const applySignsRequestSchema = z.object({
   signs: z
@@ -455,5 +496,8 @@ export const API_SCHEMAS = {
   ResendRequest: { params: resendParamsSchema, response: resendResponseSchema },
   // Contract management (issue #7): shared/api/contracts.ts.
   ...CONTRACT_SCHEMAS,
+  ListOwnerSigns: { response: ownerSignsResponseSchema },
+  CreateOwnerSign: { body: createOwnerSignRequestSchema, response: ownerSignSchema },
+  SetDefaultSign: { body: setDefaultSignRequestSchema, response: ownerSignsResponseSchema },
 } as const satisfies Record<string, EndpointSchemas>;
 export type ApiRouteId = keyof typeof API_SCHEMAS;

@@ -3,7 +3,8 @@
 // PDF (a text file is refused in the browser, a fake .pdf by the server), see its page, go back and
 // forward, add two contractors and the owner (a duplicate contact is refused at its row), place,
 // move and resize sign areas on pages 1 and 2, finalize and send; the e-mail and the SMS (the local
-// mailbox) carry each contractor's signer link. Then: the owner alone ('Completed', straight to the
+// mailbox) carry each contractor's signer link. The owner, a contractor without a sign, draws one in
+// the funnel, sees it in their area, and signs at sending. Then: the owner alone ('Completed', straight to the
 // final document) with the address book and the keyboard; the other kinds' placeholder; a 300-page
 // PDF drawn lazily. Texts come from the shared catalogues (see ./catalogue), never from copies here.
 import { randomUUID } from 'node:crypto';
@@ -103,7 +104,8 @@ async function readDocument(page: Page, docuId: string) {
       recipients: {
         contact: string;
         isOwner: boolean;
-        areas: { pageIndex: number; width: number; height: number }[];
+        agreement: number;
+        areas: { pageIndex: number; width: number; height: number; signed: boolean }[];
       }[];
     };
   }, docuId);
@@ -249,6 +251,36 @@ describe('E-Sign creation funnel', () => {
       await next.click();
       expect(await prompt.textContent()).toBe(text('en', 'contractors.positionPrompt', { nth: '3rd' }));
       await page.getByTestId('area-layer-0').click({ position: { x: 300, y: 500 } });
+      // The 3rd contractor is the owner, who has no sign yet: they draw one here, and their area shows it.
+      const panel = page.getByTestId('owner-sign-panel');
+      await panel.getByText(text('en', 'ownerSigns.needed'), { exact: true }).waitFor();
+      expect(await page.getByTestId('area-sign-image').count()).toBe(0);
+      await panel.getByRole('button', { name: text('en', 'ownerSigns.make'), exact: true }).click();
+      const maker = page.getByTestId('sign-maker');
+      await maker.waitFor({ state: 'visible' });
+      const canvas = maker.getByTestId('sign-draw-canvas');
+      const pad = (await canvas.boundingBox())!;
+      await page.mouse.move(pad.x + pad.width * 0.1, pad.y + pad.height * 0.6);
+      await page.mouse.down();
+      for (let i = 1; i <= 20; i++) {
+        await page.mouse.move(
+          pad.x + pad.width * (0.1 + i * 0.035),
+          pad.y + pad.height * (0.6 - 0.3 * Math.sin(i / 3)),
+        );
+      }
+      await page.mouse.up();
+      await maker.getByTestId('sign-maker-save').click();
+      await maker.waitFor({ state: 'detached', timeout: 20000 });
+      await panel.getByTestId('owner-sign-preview').waitFor();
+      const ownerArea = page.locator('[data-testid="sign-area"][data-signed="owner"]');
+      await ownerArea.getByTestId('area-sign-image').waitFor();
+      // The image itself loads (the presigned GET of the stored PNG).
+      await page.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>(
+          '[data-signed="owner"] [data-testid="area-sign-image"]',
+        );
+        return !!img && img.complete && img.naturalWidth > 0;
+      });
       await next.click();
       await expectPath(page, `/en/home/make/esign/agree/${docuId}`);
 
@@ -262,7 +294,9 @@ describe('E-Sign creation funnel', () => {
       expect(saved.recipients[0]!.areas[0]!.width).toBeGreaterThan(150);
       expect(saved.recipients[0]!.areas[0]!.height).toBeGreaterThan(35);
 
-      // Finalize: the button waits for the terms checkbox; three contractors → 'Send Request'.
+      // Finalize: the owner's sign is shown; the button waits for the terms checkbox; three contractors →
+      // 'Send Request'.
+      await page.getByTestId('owner-sign-preview').waitFor();
       const send = page.getByRole('button', { name: text('en', 'funnel.finalize.sendRequest'), exact: true });
       expect(await send.isDisabled()).toBe(true);
       await page.getByLabel(text('en', 'funnel.finalize.terms'), { exact: true }).check();
@@ -285,7 +319,14 @@ describe('E-Sign creation funnel', () => {
       expect(`${mail.body.text ?? ''}${mail.body.html ?? ''}`).toMatch(link);
       const sms = await mailTo(`${PHONE}@sms.local`, docuId);
       expect(sms.body.text ?? '').toMatch(link);
-      expect((await readDocument(page, docuId)).status).toBe('Agree');
+      const afterSend = await readDocument(page, docuId);
+      expect(afterSend.status).toBe('Agree');
+      // The owner signed at sending: agreed, their area signed.
+      expect(afterSend.recipients[2]).toMatchObject({
+        isOwner: true,
+        agreement: 1,
+        areas: [{ signed: true }],
+      });
       const all = (await (await fetch(`${requiredEnv('TEST_MAILBOX_URL')}/store`)).json()) as {
         emails: Mail[];
       };
@@ -349,6 +390,9 @@ describe('E-Sign creation funnel', () => {
       const area = page.getByTestId('sign-area').first();
       await area.focus();
       await page.keyboard.press('ArrowRight');
+      // The owner made a sign in the first contract: it is their default, shown in their area.
+      await page.getByTestId('owner-sign-preview').waitFor();
+      await area.getByTestId('area-sign-image').waitFor();
       await page.getByTestId('funnel-next').click();
       await expectPath(page, `/en/home/make/esign/agree/${docuId}`);
       const saved = await readDocument(page, docuId);

@@ -7,7 +7,14 @@ describe('GET /api/health', () => {
     const res = await api('/api/health');
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('ok');
-    expect(Object.keys(res.body.checks).sort()).toEqual(['database', 'mail', 'queues', 'sms', 'storage']);
+    expect(Object.keys(res.body.checks).sort()).toEqual([
+      'chain',
+      'database',
+      'mail',
+      'queues',
+      'sms',
+      'storage',
+    ]);
     for (const check of Object.values(res.body.checks) as { ok: boolean; latencyMs: number }[]) {
       expect(check.ok).toBe(true);
       expect(check.latencyMs).toBeGreaterThanOrEqual(0);

@@ -7,6 +7,7 @@ import { validateContractors } from '../../shared/domain/contractors';
 import { api, eventually, mailbox } from '../support/cloud-client';
 import {
   A4,
+  giveOwnerSign,
   makePdf,
   mailsTo,
   newOwner,
@@ -389,6 +390,7 @@ describe('send', () => {
       'jp',
     );
     await saveAreas(owner, docuId, [area(0), area(1), area(2)]);
+    await giveOwnerSign(owner);
     await api(`/api/documents/${docuId}`, {
       method: 'PATCH',
       token: owner.token,
@@ -492,6 +494,7 @@ describe('send', () => {
     await uploadPdf(owner, docuId, await makePdf([A4]));
     await saveRecipients(owner, docuId, [{ name: 'Me', contact: owner.email }]);
     await saveAreas(owner, docuId, [area(0)]);
+    await giveOwnerSign(owner);
     await api(`/api/documents/${docuId}`, {
       method: 'PATCH',
       token: owner.token,

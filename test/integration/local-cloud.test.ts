@@ -50,6 +50,9 @@ describe('the local cloud', () => {
       const second = await startCloudProcess({ dataDir, logFile, env: { LOCAL_BUILD: 'never' } });
       try {
         expect(second.info.resources.userPoolId).toBe(first.info.resources.userPoolId);
+        // The chain keeps its state, so the contract deployed at the first start is still the one.
+        expect(second.info.chain.contractAddress).toBe(first.info.chain.contractAddress);
+        expect(second.info.chain.deployedAt).toBe(first.info.chain.deployedAt);
         const after = await me(
           second.info.appUrl,
           second.info.endpoints.cognito,

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { api, eventually, mailbox, signIn, type StoredMail } from './cloud-client';
+import { makePng } from './png';
 
 export const PASSWORD = 'Sign-seal-1';
 export const A4 = { width: 595.28, height: 841.89 };
@@ -34,6 +35,17 @@ export async function newOwner(lang: 'en' | 'jp' | 'ko' = 'en', name = 'Alex Own
   expect(res.status).toBe(201);
   const { idToken } = await signIn(email, PASSWORD);
   return { token: idToken, email, name };
+}
+
+/** Gives the owner a sign (POST /api/me/signs): an owner who is a contractor needs one to send. */
+export async function giveOwnerSign(owner: Owner): Promise<{ signId: string; url: string }> {
+  const res = await api('/api/me/signs', {
+    method: 'POST',
+    token: owner.token,
+    body: { image: Buffer.from(makePng(120, 40)).toString('base64'), kind: 'draw' },
+  });
+  expect(res.status).toBe(201);
+  return res.body as { signId: string; url: string };
 }
 
 /** A real PDF with one page per size, each with a line of text. */

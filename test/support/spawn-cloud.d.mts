@@ -8,6 +8,7 @@ export interface CloudInfo {
   mailboxUrl: string;
   endpoints: Record<'dynamodb' | 's3' | 'ses' | 'cognito' | 'sqs', string>;
   resources: { userPoolId: string; userPoolClientId: string; tableName: string; documentsBucket: string };
+  chain: { rpcUrl: string; chainId: number; contractAddress: string; deployedAt: string };
   demoAccounts: { email: string; password: string; name: string }[];
   handlerEnv: Record<string, string>;
 }

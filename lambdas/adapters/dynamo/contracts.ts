@@ -37,9 +37,14 @@ export interface ContractRepository {
   latestHistory(docuId: string): Promise<HistoryRecord | null>;
   /** The owner's latest history items across documents, newest first. */
   ownerActivity(ownerId: string, limit: number): Promise<HistoryRecord[]>;
-  /** Deletes the document and its recipients in one transaction conditional on status and version
-   *  (409 when either changed). */
-  deleteDocument(docuId: string, expected: Expected, recipientIndexes: readonly number[]): Promise<void>;
+  /** Deletes the document, its recipients, its sweep markers and its sealed-hash item (issue #6) in
+   *  one transaction conditional on status and version (409 when either changed). */
+  deleteDocument(
+    docuId: string,
+    expected: Expected,
+    recipientIndexes: readonly number[],
+    sealedSha256?: string,
+  ): Promise<void>;
   /** Deletes signer tokens by hash (revoked links). */
   deleteTokens(tokenHashes: readonly string[]): Promise<void>;
   /** Deletes every history item of the document. */
@@ -113,6 +118,7 @@ export class DynamoContractRepository implements ContractRepository {
     docuId: string,
     expected: Expected,
     recipientIndexes: readonly number[],
+    sealedSha256?: string,
   ): Promise<void> {
     const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
       {
@@ -126,6 +132,14 @@ export class DynamoContractRepository implements ContractRepository {
     ];
     for (const index of recipientIndexes) {
       items.push({ Delete: this.e.recipient.delete({ docuId, index }).params() as never });
+    }
+    // The sweep's markers (no work is owed for a deleted document) and the verification page's
+    // hash → document item.
+    for (const queue of ['seal', 'anchor'] as const) {
+      items.push({ Delete: this.e.sweepMarker.delete({ queue, docuId }).params() as never });
+    }
+    if (sealedSha256) {
+      items.push({ Delete: this.e.sealedHash.delete({ sha256: sealedSha256 }).params() as never });
     }
     if (items.length > MAX_TRANSACTION_ITEMS) throw new Error('Too many recipients to delete at once');
     try {

@@ -174,6 +174,11 @@ export class DynamoDocumentRepository implements DocumentRepository, SignerRepos
     const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
       { Update: update as never },
     ];
+    if (to === 'Generating' && expected.status !== 'Generating') {
+      // The sweep's record that this document owes a seal (issue #6), in the same transaction.
+      const marker = { queue: 'seal' as const, docuId, since: set.updatedAt as string };
+      items.push({ Put: this.e.sweepMarker.put(marker).params() as never });
+    }
     for (const r of extra.putRecipients ?? []) items.push({ Put: this.e.recipient.put(r).params() as never });
     for (const index of extra.deleteRecipients ?? []) {
       items.push({ Delete: this.e.recipient.delete({ docuId, index }).params() as never });

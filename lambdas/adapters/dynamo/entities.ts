@@ -27,6 +27,8 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         availableTickets: { type: 'number', required: true },
         customerId: { type: 'string' },
         isAdmin: { type: 'boolean', default: false },
+        /** The default sign of the owner's sign list (a sign item of this user). spec: default_sign_index. */
+        defaultSignId: { type: 'string' },
         closed: { type: 'boolean', default: false },
         closedAt: { type: 'string' },
         /** Registration consents, with when, in which language and to which terms version. */
@@ -119,6 +121,21 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         updatedAt: { type: 'string', required: true },
         uploadedAt: { type: 'string' },
         sentAt: { type: 'string' },
+        /** The sealed PDF (issue #6): its key, size and SHA-256 (what is anchored on chain). */
+        finalKey: { type: 'string' },
+        finalSizeBytes: { type: 'number' },
+        finalSha256: { type: 'string' },
+        completedAt: { type: 'string' },
+        /** The ERC-721 token minted for finalSha256. */
+        anchorTokenId: { type: 'string' },
+        anchorTxHash: { type: 'string' },
+        anchorChainId: { type: 'number' },
+        anchorContract: { type: 'string' },
+        anchorHolder: { type: 'string' },
+        anchorBlockNumber: { type: 'number' },
+        anchoredAt: { type: 'string' },
+        /** The certificate PDF e-mailed after anchoring. */
+        certificateKey: { type: 'string' },
         /** Optimistic-concurrency counter: every state-dependent write is conditional on it. */
         version: { type: 'number', required: true },
         /** The contract list's tab (DOCUMENT_LIST_TAB of the status), kept in step with the status by the
@@ -174,6 +191,8 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         lang: { type: 'string' },
         /** When, from where and with what the contractor agreed or denied (issue #5). */
         decidedAt: { type: 'string' },
+        /** First time the contractor opened their signer link (issue #6, audit pages). */
+        openedAt: { type: 'string' },
         decidedIp: { type: 'string' },
         decidedUserAgent: { type: 'string' },
         denyReason: { type: 'string' },
@@ -184,6 +203,8 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         /** SHA-256 of the signer token issued to the contractor's own account (Continue in the contract
          *  list, issue #7); valid beside the e-mailed one, replaced at each Continue. */
         accountTokenHash: { type: 'string' },
+        /** The sign image applied to every area (the owner's default sign at sending). spec: sign_url. */
+        signImageKey: { type: 'string' },
       },
       indexes: {
         byDocument: {
@@ -325,7 +346,50 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     { client, table },
   );
 
+  // --- Sealing and anchoring (issue #6) ---------------------------------------------------------
+
+  /** Work a worker still owes a document: 'seal' while it is Generating, 'anchor' while it is
+   *  Completed without a token. Written in the same transaction as the status change, deleted when
+   *  the work is recorded; the sweep reads them to re-enqueue stuck documents (no Scan). */
+  const sweepMarker = new Entity(
+    {
+      model: { entity: 'sweepMarker', version: '1', service: SERVICE },
+      attributes: {
+        queue: { type: ['seal', 'anchor'] as const, required: true },
+        docuId: { type: 'string', required: true },
+        since: { type: 'string', required: true },
+        /** The final hash, for 'anchor'. */
+        sha256: { type: 'string' },
+      },
+      indexes: {
+        byQueue: {
+          pk: { field: 'pk', composite: ['queue'] },
+          sk: { field: 'sk', composite: ['docuId'] },
+        },
+      },
+    },
+    { client, table },
+  );
+
+  /** A sealed file's SHA-256 → its document, for the public verification page. */
+  const sealedHash = new Entity(
+    {
+      model: { entity: 'sealedHash', version: '1', service: SERVICE },
+      attributes: {
+        sha256: { type: 'string', required: true },
+        docuId: { type: 'string', required: true },
+        sealedAt: { type: 'string', required: true },
+      },
+      indexes: {
+        byHash: { pk: { field: 'pk', composite: ['sha256'] }, sk: { field: 'sk', composite: [] } },
+      },
+    },
+    { client, table },
+  );
+
   return {
+    sweepMarker,
+    sealedHash,
     user,
     jobRecord,
     document,
@@ -347,3 +411,5 @@ export type SignerTokenItem = EntityItem<Entities['signerToken']>;
 export type AddressBookItem = EntityItem<Entities['addressBookEntry']>;
 export type OuterUserItem = EntityItem<Entities['outerUser']>;
 export type SignItem = EntityItem<Entities['sign']>;
+export type SweepMarkerItem = EntityItem<Entities['sweepMarker']>;
+export type SealedHashItem = EntityItem<Entities['sealedHash']>;

@@ -1,4 +1,4 @@
-import { ConfigError, parseConfig } from '../../../lambdas/config';
+import { ConfigError, chainConfig, explorerTxUrl, parseConfig } from '../../../lambdas/config';
 
 const FULL_ENV = {
   TABLE_NAME: 'signseal',
@@ -62,5 +62,71 @@ describe('the server configuration', () => {
 
     expect(err.variable).toBe(variable);
     expect(err.message).toMatch(new RegExp(`^Configuration error: ${variable} is malformed \\(.+\\)$`));
+  });
+});
+
+describe('the chain configuration', () => {
+  const CHAIN_ENV = {
+    ...FULL_ENV,
+    CHAIN_RPC_URL: 'https://rpc.example-chain.org/v1/key',
+    CHAIN_ID: '80002',
+    CHAIN_CONTRACT_ADDRESS: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  };
+
+  it('is optional for functions that never touch the chain', () => {
+    expect(parseConfig(FULL_ENV).CHAIN_RPC_URL).toBeUndefined();
+  });
+
+  it('reads the RPC, chain id, contract and the minter secret, with a 10 s timeout by default', () => {
+    const chain = chainConfig(parseConfig({ ...CHAIN_ENV, CHAIN_MINTER_SECRET_ID: 'signseal/minter' }));
+
+    expect(chain).toEqual({
+      rpcUrl: 'https://rpc.example-chain.org/v1/key',
+      chainId: 80002,
+      contractAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      minterKey: { kind: 'secret', secretId: 'signseal/minter' },
+      name: 'EVM chain',
+      explorerTxUrl: undefined,
+      timeoutMs: 10000,
+    });
+  });
+
+  it('prefers a plain minter key (the local cloud) and has none for read-only functions', () => {
+    const key = '0x' + 'ab'.repeat(32);
+    expect(chainConfig(parseConfig({ ...CHAIN_ENV, CHAIN_MINTER_KEY: key })).minterKey).toEqual({
+      kind: 'plain',
+      key,
+    });
+    expect(chainConfig(parseConfig(CHAIN_ENV)).minterKey).toBeUndefined();
+  });
+
+  it('names the first chain variable missing when the chain is used', () => {
+    let err: unknown;
+    try {
+      chainConfig(parseConfig({ ...CHAIN_ENV, CHAIN_CONTRACT_ADDRESS: undefined }));
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as ConfigError).variable).toBe('CHAIN_CONTRACT_ADDRESS');
+  });
+
+  it.each([
+    ['CHAIN_CONTRACT_ADDRESS', '0x1234'],
+    ['CHAIN_MINTER_KEY', 'not-a-key'],
+    ['CHAIN_EXPLORER_TX_URL', 'https://explorer.example/tx/'],
+    ['CHAIN_ID', 'mainnet'],
+  ])('names %s as malformed when it is %j, without echoing it', (variable, value) => {
+    const err = configError({ ...CHAIN_ENV, [variable]: value });
+
+    expect(err.variable).toBe(variable);
+    expect(err.message).not.toContain(value);
+  });
+
+  it('links a transaction to the configured explorer', () => {
+    expect(explorerTxUrl('https://amoy.polygonscan.com/tx/{txHash}', '0xabc')).toBe(
+      'https://amoy.polygonscan.com/tx/0xabc',
+    );
+    expect(explorerTxUrl(undefined, '0xabc')).toBeUndefined();
   });
 });

@@ -124,6 +124,7 @@ function setup() {
     docs,
     contracts: docs,
     signers: docs,
+    signs: docs,
     users: { getById: async (id) => users.get(id) ?? null },
     storage,
     queue,
@@ -355,11 +356,7 @@ describe('download and mail', () => {
     expect(before).toMatchObject({ final: false, fileName: 'Lease.pdf' });
     expect(before.url).toContain(`documents/${doc.docuId}/original.pdf?name=Lease.pdf`);
     expect(before.viewUrl).toBe(`http://s3/documents/${doc.docuId}/original.pdf`);
-    s.docs.docs.set(doc.docuId, {
-      ...doc,
-      status: 'Completed',
-      final: { key: 'final/x.pdf' },
-    } as DocumentRecord);
+    s.docs.docs.set(doc.docuId, { ...doc, status: 'Completed', finalKey: 'final/x.pdf' });
     const after = await downloadDocument(s.deps, owner, doc.docuId);
     expect(after).toMatchObject({ final: true, fileName: 'Lease-signed.pdf' });
     expect(after.viewUrl).toBe('http://s3/final/x.pdf');
@@ -371,7 +368,7 @@ describe('download and mail', () => {
     await expect(
       mailDocument(s.deps, owner, agreeDoc.docuId, { email: 'to@example.com', lang: 'en' }),
     ).rejects.toMatchObject({ code: 'contracts.errors.mailNotCompleted', status: 409 });
-    const done = addDocument(s, 'Completed', { final: { key: 'final/y.pdf' } } as Partial<DocumentRecord>);
+    const done = addDocument(s, 'Completed', { finalKey: 'final/y.pdf' });
     await expect(
       mailDocument(s.deps, owner, done.docuId, { email: 'not-an-address', lang: 'en' }),
     ).rejects.toMatchObject({ code: 'contractors.errors.invalidEmail', status: 400 });
@@ -395,16 +392,21 @@ describe('download and mail', () => {
 
   it('finds the final key only when the sealing recorded one', () => {
     expect(finalKeyOf({ docuId: 'd' } as DocumentRecord)).toBeNull();
-    expect(finalKeyOf({ docuId: 'd', final: { key: 'k' } } as unknown as DocumentRecord)).toBe('k');
+    expect(finalKeyOf({ docuId: 'd', finalKey: 'k' } as DocumentRecord)).toBe('k');
   });
 });
 
 describe('deleteDocument', () => {
   it('removes the document, recipients, tokens, history and every recorded object; twice → 404', async () => {
     const s = setup();
-    const doc = addDocument(s, 'Agree', {
-      final: { key: `documents/x/final.pdf`, certificateKey: 'documents/x/cert.pdf' },
-    } as Partial<DocumentRecord>);
+    const base = addDocument(s, 'Completed');
+    const doc = {
+      ...base,
+      finalKey: `documents/${base.docuId}/final-1.pdf`,
+      certificateKey: `documents/${base.docuId}/certificate.pdf`,
+    };
+    s.docs.docs.set(doc.docuId, doc);
+    s.docs.recipients.get(doc.docuId)![0]!.signImageKey = 'signs/user/owner-1/s1.png';
     s.docs.tokens.set('mailhash-' + doc.docuId, {
       tokenHash: 'mailhash-' + doc.docuId,
       docuId: doc.docuId,
@@ -420,8 +422,13 @@ describe('deleteDocument', () => {
     expect(s.docs.recipients.has(doc.docuId)).toBe(false);
     expect(s.docs.tokens.size).toBe(0);
     expect(s.docs.history.filter((h) => h.docuId === doc.docuId)).toEqual([]);
+    // The owner's sign image belongs to their sign list and is kept.
     expect(s.deleted.sort()).toEqual(
-      [`documents/${doc.docuId}/original.pdf`, 'documents/x/cert.pdf', 'documents/x/final.pdf'].sort(),
+      [
+        `documents/${doc.docuId}/certificate.pdf`,
+        `documents/${doc.docuId}/final-1.pdf`,
+        `documents/${doc.docuId}/original.pdf`,
+      ].sort(),
     );
     await expect(deleteDocument(s.deps, owner, doc.docuId)).rejects.toMatchObject({
       code: 'errors.notFound',
@@ -439,14 +446,22 @@ describe('deleteDocument', () => {
     expect(s.docs.docs.has(doc.docuId)).toBe(true);
   });
 
-  it('collects keys at any depth of the document and its recipients', () => {
+  it("collects the document's own keys at any depth of the document and its recipients", () => {
     const doc = {
       docuId: 'd1',
       fileKey: 'documents/d1/original.pdf',
-      final: { key: 'f' },
+      finalKey: 'documents/d1/final-2.pdf',
+      later: { key: 'documents/d1/x.bin' },
     } as unknown as DocumentRecord;
-    const rows = [{ index: 0, video: { key: 'v' }, signImageKey: 's' }] as unknown as RecipientRecord[];
-    expect(recordedObjectKeys(doc, rows).sort()).toEqual(['documents/d1/original.pdf', 'f', 's', 'v']);
+    const rows = [
+      { index: 0, video: { key: 'documents/d1/v.webm' }, signImageKey: 'signs/outer/o1/s.png' },
+    ] as unknown as RecipientRecord[];
+    expect(recordedObjectKeys(doc, rows).sort()).toEqual([
+      'documents/d1/final-2.pdf',
+      'documents/d1/original.pdf',
+      'documents/d1/v.webm',
+      'documents/d1/x.bin',
+    ]);
   });
 });
 

@@ -167,6 +167,7 @@ function setup() {
   const owner: AuthUser = { sub: 'owner-1', email: 'owner@example.com', emailVerified: true, name: 'Owner' };
   const deps: DocumentDeps = {
     docs,
+    signs: docs,
     users: {
       getById: async () => ({ userId: 'owner-1', email: 'owner@example.com', name: 'Owner' }) as UserRecord,
     },
@@ -180,6 +181,18 @@ function setup() {
 }
 
 const facts = { ip: '203.0.113.9', userAgent: 'jest' };
+
+/** The owner's sign list holds one sign (the default, being the only one). */
+function giveOwnerSign(s: ReturnType<typeof setup>, signId = 'sign-1') {
+  s.docs.signs.push({
+    ownerKind: 'user',
+    ownerId: 'owner-1',
+    signId,
+    kind: 'draw',
+    imageKey: `signs/user/owner-1/${signId}.png`,
+    createdAt: new Date().toISOString(),
+  });
+}
 
 /** A document at SetPos with the given contractors, pages A4. */
 async function atSetPos(s: ReturnType<typeof setup>, contacts: string[]) {
@@ -223,6 +236,7 @@ describe('document use cases', () => {
   it('sends one request per other contractor, with a hashed token, a notify job and a transfer item', async () => {
     const s = setup();
     const docuId = await atSetPos(s, ['OWNER@example.com', 'a@example.com', '+819012345678']);
+    giveOwnerSign(s);
     const sent = await sendDocument(s.deps, s.owner, docuId, { lang: 'jp' }, facts);
     expect(sent.status).toBe('Agree');
     expect(sent.recipients[0]).toMatchObject({ isOwner: true, agreement: 1, areas: [{ signed: true }] });
@@ -239,7 +253,7 @@ describe('document use cases', () => {
     expect(s.docs.tokens.get(hashSignerToken(token))).toMatchObject({ docuId, recipientIndex: 2 });
     expect([...s.docs.tokens.keys()]).not.toContain(token);
     expect(s.docs.history.filter((h) => h.action === 'transfer')).toHaveLength(2);
-    expect(s.docs.history[0]).toMatchObject({ ip: facts.ip, userAgent: 'jest' });
+    expect(s.docs.history[0]).toMatchObject({ action: 'agree', ip: facts.ip, userAgent: 'jest' });
 
     await expect(sendDocument(s.deps, s.owner, docuId, { lang: 'jp' }, facts)).rejects.toMatchObject({
       status: 409,
@@ -251,9 +265,53 @@ describe('document use cases', () => {
   it('seals at once when the owner is the only contractor', async () => {
     const s = setup();
     const docuId = await atSetPos(s, ['owner@example.com']);
+    giveOwnerSign(s);
     const sent = await sendDocument(s.deps, s.owner, docuId, { lang: 'en' }, facts);
     expect(sent.status).toBe('Generating');
     expect(s.jobs).toEqual([{ queue: 'seal', job: { docuId } }]);
+    expect(s.docs.history.map((h) => h.action)).toEqual(['agree', 'all_agree']);
+  });
+
+  it('has the owner sign at sending with the default sign: signed areas, image key, decision facts', async () => {
+    const s = setup();
+    const docuId = await atSetPos(s, ['a@example.com', 'owner@example.com']);
+    giveOwnerSign(s, 'old');
+    giveOwnerSign(s, 'chosen');
+    s.deps.users.getById = async () =>
+      ({
+        userId: 'owner-1',
+        email: 'owner@example.com',
+        name: 'Owner',
+        defaultSignId: 'chosen',
+      }) as UserRecord;
+    await sendDocument(s.deps, s.owner, docuId, { lang: 'en' }, facts);
+    const owner = s.docs.recipients.get(docuId)!.find((r) => r.isOwner)!;
+    expect(owner).toMatchObject({
+      agreement: 1,
+      signImageKey: 'signs/user/owner-1/chosen.png',
+      decidedIp: facts.ip,
+      decidedUserAgent: 'jest',
+      areas: [{ signed: true, signId: 'chosen' }],
+    });
+    expect(owner.decidedAt).toEqual(expect.any(String));
+    expect(s.docs.docs.get(docuId)!.status).toBe('Agree');
+    expect(s.docs.history.filter((h) => h.action === 'agree')).toEqual([
+      expect.objectContaining({ actorContact: 'owner@example.com' }),
+    ]);
+    expect(s.jobs.map((j) => j.queue)).toEqual(['notify']);
+  });
+
+  it('refuses to send (409, nothing changes) when the owner is a contractor without a sign', async () => {
+    const s = setup();
+    const docuId = await atSetPos(s, ['owner@example.com', 'a@example.com']);
+    const before = s.docs.docs.get(docuId)!;
+    await expect(sendDocument(s.deps, s.owner, docuId, { lang: 'en' }, facts)).rejects.toMatchObject({
+      status: 409,
+      code: 'ownerSigns.errors.noSignToSend',
+    });
+    expect(s.docs.docs.get(docuId)).toEqual(before);
+    expect(s.jobs).toHaveLength(0);
+    expect(s.docs.tokens.size).toBe(0);
   });
 
   it('requires the terms before sending', async () => {

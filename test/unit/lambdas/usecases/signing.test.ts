@@ -141,6 +141,7 @@ function setup(kind: 'esign' | 'vsign' = 'esign') {
   const deps: SigningDeps = {
     docs: mem,
     signers: mem,
+    signs: mem,
     users: {
       getById: async () => ({ userId: 'owner-1', email: 'owner@example.com', name: 'Owner' }) as UserRecord,
     },

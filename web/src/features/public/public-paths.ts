@@ -15,6 +15,7 @@ export const PUBLIC_PAGES = {
   terms: 'terms',
   privacy: 'privacy',
   refund: 'refund',
+  verify: 'verify',
 } as const;
 
 export type PublicPage = keyof typeof PUBLIC_PAGES;

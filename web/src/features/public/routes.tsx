@@ -59,6 +59,10 @@ export function publicRoutes(config: AppConfig): RouteObject[] {
           lazy: async () => ({ Component: (await import('./pages/legal-pages')).PrivacyPage }),
         },
         {
+          path: PUBLIC_PAGES.verify,
+          lazy: async () => ({ Component: (await import('../verify/verify-page')).VerifyPage }),
+        },
+        {
           path: PUBLIC_PAGES.refund,
           lazy: async () => ({ Component: (await import('./pages/legal-pages')).RefundPage }),
         },

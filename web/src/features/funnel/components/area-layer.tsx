@@ -24,6 +24,8 @@ interface AreaLayerProps {
   onAdd: (box: PdfBox) => void;
   onChange: (id: number, box: PdfBox) => void;
   onRemove: (id: number) => void;
+  /** The sign image shown in a contractor's areas (the owner's own sign), or null. */
+  signUrlOf?: (recipientIndex: number) => string | null;
 }
 
 type Gesture =
@@ -51,6 +53,7 @@ export function AreaLayer({
   onAdd,
   onChange,
   onRemove,
+  signUrlOf,
 }: AreaLayerProps) {
   const { t } = useTranslation();
   const layerRef = useRef<HTMLDivElement>(null);
@@ -166,6 +169,16 @@ export function AreaLayer({
         const n = number;
         const box = toScreen(area, page, scale);
         const colour = recipientColour(area.recipientIndex);
+        const signUrl = signUrlOf?.(area.recipientIndex) ?? null;
+        const signImage = signUrl ? (
+          <img
+            className="funnel-area-sign"
+            src={signUrl}
+            alt=""
+            draggable={false}
+            data-testid="area-sign-image"
+          />
+        ) : null;
         const style = {
           left: box.left,
           top: box.top,
@@ -181,7 +194,7 @@ export function AreaLayer({
               style={{ ...style, backgroundColor: `${colour}22` }}
               aria-hidden="true"
             >
-              {area.recipientIndex + 1}
+              {signImage ?? area.recipientIndex + 1}
             </div>
           );
         }
@@ -194,6 +207,7 @@ export function AreaLayer({
             tabIndex={0}
             aria-label={t('funnel.position.area', { n, page: pageIndex + 1 })}
             data-testid="sign-area"
+            data-signed={signUrl ? 'owner' : undefined}
             onKeyDown={(event) => onKey(event, area)}
             onPointerDown={(event) => {
               if (event.button !== 0) return;
@@ -206,6 +220,7 @@ export function AreaLayer({
               });
             }}
           >
+            {signImage}
             <button
               type="button"
               className="funnel-area-remove"

@@ -7,6 +7,7 @@ import { recipientColour } from '../../../../../shared/domain/constants';
 import { sendDocument, updateDocument } from '../api/documents';
 import { describeError } from '../messages';
 import { ErrorText } from './error-text';
+import { OwnerSignPanel, useOwnerSign } from './owner-sign';
 import type { StepProps } from './step-props';
 import { StepNav } from './step-nav';
 
@@ -21,6 +22,9 @@ export function FinalizeStep({ doc, lang, onSaved, onPrevious, onDone }: StepPro
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
+  // The owner as a contractor signs at sending: without a sign the send button waits for one.
+  const ownerSign = useOwnerSign(doc);
+  const ownerSignMissing = ownerSign.needed && !ownerSign.sign;
 
   /** Saves the name when it changed; a blank name goes back to the saved one. */
   async function saveTitle(): Promise<boolean> {
@@ -92,6 +96,7 @@ export function FinalizeStep({ doc, lang, onSaved, onPrevious, onDone }: StepPro
           </li>
         ))}
       </ol>
+      <OwnerSignPanel state={ownerSign} lang={lang} />
       <label className="funnel-terms">
         <input
           type="checkbox"
@@ -104,7 +109,7 @@ export function FinalizeStep({ doc, lang, onSaved, onPrevious, onDone }: StepPro
       <StepNav
         onPrevious={onPrevious}
         onNext={() => void send()}
-        nextDisabled={!agreed || sent}
+        nextDisabled={!agreed || sent || ownerSignMissing}
         busy={busy}
         nextLabel={
           busy

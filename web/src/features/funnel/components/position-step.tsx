@@ -11,6 +11,7 @@ import type { PdfBox } from '../geometry';
 import { describeError, errorRow } from '../messages';
 import { AreaLayer, type PlacedArea } from './area-layer';
 import { ErrorText } from './error-text';
+import { OwnerSignPanel, ownerSignUrlOf, useOwnerSign } from './owner-sign';
 import { PdfPages } from './pdf-pages';
 import type { StepProps } from './step-props';
 import { StepNav } from './step-nav';
@@ -35,6 +36,8 @@ export function PositionStep({ doc, lang, onSaved, onPrevious, onNext }: StepPro
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const ownerSign = useOwnerSign(doc);
+  const signUrlOf = ownerSignUrlOf(doc, ownerSign);
 
   const total = doc.recipients.length;
   const contractor = doc.recipients[current];
@@ -105,6 +108,7 @@ export function PositionStep({ doc, lang, onSaved, onPrevious, onNext }: StepPro
         {t('funnel.position.count', { areas: mine.length })}
       </p>
       <p className="field-hint">{t('funnel.position.hint')}</p>
+      {contractor.isOwner && <OwnerSignPanel state={ownerSign} lang={lang} />}
       <PdfPages
         fileUrl={doc.fileUrl}
         cacheKey={doc.sha256}
@@ -119,6 +123,7 @@ export function PositionStep({ doc, lang, onSaved, onPrevious, onNext }: StepPro
             onAdd={(box) => add(pageIndex, box)}
             onChange={change}
             onRemove={remove}
+            signUrlOf={signUrlOf}
           />
         )}
       />

@@ -55,6 +55,9 @@ export function PublicFooter({ lang }: { lang: Lang }) {
               <Link to={publicHref(lang, 'faq')}>{t('public.nav.faq')}</Link>
             </li>
             <li>
+              <Link to={publicHref(lang, 'verify')}>{t('verify.title')}</Link>
+            </li>
+            <li>
               <a href={blogHref(lang)} target="_blank" rel="noopener noreferrer">
                 {t('public.nav.blog')}
                 <span className="visually-hidden"> {t('public.nav.opensInNewTab')}</span>

@@ -1,5 +1,6 @@
 // The sign maker (spec doc 1 §5): Draw (a 700×300 canvas scaled to the screen, brush 5, black) or
 // Auto Generation (six candidates in handwriting fonts). The chosen image is uploaded as a PNG.
+// Shared by the signer page and the creation funnel (the owner's own sign): `upload` decides where.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadSignResponse } from '../../../../../shared/api/schemas';
@@ -7,6 +8,7 @@ import { validateAutoSignText } from '../../../../../shared/domain/validation';
 import { describeError } from '../messages';
 import { Modal } from './modal';
 import { exportSignPng } from './sign-image';
+import '../signer.css';
 
 const CANVAS_WIDTH = 700;
 const CANVAS_HEIGHT = 300;
@@ -16,10 +18,12 @@ const CANDIDATE_HEIGHT = 200;
 
 type Tab = 'draw' | 'auto';
 type Script = 'ja' | 'en';
+/** How the uploaded image was made. */
+export type MadeSignKind = 'draw' | 'autoGeneration';
 
 interface SignMakerProps {
   defaultScript: Script;
-  upload: (image: string) => Promise<UploadSignResponse>;
+  upload: (image: string, kind: MadeSignKind) => Promise<UploadSignResponse>;
   onCreated: (sign: UploadSignResponse) => void;
   onCancel: () => void;
 }
@@ -52,7 +56,7 @@ export function SignMaker({ defaultScript, upload, onCreated, onCancel }: SignMa
     inFlight.current = true;
     setPending(true);
     try {
-      onCreated(await upload(image));
+      onCreated(await upload(image, tab === 'draw' ? 'draw' : 'autoGeneration'));
     } catch (err) {
       setError(describeError(t, err));
       setPending(false);

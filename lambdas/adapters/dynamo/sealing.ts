@@ -1,0 +1,158 @@
+// What the seal and anchor jobs and the sweep write (issue #6). Each step is one transaction
+// conditional on the document's state, so a duplicated or retried message changes nothing twice:
+// - completeSeal: Generating → Completed with the final file, the hash → document record, and the
+//   sweep marker moved from 'seal' to 'anchor';
+// - recordAnchor: the token on the document (only once) and the 'anchor' marker removed.
+import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createEntities, type Entities, type SealedHashItem, type SweepMarkerItem } from './entities';
+import { conflictError, type Expected } from './documents';
+
+export type SweepMarkerRecord = SweepMarkerItem;
+export type SealedHashRecord = SealedHashItem;
+
+export interface FinalFile {
+  readonly finalKey: string;
+  readonly finalSizeBytes: number;
+  readonly finalSha256: string;
+  readonly completedAt: string;
+}
+
+export interface AnchorFields {
+  readonly anchorTokenId: string;
+  readonly anchorTxHash: string;
+  readonly anchorChainId: number;
+  readonly anchorContract: string;
+  readonly anchorHolder: string;
+  readonly anchorBlockNumber: number;
+  readonly anchoredAt: string;
+}
+
+export interface SealRepository {
+  /** Generating → Completed with the final file; false when the document was no longer in the
+   *  expected state (another worker sealed it, or it was deleted). */
+  completeSeal(docuId: string, expected: Expected, final: FinalFile): Promise<boolean>;
+  /** Records the token once; false when the document already has one (or is gone). */
+  recordAnchor(docuId: string, anchor: AnchorFields): Promise<boolean>;
+  setCertificateKey(docuId: string, key: string): Promise<void>;
+  /** The first time a contractor opened their link; later calls change nothing. */
+  markOpened(docuId: string, index: number, at: string): Promise<void>;
+  findSealedHash(sha256: string): Promise<SealedHashRecord | null>;
+  /** Markers of one queue, at most `limit`, oldest first. */
+  listSweepMarkers(queue: 'seal' | 'anchor', limit: number): Promise<SweepMarkerRecord[]>;
+  /** Removes a marker whose document no longer exists or no longer owes the work. */
+  deleteSweepMarker(queue: 'seal' | 'anchor', docuId: string): Promise<void>;
+}
+
+function isConditionalFailure(err: unknown): boolean {
+  return (
+    err instanceof Error &&
+    (err.name === 'ConditionalCheckFailedException' ||
+      err.name === 'TransactionCanceledException' ||
+      /conditional request failed|transaction cancelled/i.test(err.message))
+  );
+}
+
+export class DynamoSealRepository implements SealRepository {
+  private readonly e: Entities;
+
+  constructor(
+    private readonly documentClient: DynamoDBDocumentClient,
+    table: string,
+  ) {
+    this.e = createEntities(documentClient, table);
+  }
+
+  async completeSeal(docuId: string, expected: Expected, final: FinalFile): Promise<boolean> {
+    const update = this.e.document
+      .patch({ docuId })
+      .set({
+        ...final,
+        status: 'Completed',
+        updatedAt: final.completedAt,
+        version: expected.version + 1,
+      })
+      .where((a, o) => `${o.eq(a.status, expected.status)} AND ${o.eq(a.version, expected.version)}`)
+      .params();
+    const hash = this.e.sealedHash
+      .create({ sha256: final.finalSha256, docuId, sealedAt: final.completedAt })
+      .params();
+    const items = [
+      { Update: update as never },
+      { Put: hash as never },
+      { Delete: this.e.sweepMarker.delete({ queue: 'seal', docuId }).params() as never },
+      {
+        Put: this.e.sweepMarker
+          .put({ queue: 'anchor', docuId, since: final.completedAt, sha256: final.finalSha256 })
+          .params() as never,
+      },
+    ];
+    try {
+      await this.documentClient.send(new TransactWriteCommand({ TransactItems: items }));
+      return true;
+    } catch (err) {
+      if (isConditionalFailure(err)) return false;
+      throw err;
+    }
+  }
+
+  async recordAnchor(docuId: string, anchor: AnchorFields): Promise<boolean> {
+    const update = this.e.document
+      .patch({ docuId })
+      .set({ ...anchor })
+      .where((a, o) => `${o.eq(a.status, 'Completed')} AND ${o.notExists(a.anchorTokenId)}`)
+      .params();
+    const items = [
+      { Update: update as never },
+      { Delete: this.e.sweepMarker.delete({ queue: 'anchor', docuId }).params() as never },
+    ];
+    try {
+      await this.documentClient.send(new TransactWriteCommand({ TransactItems: items }));
+      return true;
+    } catch (err) {
+      if (isConditionalFailure(err)) {
+        await this.deleteSweepMarker('anchor', docuId);
+        return false;
+      }
+      throw err;
+    }
+  }
+
+  async markOpened(docuId: string, index: number, at: string): Promise<void> {
+    try {
+      await this.e.recipient
+        .patch({ docuId, index })
+        .set({ openedAt: at })
+        .where((a, o) => o.notExists(a.openedAt))
+        .go();
+    } catch (err) {
+      if (!isConditionalFailure(err)) throw err;
+    }
+  }
+
+  async setCertificateKey(docuId: string, key: string): Promise<void> {
+    try {
+      await this.e.document
+        .patch({ docuId })
+        .set({ certificateKey: key })
+        .where((a, o) => o.exists(a.docuId))
+        .go();
+    } catch (err) {
+      if (isConditionalFailure(err)) throw conflictError(docuId);
+      throw err;
+    }
+  }
+
+  async findSealedHash(sha256: string): Promise<SealedHashRecord | null> {
+    const res = await this.e.sealedHash.get({ sha256 }).go();
+    return res.data ?? null;
+  }
+
+  async listSweepMarkers(queue: 'seal' | 'anchor', limit: number): Promise<SweepMarkerRecord[]> {
+    const res = await this.e.sweepMarker.query.byQueue({ queue }).go({ pages: 'all' });
+    return [...res.data].sort((a, b) => a.since.localeCompare(b.since)).slice(0, limit);
+  }
+
+  async deleteSweepMarker(queue: 'seal' | 'anchor', docuId: string): Promise<void> {
+    await this.e.sweepMarker.delete({ queue, docuId }).go();
+  }
+}

@@ -1,0 +1,324 @@
+// AnchorChain on an EVM chain with ethers v6 (architecture §9): the DocumentAnchor contract mints one
+// ERC-721 token per SHA-256. Every RPC call is bounded by a timeout and fails with a ChainError that
+// says which call failed against which host, so the anchor job can retry later; a chain that is down
+// delays anchoring, never the completed document.
+import {
+  Contract,
+  FetchRequest,
+  Interface,
+  JsonRpcProvider,
+  Network,
+  Wallet,
+  getAddress,
+  isAddress,
+  isError,
+  type InterfaceAbi,
+  type Log,
+} from 'ethers';
+import { loadArtifact } from '../chain/artifact';
+import type { AnchorChain, ChainRecord } from '../ports';
+
+/** The chain did not answer, answered an error, or holds something unexpected. Retry later. */
+export class ChainError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ChainError';
+  }
+}
+
+export interface EvmChainOptions {
+  readonly rpcUrl: string;
+  readonly chainId: number;
+  readonly contractAddress: string;
+  /** The minter's private key, fetched when first needed. @default - read-only (mint and serviceAddress throw) */
+  readonly minterKey?: () => Promise<string>;
+  /** The contract's ABI. @default - the ABI of the compiled artifact (lambdas/chain/artifact.ts) */
+  readonly abi?: InterfaceAbi;
+  /** Bound on each RPC call and on the wait for a mint's receipt. @default 10000 */
+  readonly timeoutMs?: number;
+  /** How often to poll for a receipt that is not there yet. @default 1000 */
+  readonly pollingIntervalMs?: number;
+  /** Blocks to wait for after a mint. @default 1 */
+  readonly confirmations?: number;
+}
+
+const HASH = /^[0-9a-f]{64}$/;
+/** Sends of one mint before giving up (each after checking the hash is still not minted). */
+const MINT_ATTEMPTS = 3;
+
+/** Two senders with one key took the same nonce: the loser's transaction is refused. */
+function isNonceClash(err: unknown): boolean {
+  const e = err instanceof ChainError ? err.cause : err;
+  if (isError(e, 'NONCE_EXPIRED') || isError(e, 'REPLACEMENT_UNDERPRICED')) return true;
+  const text =
+    e instanceof Error ? `${e.message} ${JSON.stringify((e as { error?: unknown }).error ?? '')}` : '';
+  return /nonce too low|underpriced|already known|nonce has already been used/i.test(text);
+}
+
+function hashArg(sha256: string): string {
+  if (!HASH.test(sha256)) throw new ChainError('A SHA-256 to anchor must be 64 lower-case hex characters.');
+  return `0x${sha256}`;
+}
+
+export class EvmChain implements AnchorChain {
+  readonly chainId: number;
+  readonly contractAddress: string;
+  private readonly provider: JsonRpcProvider;
+  private readonly host: string;
+  private readonly timeoutMs: number;
+  private readonly confirmations: number;
+  private readonly minterKey: (() => Promise<string>) | undefined;
+  private readonly abiOption: InterfaceAbi | undefined;
+  private reader: Contract | undefined;
+  private minter: Promise<Wallet> | undefined;
+  /** Mints from this container one at a time, so two never take the same nonce. */
+  private sending: Promise<unknown> = Promise.resolve();
+
+  constructor(options: EvmChainOptions) {
+    if (!isAddress(options.contractAddress)) {
+      throw new ChainError(`The contract address ${options.contractAddress} is not an address.`);
+    }
+    this.chainId = options.chainId;
+    this.contractAddress = getAddress(options.contractAddress);
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.confirmations = options.confirmations ?? 1;
+    this.minterKey = options.minterKey;
+    this.abiOption = options.abi;
+    // Only the host in messages: hosted RPC URLs often carry an API key in their path.
+    this.host = new URL(options.rpcUrl).host;
+    const request = new FetchRequest(options.rpcUrl);
+    request.timeout = this.timeoutMs;
+    // staticNetwork: no eth_chainId probing (and no endless retries) when the RPC is down;
+    // cacheTimeout -1: a read right after a mint must see it.
+    this.provider = new JsonRpcProvider(request, Network.from(options.chainId), {
+      staticNetwork: true,
+      cacheTimeout: -1,
+      batchMaxCount: 1,
+      pollingInterval: options.pollingIntervalMs ?? 1000,
+    });
+  }
+
+  /** Stops the provider's timers (tests, the local cloud's shutdown). */
+  destroy(): void {
+    this.provider.destroy();
+  }
+
+  async check(): Promise<void> {
+    const [chainIdHex, code] = await Promise.all([
+      this.bounded('eth_chainId', this.provider.send('eth_chainId', []) as Promise<string>),
+      this.bounded('eth_getCode', this.provider.getCode(this.contractAddress)),
+    ]);
+    if (Number(chainIdHex) !== this.chainId) {
+      throw new ChainError(
+        `The chain at ${this.host} has chain id ${Number(chainIdHex)}, not ${this.chainId}.`,
+      );
+    }
+    if (code === '0x') {
+      throw new ChainError(`No contract at ${this.contractAddress} on chain ${this.chainId} (${this.host}).`);
+    }
+  }
+
+  async serviceAddress(): Promise<string> {
+    return (await this.wallet()).address;
+  }
+
+  async findByHash(sha256: string): Promise<ChainRecord | null> {
+    const hash = hashArg(sha256);
+    const contract = this.contract();
+    const tokenId = (await this.bounded(
+      'tokenIdByHash',
+      contract.getFunction('tokenIdByHash').staticCall(hash),
+    )) as bigint;
+    if (tokenId === 0n) return null;
+    const [anchor, holder] = await Promise.all([
+      this.bounded('anchorOf', contract.getFunction('anchorOf').staticCall(tokenId)) as Promise<
+        [string, bigint, bigint]
+      >,
+      this.bounded('ownerOf', contract.getFunction('ownerOf').staticCall(tokenId)) as Promise<string>,
+    ]);
+    const blockNumber = Number(anchor[2]);
+    // The contract keeps the block number, so the event is looked up in that one block: public RPCs
+    // refuse eth_getLogs over long ranges.
+    const filter = await contract.filters.Anchored!(hash, tokenId).getTopicFilter();
+    const logs = await this.bounded(
+      'eth_getLogs',
+      this.provider.getLogs({
+        address: this.contractAddress,
+        topics: filter,
+        fromBlock: blockNumber,
+        toBlock: blockNumber,
+      }),
+    );
+    const log = logs[0];
+    if (!log) {
+      throw new ChainError(`Token ${tokenId} has no Anchored event in block ${blockNumber} (${this.host}).`);
+    }
+    return this.record(sha256, tokenId, holder, log.transactionHash, blockNumber, Number(anchor[1]));
+  }
+
+  async mint(sha256: string, holder: string): Promise<ChainRecord> {
+    const hash = hashArg(sha256);
+    if (!isAddress(holder)) throw new ChainError(`The holder ${holder} is not an address.`);
+    const run = this.sending.then(async () => {
+      for (let attempt = 1; ; attempt++) {
+        const existing = await this.findByHash(sha256);
+        if (existing) return existing;
+        try {
+          return await this.sendMint(sha256, hash, getAddress(holder));
+        } catch (err) {
+          // Another worker minted the hash between our check and our transaction (a revert, at gas
+          // estimation or on chain), or took the nonce we were given: look again before giving up.
+          const revert = revertOf(err, this.reader?.interface);
+          const lostRace =
+            isNonceClash(err) ||
+            revert?.name === 'AlreadyAnchored' ||
+            // A transaction that reverted on chain carries no reason: the hash may be minted now.
+            (!revert && isError(err instanceof ChainError ? err.cause : err, 'CALL_EXCEPTION'));
+          if (!lostRace) throw err;
+          if (attempt >= MINT_ATTEMPTS) {
+            const record = await this.findByHash(sha256);
+            if (record) return record;
+            throw err;
+          }
+          await new Promise((r) => setTimeout(r, 100 * attempt));
+        }
+      }
+    });
+    this.sending = run.catch(() => undefined);
+    return run;
+  }
+
+  private async sendMint(sha256: string, hash: string, holder: string): Promise<ChainRecord> {
+    const contract = this.contract().connect(await this.wallet()) as Contract;
+    const tx = await this.bounded('mint', contract.getFunction('mint').send(holder, hash));
+    const receipt = await this.bounded('the mint receipt', tx.wait(this.confirmations, this.timeoutMs));
+    if (!receipt || receipt.status !== 1) throw new ChainError(`The mint of ${sha256} failed on chain.`);
+    const event = receipt.logs
+      .filter((l: Log) => l.address === this.contractAddress)
+      .map((l: Log) => contract.interface.parseLog(l))
+      .find((parsed) => parsed?.name === 'Anchored');
+    if (!event) throw new ChainError(`The mint transaction ${receipt.hash} has no Anchored event.`);
+    const block = await this.bounded('eth_getBlockByNumber', this.provider.getBlock(receipt.blockNumber));
+    if (!block) throw new ChainError(`Block ${receipt.blockNumber} is unknown to ${this.host}.`);
+    return this.record(
+      sha256,
+      event.args[1] as bigint,
+      event.args[2] as string,
+      receipt.hash,
+      receipt.blockNumber,
+      block.timestamp,
+    );
+  }
+
+  private record(
+    sha256: string,
+    tokenId: bigint,
+    holder: string,
+    transactionHash: string,
+    blockNumber: number,
+    timestampSeconds: number,
+  ): ChainRecord {
+    return {
+      sha256,
+      tokenId: tokenId.toString(),
+      holder: getAddress(holder),
+      transactionHash,
+      blockNumber,
+      anchoredAt: new Date(timestampSeconds * 1000).toISOString(),
+      chainId: this.chainId,
+      contractAddress: this.contractAddress,
+    };
+  }
+
+  private contract(): Contract {
+    this.reader ??= new Contract(this.contractAddress, this.abiOption ?? loadArtifact().abi, this.provider);
+    return this.reader;
+  }
+
+  private wallet(): Promise<Wallet> {
+    if (!this.minterKey) {
+      return Promise.reject(
+        new ChainError('No minter key is configured (CHAIN_MINTER_KEY or CHAIN_MINTER_SECRET_ID).'),
+      );
+    }
+    if (!this.minter) {
+      this.minter = this.minterKey().then((key) => new Wallet(key, this.provider));
+      this.minter.catch(() => (this.minter = undefined));
+    }
+    return this.minter;
+  }
+
+  /** Bounds one call by the timeout and turns its failure into a ChainError naming the call. */
+  private async bounded<T>(what: string, call: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new ChainError(`The chain at ${this.host} did not answer ${what} within ${this.timeoutMs} ms.`),
+          ),
+        this.timeoutMs,
+      );
+    });
+    try {
+      return await Promise.race([call, timeout]);
+    } catch (err) {
+      if (err instanceof ChainError) throw err;
+      if (isError(err, 'CALL_EXCEPTION')) {
+        const reason = err.revert
+          ? `${err.revert.name}(${err.revert.args.join(', ')})`
+          : (err.reason ?? 'reverted');
+        throw new ChainError(`The contract refused ${what}: ${reason}.`, { cause: err });
+      }
+      if (isError(err, 'TIMEOUT')) {
+        throw new ChainError(
+          `The chain at ${this.host} did not answer ${what} within ${this.timeoutMs} ms.`,
+          {
+            cause: err,
+          },
+        );
+      }
+      const detail =
+        (err as { shortMessage?: string }).shortMessage ?? (err instanceof Error ? err.message : String(err));
+      throw new ChainError(`The chain at ${this.host} failed on ${what}: ${detail}`, { cause: err });
+    } finally {
+      clearTimeout(timer);
+      // A call that lost the race must not surface as an unhandled rejection.
+      call.catch(() => undefined);
+    }
+  }
+}
+
+/**
+ * The contract's custom error in a failed call or transaction, if it can be decoded. ethers decodes
+ * eth_call reverts itself; for eth_estimateGas (the first step of a send) ganache puts the revert
+ * data in `error.data.result` and geth-style nodes in `error.data`, which ethers leaves undecoded.
+ */
+export function revertOf(
+  err: unknown,
+  iface: Interface | undefined,
+): { name: string; args: readonly unknown[] } | undefined {
+  if (err instanceof ChainError) return revertOf(err.cause, iface);
+  if (!isError(err, 'CALL_EXCEPTION')) return undefined;
+  if (err.revert) return { name: err.revert.name, args: [...err.revert.args] };
+  const nested = (err.info as { error?: { data?: unknown } } | undefined)?.error?.data;
+  const candidates = [
+    err.data,
+    typeof nested === 'string' ? nested : (nested as { result?: unknown } | undefined)?.result,
+  ];
+  for (const data of candidates) {
+    if (typeof data !== 'string' || !data.startsWith('0x') || data.length < 10 || !iface) continue;
+    try {
+      const parsed = iface.parseError(data);
+      if (parsed) return { name: parsed.name, args: [...parsed.args] };
+    } catch {
+      // not one of this contract's errors
+    }
+  }
+  return undefined;
+}
+
+/** The interface of the compiled contract, for code that decodes its events or errors. */
+export function anchorInterface(abi: InterfaceAbi = loadArtifact().abi): Interface {
+  return new Interface(abi);
+}

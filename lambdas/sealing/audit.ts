@@ -1,0 +1,206 @@
+// The audit certificate pages appended to the sealed PDF: the document, a QR code to its verification
+// page, every party's evidence and the full history, labelled in the document's language.
+import { rgb, type PDFDocument } from 'pdf-lib';
+import { translate, type Locale } from '../../shared/i18n';
+import type { AuditData, AuditParty } from './types';
+import { FontSet } from './fonts';
+import { Flow, type Cell } from './layout';
+import { drawQr, GREY, Typesetter } from './typeset';
+
+const SHADE = rgb(0.93, 0.94, 0.96);
+const QR_SIZE = 96;
+const LABEL_WIDTH = 130;
+
+/** Every string in a value (labels, data), so the fonts they need are embedded before drawing. */
+export function stringsOf(value: unknown, into: string[] = []): string[] {
+  if (typeof value === 'string') into.push(value);
+  else if (Array.isArray(value)) value.forEach((item) => stringsOf(item, into));
+  else if (value && typeof value === 'object') Object.values(value).forEach((item) => stringsOf(item, into));
+  return into;
+}
+
+export function auditLabels(locale: Locale) {
+  const t = (key: string) => translate(`audit.${key}`, {}, locale);
+  return {
+    heading: t('heading'),
+    sealNote: t('sealNote'),
+    document: t('document'),
+    title: t('title'),
+    shortNumber: t('shortNumber'),
+    documentId: t('documentId'),
+    originalFile: t('originalFile'),
+    pageCount: t('pageCount'),
+    originalSha256: t('originalSha256'),
+    createdAt: t('createdAt'),
+    completedAt: t('completedAt'),
+    verify: t('verify'),
+    verifyNote: t('verifyNote'),
+    parties: t('parties'),
+    party: {
+      name: t('party.name'),
+      role: t('party.role'),
+      contact: t('party.contact'),
+      receivedAt: t('party.receivedAt'),
+      openedAt: t('party.openedAt'),
+      signedAt: t('party.signedAt'),
+      ip: t('party.ip'),
+      userAgent: t('party.userAgent'),
+      result: t('party.result'),
+      videoResult: t('party.videoResult'),
+      videoSha256: t('party.videoSha256'),
+    },
+    notRecorded: t('notRecorded'),
+    history: t('history'),
+    historyColumn: {
+      time: t('historyColumn.time'),
+      action: t('historyColumn.action'),
+      actor: t('historyColumn.actor'),
+      ip: t('historyColumn.ip'),
+      userAgent: t('historyColumn.userAgent'),
+    },
+    noHistory: t('noHistory'),
+    // The footer's digits and number are drawn with these same fonts.
+    footerSample: translate('audit.pageFooter', { shortNumber: 'A', page: 1, total: 1 }, locale),
+  };
+}
+
+/** Label/value rows: the label column fixed, the value column the rest of `width`. */
+export function keyValueRows(
+  flow: Flow,
+  rows: readonly (readonly [string, string])[],
+  size: number,
+  width = flow.width,
+): void {
+  for (const [label, value] of rows) {
+    const cells: Cell[] = [
+      { text: label, width: LABEL_WIDTH, color: GREY },
+      { text: value, width: width - LABEL_WIDTH },
+    ];
+    flow.row(cells, size);
+  }
+}
+
+/** The top block of a generated page set: heading, a note, then label/value rows across the page. */
+export function headerBlock(
+  flow: Flow,
+  heading: string,
+  note: string,
+  rows: readonly (readonly [string, string])[],
+): void {
+  flow.ensure(200);
+  flow.text(heading, 18);
+  flow.gap(2);
+  flow.text(note, 8.5, { color: GREY });
+  flow.gap(10);
+  keyValueRows(flow, rows, 9);
+}
+
+/** "Verify this document": the note and the link on the left, the QR code to the same link on the right. */
+export function verifyBlock(flow: Flow, title: string, note: string, verifyUrl: string): void {
+  flow.gap(10);
+  flow.ensure(QR_SIZE + 4);
+  const top = flow.y;
+  const page = flow.page;
+  drawQr(page, verifyUrl, flow.left + flow.width - QR_SIZE, top - QR_SIZE, QR_SIZE);
+  const width = flow.width - QR_SIZE - 16;
+  flow.text(title, 10, { width });
+  flow.text(note, 8, { color: GREY, width });
+  flow.text(verifyUrl, 8, { width });
+  flow.y = Math.min(flow.y, top - QR_SIZE);
+}
+
+function partyRows(party: AuditParty, l: ReturnType<typeof auditLabels>): [string, string][] {
+  const orNone = (value: string | undefined) => (value && value.trim() ? value : l.notRecorded);
+  const rows: [string, string][] = [
+    [l.party.contact, orNone(party.maskedContact)],
+    [l.party.receivedAt, orNone(party.receivedAt)],
+    [l.party.openedAt, orNone(party.openedAt)],
+    [l.party.signedAt, orNone(party.signedAt)],
+    [l.party.ip, orNone(party.ip)],
+    [l.party.userAgent, orNone(party.userAgent)],
+    [l.party.result, orNone(party.result)],
+  ];
+  if (party.videoResult !== undefined) rows.push([l.party.videoResult, orNone(party.videoResult)]);
+  if (party.videoSha256 !== undefined) rows.push([l.party.videoSha256, orNone(party.videoSha256)]);
+  return rows;
+}
+
+/** Appends the audit pages to `doc`; returns how many were added. */
+export async function appendAuditPages(
+  doc: PDFDocument,
+  fonts: FontSet,
+  audit: AuditData,
+  locale: Locale,
+): Promise<number> {
+  const l = auditLabels(locale);
+  await fonts.prepare([...stringsOf(l), ...stringsOf(audit)]);
+  const flow = new Flow(doc, new Typesetter(fonts));
+
+  const documentRows: [string, string][] = [
+    [l.title, audit.title],
+    [l.shortNumber, audit.shortNumber],
+    [l.documentId, audit.documentId],
+    [l.originalFile, audit.originalFileName],
+  ];
+  if (audit.pageCount !== undefined) documentRows.push([l.pageCount, String(audit.pageCount)]);
+  documentRows.push(
+    [l.originalSha256, audit.originalSha256],
+    [l.createdAt, audit.createdAt],
+    [l.completedAt, audit.completedAt],
+  );
+  headerBlock(flow, l.heading, l.sealNote, documentRows);
+  verifyBlock(flow, l.verify, l.verifyNote, audit.verifyUrl);
+
+  flow.gap(14);
+  flow.text(l.parties, 13);
+  flow.gap(4);
+  for (const party of audit.parties) {
+    flow.ensure(110); // keep a party's name with most of its rows
+    flow.row(
+      [
+        { text: party.name, width: LABEL_WIDTH + 150 },
+        { text: party.role, width: flow.width - LABEL_WIDTH - 150, color: GREY },
+      ],
+      9.5,
+      { shade: SHADE },
+    );
+    keyValueRows(flow, partyRows(party, l), 8);
+    flow.gap(8);
+  }
+
+  flow.gap(8);
+  flow.text(l.history, 13);
+  flow.gap(4);
+  const widths = [92, 110, 95, 70, flow.width - 92 - 110 - 95 - 70];
+  const header = () =>
+    flow.row(
+      [
+        l.historyColumn.time,
+        l.historyColumn.action,
+        l.historyColumn.actor,
+        l.historyColumn.ip,
+        l.historyColumn.userAgent,
+      ].map((text, i) => ({ text, width: widths[i]!, color: GREY })),
+      7.5,
+      { shade: SHADE },
+    );
+  flow.ensure(40);
+  header();
+  flow.onBreak = header;
+  if (audit.history.length === 0) flow.text(l.noHistory, 8, { color: GREY });
+  for (const line of audit.history) {
+    flow.row(
+      [line.time, line.action, line.actor, line.ip, line.userAgent].map((text, i) => ({
+        text,
+        width: widths[i]!,
+      })),
+      7.5,
+    );
+  }
+  flow.onBreak = undefined;
+
+  flow.footers((page, total) =>
+    translate('audit.pageFooter', { shortNumber: audit.shortNumber, page, total }, locale),
+  );
+  return flow.pages.length;
+}

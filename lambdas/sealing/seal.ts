@@ -1,0 +1,114 @@
+// sealPdf: the final document. Stamps every sign image into its area, appends the audit pages, signs
+// the whole file (CMS, ETSI.CAdES.detached) and hashes the signed bytes: that hash is anchored on chain.
+import { createHash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { PDFDocument, type PDFImage } from 'pdf-lib';
+import { localeForPath } from '../../shared/i18n';
+import { appendAuditPages } from './audit';
+import { SealError } from './errors';
+import { FontSet } from './fonts';
+import { embedPng } from './png';
+import { addSignaturePlaceholder, signPdf } from './signer';
+import type { SealInput, SealResult, SealStage, Stamp } from './types';
+
+const PRODUCER = 'SignSeal';
+
+/** A Uint8Array of this realm over the same bytes (pdf-lib checks `instanceof Uint8Array`). */
+export function bytesOf(data: Uint8Array): Uint8Array {
+  return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+}
+
+export async function loadOriginal(original: Uint8Array): Promise<PDFDocument> {
+  let doc: PDFDocument;
+  try {
+    // updateMetadata false: the same input gives the same bytes, so a retried seal anchors the same hash.
+    doc = await PDFDocument.load(bytesOf(original), { updateMetadata: false, ignoreEncryption: false });
+  } catch (error) {
+    throw new SealError('unreadable_pdf', 'the original is not a readable, unencrypted PDF', {
+      cause: error,
+    });
+  }
+  if (doc.getPageCount() === 0) throw new SealError('unreadable_pdf', 'the original has no pages');
+  return doc;
+}
+
+async function drawStamps(doc: PDFDocument, stamps: readonly Stamp[]): Promise<void> {
+  const pages = doc.getPages();
+  // The same sign is usually placed in several areas: embed each distinct image once.
+  const images = new Map<string, Promise<PDFImage>>();
+  for (const [index, stamp] of stamps.entries()) {
+    const page = Number.isInteger(stamp.pageIndex) ? pages[stamp.pageIndex] : undefined;
+    const sized =
+      [stamp.x, stamp.y, stamp.width, stamp.height].every(Number.isFinite) &&
+      stamp.width > 0 &&
+      stamp.height > 0;
+    if (!page || !sized) {
+      throw new SealError(
+        'bad_area',
+        `stamp ${index} is outside the document (page ${stamp.pageIndex} of ${pages.length})`,
+      );
+    }
+    const key = createHash('sha1').update(stamp.png).digest('hex');
+    let pending = images.get(key);
+    if (!pending) {
+      pending = embedPng(doc, bytesOf(stamp.png)).catch((error: unknown) => {
+        throw new SealError('bad_image', `stamp ${index} is not a PNG that decodes`, { cause: error });
+      });
+      images.set(key, pending);
+    }
+    const image = await pending;
+    // Keep the image's aspect ratio, centred in the area.
+    const scale = Math.min(stamp.width / image.width, stamp.height / image.height);
+    const width = image.width * scale;
+    const height = image.height * scale;
+    page.drawImage(image, {
+      x: stamp.x + (stamp.width - width) / 2,
+      y: stamp.y + (stamp.height - height) / 2,
+      width,
+      height,
+    });
+  }
+}
+
+export async function sealPdf(input: SealInput): Promise<SealResult> {
+  const timings: Record<SealStage, number> = { load: 0, stamp: 0, audit: 0, save: 0, sign: 0, hash: 0 };
+  let mark = performance.now();
+  const lap = (stage: SealStage) => {
+    const now = performance.now();
+    timings[stage] = Math.round((now - mark) * 10) / 10;
+    mark = now;
+  };
+
+  const doc = await loadOriginal(input.original);
+  lap('load');
+
+  await drawStamps(doc, input.stamps);
+  lap('stamp');
+
+  const locale = localeForPath(input.language);
+  const fonts = new FontSet(doc);
+  await appendAuditPages(doc, fonts, input.audit, locale);
+  lap('audit');
+
+  doc.setProducer(PRODUCER);
+  doc.setModificationDate(input.signedAt);
+  const pageCount = doc.getPageCount();
+  addSignaturePlaceholder(
+    doc,
+    doc.getPage(pageCount - 1),
+    input.signer,
+    input.signedAt,
+    `Sealed after every party signed (No. ${input.audit.shortNumber})`,
+    input.audit.verifyUrl,
+  );
+  const unsigned = await doc.save({ updateFieldAppearances: false });
+  lap('save');
+
+  const pdf = signPdf(unsigned, input.signer);
+  lap('sign');
+
+  const sha256 = createHash('sha256').update(pdf).digest('hex');
+  lap('hash');
+
+  return { pdf, sha256, pageCount, timings };
+}

@@ -1,0 +1,147 @@
+// Text on generated pages: each string split into runs by the font that has its characters (Noto Sans
+// JP first, Noto Sans KR for what it lacks), measured, wrapped to a column and drawn run by run.
+import { rgb, type PDFPage, type RGB } from 'pdf-lib';
+import QRCode from 'qrcode';
+import type { FontSet } from './fonts';
+
+export const BLACK = rgb(0, 0, 0);
+export const GREY = rgb(0.4, 0.4, 0.4);
+export const RULE = rgb(0.8, 0.8, 0.8);
+
+interface Run {
+  readonly text: string;
+  readonly font: number;
+}
+
+// Ideographs, kana and full-width forms may break anywhere; Hangul and Latin break at spaces.
+const BREAK_ANYWHERE = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/gu;
+
+export class Typesetter {
+  private readonly advance = new Map<string, number>();
+
+  constructor(private readonly fonts: FontSet) {}
+
+  /** Control characters (from user agents, names) would draw as boxes or break lines: spaces instead. */
+  static clean(text: string): string {
+    return text.replace(CONTROL, ' ');
+  }
+
+  private runs(text: string): Run[] {
+    const runs: Run[] = [];
+    let current = '';
+    let font = -1;
+    for (const char of text) {
+      const cp = char.codePointAt(0)!;
+      // ASCII stays in the current run: every font has it, and fewer runs mean fewer text objects.
+      const wanted = cp <= 0x7f ? (font < 0 ? 0 : font) : this.fonts.fontIndexFor(cp);
+      if (wanted !== font && current) {
+        runs.push({ text: current, font });
+        current = '';
+      }
+      font = wanted;
+      current += char;
+    }
+    if (current) runs.push({ text: current, font });
+    return runs;
+  }
+
+  private charWidth(char: string, font: number): number {
+    const key = `${font}:${char}`;
+    let width = this.advance.get(key);
+    if (width === undefined) {
+      width = this.fonts.pdfFont(font).widthOfTextAtSize(char, 1000) / 1000;
+      this.advance.set(key, width);
+    }
+    return width;
+  }
+
+  /** Width in points at a size (advance widths, no kerning: close enough to wrap a column). */
+  width(text: string, size: number): number {
+    let total = 0;
+    for (const run of this.runs(text)) {
+      for (const char of run.text) total += this.charWidth(char, run.font);
+    }
+    return total * size;
+  }
+
+  /** The lines of a text wrapped to a width: at spaces, between CJK characters, inside long tokens. */
+  wrap(text: string, size: number, maxWidth: number): string[] {
+    const lines: string[] = [];
+    let line = '';
+    let lineWidth = 0;
+    const push = () => {
+      lines.push(line.trimEnd());
+      line = '';
+      lineWidth = 0;
+    };
+    for (const paragraph of Typesetter.clean(text).split(/\n/)) {
+      const tokens =
+        paragraph.match(
+          /\s+|[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]|[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+/gu,
+        ) ?? [];
+      for (const token of tokens) {
+        const isSpace = /^\s/.test(token);
+        if (isSpace && !line) continue;
+        const w = this.width(token, size);
+        if (lineWidth + w <= maxWidth || isSpace) {
+          line += token;
+          lineWidth += w;
+        } else if (w <= maxWidth || BREAK_ANYWHERE.test(token)) {
+          if (line.trim()) push();
+          line = token;
+          lineWidth = w;
+        } else {
+          for (const char of token) {
+            const cw = this.width(char, size);
+            if (lineWidth + cw > maxWidth && line.trim()) push();
+            line += char;
+            lineWidth += cw;
+          }
+        }
+      }
+      if (line.trim() || lines.length === 0) push();
+      else line = '';
+    }
+    return lines;
+  }
+
+  /** Draws one line (no wrapping) with its baseline at y. */
+  draw(page: PDFPage, text: string, x: number, y: number, size: number, color: RGB = BLACK): void {
+    let cursor = x;
+    for (const run of this.runs(Typesetter.clean(text))) {
+      const font = this.fonts.pdfFont(run.font);
+      page.drawText(run.text, { x: cursor, y, size, font, color });
+      let advance = 0;
+      for (const char of run.text) advance += this.charWidth(char, run.font);
+      cursor += advance * size; // cached advances: a second shaping pass per run costs more
+    }
+  }
+}
+
+/** A QR code as vector squares (one rectangle per horizontal run of dark modules), quiet zone excluded. */
+export function drawQr(page: PDFPage, url: string, x: number, y: number, size: number): void {
+  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
+  const n = modules.size;
+  const cell = size / n;
+  for (let row = 0; row < n; row += 1) {
+    let col = 0;
+    while (col < n) {
+      if (!modules.get(row, col)) {
+        col += 1;
+        continue;
+      }
+      const start = col;
+      while (col < n && modules.get(row, col)) col += 1;
+      page.drawRectangle({
+        x: x + start * cell,
+        y: y + size - (row + 1) * cell,
+        width: (col - start) * cell,
+        height: cell,
+        color: BLACK,
+        borderWidth: 0,
+      });
+    }
+  }
+}

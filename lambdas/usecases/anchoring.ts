@@ -1,0 +1,198 @@
+// The anchor job (issue #6): mints one ERC-721 token for the sealed PDF's SHA-256 (to the owner's
+// wallet when set, else to the service's address), records it on the document, writes 'hash_nft' to
+// the history, and e-mails every party the certificate (a PDF with the hash, token, contract, chain,
+// transaction and the verification link).
+//
+// Idempotency: the chain adapter checks `tokenIdByHash` before sending, so a retried message never
+// mints twice; the document records the token once (conditional write); the history item and the
+// certificate messages are keyed by document and recipient. A chain that is down makes the job fail
+// and retry later (the sweep re-queues what the dead-letter queue took); the document stays Completed.
+import { randomBytes } from 'node:crypto';
+import { localeForPath, translate } from '../../shared/i18n';
+import type { DocumentRecord, DocumentRepository } from '../adapters/dynamo/documents';
+import type { UserRecord } from '../adapters/dynamo/repository';
+import type { SealRepository } from '../adapters/dynamo/sealing';
+import type { Logger } from '../core/logger';
+import type { AnchorJob, NotifyJob } from '../jobs';
+import type { AnchorChain, ChainRecord, JobQueue, ObjectStorage } from '../ports';
+import type { CertificateInput } from '../sealing/types';
+import { auditTime, completionTargets, verifyUrlFor } from './sealing';
+import { maskContact } from '../../shared/domain/contact';
+
+export interface AnchorDeps {
+  readonly docs: Pick<DocumentRepository, 'getDocument' | 'listRecipients' | 'listHistory' | 'addHistory'>;
+  readonly seals: SealRepository;
+  readonly users: { getById(userId: string): Promise<UserRecord | null> };
+  readonly storage: ObjectStorage;
+  readonly queue: JobQueue;
+  readonly chain: () => AnchorChain;
+  readonly chainName: string;
+  readonly certificatePdf: (input: CertificateInput) => Promise<Uint8Array>;
+  readonly appUrl: string;
+}
+
+export function certificateKeyFor(docuId: string): string {
+  return `documents/${docuId}/certificate.pdf`;
+}
+
+export type AnchorOutcome = 'anchored' | 'already-anchored' | 'skipped';
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+function recordOf(doc: DocumentRecord): ChainRecord | null {
+  if (!doc.anchorTokenId || !doc.finalSha256) return null;
+  return {
+    sha256: doc.finalSha256,
+    tokenId: doc.anchorTokenId,
+    holder: doc.anchorHolder ?? '',
+    transactionHash: doc.anchorTxHash ?? '',
+    blockNumber: doc.anchorBlockNumber ?? 0,
+    anchoredAt: doc.anchoredAt ?? '',
+    chainId: doc.anchorChainId ?? 0,
+    contractAddress: doc.anchorContract ?? '',
+  };
+}
+
+/** The certificate PDF (stored once per document) and one message per party, keyed for idempotency. */
+async function certificateFollowUps(deps: AnchorDeps, doc: DocumentRecord, log: Logger): Promise<void> {
+  const record = recordOf(doc);
+  if (!record) return;
+  const [owner, recipients, history] = await Promise.all([
+    deps.users.getById(doc.ownerId),
+    deps.docs.listRecipients(doc.docuId),
+    deps.docs.listHistory(doc.docuId),
+  ]);
+  if (!history.some((h) => h.action === 'hash_nft')) {
+    const time = new Date().toISOString();
+    await deps.docs.addHistory({
+      docuId: doc.docuId,
+      ownerId: doc.ownerId,
+      itemId: `${time}#${randomBytes(4).toString('hex')}`,
+      time,
+      action: 'hash_nft',
+      actorName: 'SignSeal',
+      actorContact: '',
+      actorContactMasked: '',
+      ip: '',
+      userAgent: 'anchor worker',
+      transactionHash: record.transactionHash,
+    });
+  }
+  const targets = completionTargets(doc, owner, recipients);
+  const key = doc.certificateKey ?? certificateKeyFor(doc.docuId);
+  const byLang = new Map<string, string>();
+  const jobs: NotifyJob[] = [];
+  for (const target of targets) {
+    const locale = localeForPath(target.lang);
+    const verify = verifyUrlFor(deps.appUrl, target.lang, doc.docuId);
+    const values = {
+      name: target.name || target.contact,
+      title: doc.title || translate('signRequest.untitled', {}, locale),
+      number: doc.id4.toUpperCase(),
+      hash: record.sha256,
+      token: record.tokenId,
+      contract: record.contractAddress,
+      chain: `${deps.chainName} (${record.chainId})`,
+      tx: record.transactionHash,
+      verify,
+    };
+    const idempotencyKey = `certificate#${doc.docuId}#${target.contact.toLowerCase()}`;
+    if (target.method === 'phone') {
+      jobs.push({
+        kind: 'sms',
+        idempotencyKey,
+        to: target.contact,
+        text: translate('sealing.certificate.sms', values, locale),
+      });
+      continue;
+    }
+    // One certificate per language: the e-mail's language decides which one is attached.
+    let langKey = byLang.get(target.lang);
+    if (!langKey) {
+      langKey = target.lang === 'en' ? key : key.replace(/\.pdf$/, `-${target.lang}.pdf`);
+      const pdf = await deps.certificatePdf({
+        language: target.lang,
+        title: values.title,
+        shortNumber: values.number,
+        completedAt: auditTime(doc.completedAt) ?? '',
+        parties: [
+          ...(owner ? [{ name: owner.name, maskedContact: maskContact(owner.email) }] : []),
+          ...recipients.map((r) => ({
+            name: r.name,
+            maskedContact: maskContact(r.contact),
+            ...(r.decidedAt ? { signedAt: auditTime(r.decidedAt)! } : {}),
+          })),
+        ],
+        finalSha256: record.sha256,
+        originalSha256: doc.sha256 ?? '',
+        tokenId: record.tokenId,
+        contractAddress: record.contractAddress,
+        chainId: record.chainId,
+        chainName: deps.chainName,
+        transactionHash: record.transactionHash,
+        anchoredAt: auditTime(record.anchoredAt) ?? record.anchoredAt,
+        verifyUrl: verify,
+      });
+      await deps.storage.put(langKey, pdf, 'application/pdf');
+      byLang.set(target.lang, langKey);
+    }
+    const paragraphs = ['greeting', 'intro', 'hash', 'token', 'contract', 'chain', 'tx', 'verify'] as const;
+    const lines = paragraphs.map((p) => translate(`sealing.certificate.${p}`, values, locale));
+    jobs.push({
+      kind: 'email',
+      idempotencyKey,
+      to: [target.contact],
+      subject: translate('sealing.certificate.subject', values, locale),
+      text: [...lines, 'SignSeal'].join('\n\n'),
+      html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n'),
+      attachments: [
+        { filename: `${values.number}-certificate.pdf`, contentType: 'application/pdf', key: langKey },
+      ],
+    });
+  }
+  if (!doc.certificateKey && byLang.size > 0) await deps.seals.setCertificateKey(doc.docuId, key);
+  for (const job of jobs) await deps.queue.enqueue('notify', job);
+  log.info('certificate messages queued', { docuId: doc.docuId, messages: jobs.length });
+}
+
+export async function anchorDocument(deps: AnchorDeps, job: AnchorJob, log: Logger): Promise<AnchorOutcome> {
+  const doc = await deps.docs.getDocument(job.docuId);
+  if (!doc || doc.status !== 'Completed' || doc.finalSha256 !== job.hash) {
+    log.warn('anchor job for a document that is gone or was sealed again; nothing to do', {
+      docuId: job.docuId,
+    });
+    if (!doc || doc.status !== 'Completed') await deps.seals.deleteSweepMarker('anchor', job.docuId);
+    return 'skipped';
+  }
+  if (doc.anchorTokenId) {
+    await certificateFollowUps(deps, doc, log);
+    return 'already-anchored';
+  }
+  const chain = deps.chain();
+  const owner = await deps.users.getById(doc.ownerId);
+  const holder = owner?.walletAddress || (await chain.serviceAddress());
+  const started = Date.now();
+  const record = await chain.mint(job.hash, holder);
+  await deps.seals.recordAnchor(doc.docuId, {
+    anchorTokenId: record.tokenId,
+    anchorTxHash: record.transactionHash,
+    anchorChainId: record.chainId,
+    anchorContract: record.contractAddress,
+    anchorHolder: record.holder,
+    anchorBlockNumber: record.blockNumber,
+    anchoredAt: record.anchoredAt,
+  });
+  log.info('document anchored', {
+    docuId: doc.docuId,
+    tokenId: record.tokenId,
+    ms: Date.now() - started,
+  });
+  const anchored = await deps.docs.getDocument(doc.docuId);
+  if (anchored) await certificateFollowUps(deps, anchored, log);
+  return 'anchored';
+}

@@ -1,0 +1,368 @@
+// The seal job (issue #6): when every contractor agreed, the document is in Generating and one
+// `seal` message is queued. The job stamps each contractor's sign into their areas, appends the audit
+// pages, signs the PDF (CMS, ETSI.CAdES.detached), stores it under a key of its own attempt, and moves
+// the document Generating → Completed in one conditional transaction (with the hash → document record
+// and the sweep marker). Then it queues the anchor job and the completion e-mails.
+//
+// Idempotency: a duplicated or retried message finds the document Completed and only re-queues the
+// follow-ups (the notify job's idempotency keys make each e-mail go once); two workers sealing at the
+// same instant both write their own object, one wins the transaction, the other deletes its object.
+// The original upload is never changed, so a document can always be sealed again from scratch.
+import { randomBytes } from 'node:crypto';
+import type { Language } from '../../shared/domain/constants';
+import { maskContact } from '../../shared/domain/contact';
+import { HISTORY_ACTION_KEYS, RECIPIENT_AGREEMENT } from '../../shared/domain/status';
+import { localeForPath, translate, type Locale } from '../../shared/i18n';
+import type {
+  DocumentRecord,
+  DocumentRepository,
+  HistoryRecord,
+  RecipientRecord,
+  SignerRepository,
+} from '../adapters/dynamo/documents';
+import type { UserRecord } from '../adapters/dynamo/repository';
+import type { SealRepository } from '../adapters/dynamo/sealing';
+import { AppError } from '../core/errors';
+import type { Logger } from '../core/logger';
+import type { AnchorJob, NotifyJob, SealJob } from '../jobs';
+import type { JobQueue, ObjectStorage } from '../ports';
+import type { AuditData, AuditParty, SealInput, SealResult, ServiceSigner, Stamp } from '../sealing/types';
+import { recordHistory } from './history';
+
+export interface SealDeps {
+  readonly docs: Pick<DocumentRepository, 'getDocument' | 'listRecipients' | 'listHistory' | 'addHistory'>;
+  readonly signers: Pick<SignerRepository, 'listSigns' | 'getOuterUser'>;
+  readonly seals: SealRepository;
+  readonly users: { getById(userId: string): Promise<UserRecord | null> };
+  readonly storage: ObjectStorage;
+  readonly queue: JobQueue;
+  /** The service's signing identity (Secrets Manager when deployed, .local/ locally). */
+  readonly serviceSigner: () => Promise<ServiceSigner>;
+  readonly sealPdf: (input: SealInput) => Promise<SealResult>;
+  /** Public base URL of the SPA (verification links). */
+  readonly appUrl: string;
+  readonly now?: () => Date;
+}
+
+/** E-mails carry the final PDF up to this size; a larger file is linked (SES limits a message). */
+export const MAX_ATTACHMENT_BYTES = 7_000_000;
+/** Download links in completion messages (S3 presigned URLs last at most 7 days). */
+export const COMPLETION_LINK_SECONDS = 7 * 24 * 3600;
+
+export function finalKeyFor(docuId: string, attempt: string): string {
+  return `documents/${docuId}/final-${attempt}.pdf`;
+}
+
+export function verifyUrlFor(appUrl: string, lang: Language, docuId: string): string {
+  return `${appUrl.replace(/\/$/, '')}/${lang}/verify?document=${encodeURIComponent(docuId)}`;
+}
+
+/** 2026-11-22 15:03:02 UTC: one unambiguous form for the audit pages in every language. */
+export function auditTime(iso: string | undefined): string | undefined {
+  if (!iso) return undefined;
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+function languageOf(doc: DocumentRecord): Language {
+  const lang = doc.lang;
+  return lang === 'jp' || lang === 'ko' ? lang : 'en';
+}
+
+function resultKey(agreement: number): string {
+  if (agreement === RECIPIENT_AGREEMENT.agreed) return 'sealing.results.agreed';
+  if (agreement === RECIPIENT_AGREEMENT.denied) return 'sealing.results.denied';
+  return 'sealing.results.pending';
+}
+
+/** The audit pages' data: parties (requester first), then the full history, texts translated. */
+export function buildAudit(input: {
+  doc: DocumentRecord;
+  owner: UserRecord | null;
+  recipients: readonly RecipientRecord[];
+  history: readonly HistoryRecord[];
+  locale: Locale;
+  verifyUrl: string;
+  completedAt: string;
+  pageCount?: number;
+}): AuditData {
+  const { doc, locale } = input;
+  const t = (key: string, values: Record<string, string | number> = {}) => translate(key, values, locale);
+  const history = [...input.history].sort((a, b) => a.itemId.localeCompare(b.itemId));
+  const firstTime = (action: string, contact: string) =>
+    history.find((h) => h.action === action && h.actorContact === contact)?.time;
+  const parties: AuditParty[] = [];
+  if (input.owner) {
+    parties.push({
+      name: input.owner.name,
+      maskedContact: maskContact(input.owner.email),
+      role: t('sealing.roles.requester'),
+      result: t('sealing.results.sent'),
+      signedAt: auditTime(doc.sentAt),
+    });
+  }
+  for (const r of input.recipients) {
+    parties.push({
+      name: r.name,
+      maskedContact: maskContact(r.contact),
+      role: t('sealing.roles.contractor', { n: r.index + 1 }),
+      receivedAt: auditTime(doc.sentAt ?? firstTime('transfer', r.contact)),
+      openedAt: auditTime(r.openedAt),
+      signedAt: auditTime(r.decidedAt),
+      ip: r.decidedIp,
+      userAgent: r.decidedUserAgent,
+      result: t(resultKey(r.agreement)),
+    });
+  }
+  return {
+    title: doc.title || t('signRequest.untitled'),
+    shortNumber: doc.id4.toUpperCase(),
+    documentId: doc.docuId,
+    originalSha256: doc.sha256 ?? '',
+    originalFileName: doc.originalFileName ?? '',
+    ...(input.pageCount === undefined ? {} : { pageCount: input.pageCount }),
+    createdAt: auditTime(doc.createdAt) ?? doc.createdAt,
+    completedAt: auditTime(input.completedAt) ?? input.completedAt,
+    parties,
+    history: history.map((h) => ({
+      time: auditTime(h.time) ?? h.time,
+      action: t(HISTORY_ACTION_KEYS[h.action]) + (h.reason ? ` (${h.reason})` : ''),
+      actor: [h.actorName, h.actorContactMasked].filter(Boolean).join(' '),
+      ip: h.ip ?? '',
+      userAgent: h.userAgent ?? '',
+    })),
+    verifyUrl: input.verifyUrl,
+  };
+}
+
+/** Every area of every contractor with the PNG of the sign applied to it. A sign missing from the
+ *  table or from storage is an error (the job retries, then goes to the dead-letter queue). */
+async function gatherStamps(
+  deps: SealDeps,
+  doc: DocumentRecord,
+  recipients: readonly RecipientRecord[],
+): Promise<Stamp[]> {
+  const images = new Map<string, Promise<Uint8Array>>();
+  const stamps: Stamp[] = [];
+  for (const r of recipients) {
+    const areas = (r.areas ?? []).filter((a) => a.signed);
+    if (areas.length === 0) continue;
+    const outerUserId = r.outerUserId ?? (await deps.signers.getOuterUser(r.contact, r.name))?.outerUserId;
+    const signs = [
+      ...(outerUserId ? await deps.signers.listSigns('outer', outerUserId) : []),
+      ...(r.isOwner ? await deps.signers.listSigns('user', doc.ownerId) : []),
+    ];
+    for (const area of areas) {
+      const found = signs.find((s) => s.signId === area.signId);
+      // The owner signs at sending with their default sign, recorded on their recipient.
+      const sign = found ?? (r.signImageKey ? { imageKey: r.signImageKey } : undefined);
+      if (!sign) {
+        throw new AppError('errors.unavailable', `Sign of contractor ${r.index + 1} is missing`, {
+          status: 500,
+          details: { docuId: doc.docuId, recipient: r.index },
+        });
+      }
+      let image = images.get(sign.imageKey);
+      if (!image) {
+        image = deps.storage.getBytes(sign.imageKey);
+        images.set(sign.imageKey, image);
+      }
+      stamps.push({
+        pageIndex: area.pageIndex,
+        x: area.x,
+        y: area.y,
+        width: area.width,
+        height: area.height,
+        png: await image,
+      });
+    }
+  }
+  return stamps;
+}
+
+/** Addresses that receive the completion message: every contractor, the owner, the final copies. */
+export function completionTargets(
+  doc: DocumentRecord,
+  owner: UserRecord | null,
+  recipients: readonly RecipientRecord[],
+): { contact: string; method: 'email' | 'phone'; name: string; lang: Language }[] {
+  const docLang = languageOf(doc);
+  const seen = new Set<string>();
+  const out: { contact: string; method: 'email' | 'phone'; name: string; lang: Language }[] = [];
+  const add = (contact: string, method: 'email' | 'phone', name: string, lang: Language) => {
+    const key = contact.toLowerCase();
+    if (!contact || seen.has(key)) return;
+    seen.add(key);
+    out.push({ contact, method, name, lang });
+  };
+  if (owner && !owner.closed) add(owner.email, 'email', owner.name, docLang);
+  for (const r of recipients) {
+    const lang = r.lang === 'jp' || r.lang === 'ko' || r.lang === 'en' ? r.lang : docLang;
+    add(r.contact, r.method, r.name, lang);
+  }
+  for (const address of doc.finalRecipients ?? []) add(address, 'email', '', docLang);
+  return out;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+async function completionJobs(
+  deps: SealDeps,
+  doc: DocumentRecord,
+  owner: UserRecord | null,
+  recipients: readonly RecipientRecord[],
+): Promise<NotifyJob[]> {
+  if (!doc.finalKey || !doc.finalSha256) return [];
+  const attach = (doc.finalSizeBytes ?? Infinity) <= MAX_ATTACHMENT_BYTES;
+  const link = await deps.storage.presignDownload(doc.finalKey, {
+    expiresSeconds: COMPLETION_LINK_SECONDS,
+    filename: `${doc.id4.toUpperCase()}-signed.pdf`,
+  });
+  const jobs: NotifyJob[] = [];
+  for (const target of completionTargets(doc, owner, recipients)) {
+    const locale = localeForPath(target.lang);
+    const values = {
+      name: target.name || target.contact,
+      title: doc.title || translate('signRequest.untitled', {}, locale),
+      number: doc.id4.toUpperCase(),
+      hash: doc.finalSha256,
+      link,
+      verify: verifyUrlFor(deps.appUrl, target.lang, doc.docuId),
+    };
+    const idempotencyKey = `completion#${doc.docuId}#${target.contact.toLowerCase()}`;
+    if (target.method === 'phone') {
+      jobs.push({
+        kind: 'sms',
+        idempotencyKey,
+        to: target.contact,
+        text: translate('sealing.completion.sms', values, locale),
+      });
+      continue;
+    }
+    const paragraphs = ['greeting', 'intro', attach ? 'attached' : 'linked', 'hash', 'verify'] as const;
+    const lines = paragraphs.map((p) => translate(`sealing.completion.${p}`, values, locale));
+    jobs.push({
+      kind: 'email',
+      idempotencyKey,
+      to: [target.contact],
+      subject: translate('sealing.completion.subject', values, locale),
+      text: [...lines, 'SignSeal'].join('\n\n'),
+      html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n'),
+      ...(attach
+        ? {
+            attachments: [
+              {
+                filename: `${doc.id4.toUpperCase()}-signed.pdf`,
+                contentType: 'application/pdf',
+                key: doc.finalKey,
+              },
+            ],
+          }
+        : {}),
+    });
+  }
+  return jobs;
+}
+
+/** After the seal: the anchor job, the completion messages, and 'transfer_completion' once. */
+async function followUps(deps: SealDeps, doc: DocumentRecord, log: Logger): Promise<void> {
+  const [owner, recipients, history] = await Promise.all([
+    deps.users.getById(doc.ownerId),
+    deps.docs.listRecipients(doc.docuId),
+    deps.docs.listHistory(doc.docuId),
+  ]);
+  if (!doc.anchorTokenId && doc.finalSha256) {
+    const anchor: AnchorJob = { docuId: doc.docuId, hash: doc.finalSha256 };
+    await deps.queue.enqueue('anchor', anchor);
+  }
+  const jobs = await completionJobs(deps, doc, owner, recipients);
+  for (const job of jobs) await deps.queue.enqueue('notify', job);
+  if (!history.some((h) => h.action === 'transfer_completion')) {
+    await recordHistory(
+      deps.docs,
+      doc,
+      'transfer_completion',
+      { name: 'SignSeal', contact: '' },
+      { ip: '', userAgent: 'seal worker' },
+    );
+  }
+  log.info('completion follow-ups queued', { docuId: doc.docuId, messages: jobs.length });
+}
+
+export type SealOutcome = 'sealed' | 'already-sealed' | 'skipped';
+
+export async function sealDocument(deps: SealDeps, job: SealJob, log: Logger): Promise<SealOutcome> {
+  const now = deps.now ?? (() => new Date());
+  const doc = await deps.docs.getDocument(job.docuId);
+  if (!doc) {
+    log.warn('seal job for a document that no longer exists; nothing to do', { docuId: job.docuId });
+    await deps.seals.deleteSweepMarker('seal', job.docuId);
+    return 'skipped';
+  }
+  if (doc.status === 'Completed' && doc.finalKey) {
+    await followUps(deps, doc, log);
+    return 'already-sealed';
+  }
+  if (doc.status !== 'Generating') {
+    log.warn('seal job for a document that is not Generating; nothing to do', {
+      docuId: doc.docuId,
+      status: doc.status,
+    });
+    await deps.seals.deleteSweepMarker('seal', doc.docuId);
+    return 'skipped';
+  }
+  if (!doc.fileKey) {
+    throw new AppError('errors.unavailable', 'The document has no original file to seal', { status: 500 });
+  }
+  const [owner, recipients, history, original, signer] = await Promise.all([
+    deps.users.getById(doc.ownerId),
+    deps.docs.listRecipients(doc.docuId),
+    deps.docs.listHistory(doc.docuId),
+    deps.storage.getBytes(doc.fileKey),
+    deps.serviceSigner(),
+  ]);
+  const lang = languageOf(doc);
+  const completedAt = now().toISOString();
+  const stamps = await gatherStamps(deps, doc, recipients);
+  const audit = buildAudit({
+    doc,
+    owner,
+    recipients,
+    history,
+    locale: localeForPath(lang),
+    verifyUrl: verifyUrlFor(deps.appUrl, lang, doc.docuId),
+    completedAt,
+    pageCount: doc.pages?.length,
+  });
+  const result = await deps.sealPdf({ original, stamps, audit, language: lang, signer, signedAt: now() });
+  const key = finalKeyFor(doc.docuId, `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`);
+  await deps.storage.put(key, result.pdf, 'application/pdf');
+  const won = await deps.seals.completeSeal(
+    doc.docuId,
+    { status: doc.status, version: doc.version },
+    { finalKey: key, finalSizeBytes: result.pdf.length, finalSha256: result.sha256, completedAt },
+  );
+  if (!won) {
+    // Another worker sealed it first (or the document was deleted): keep nothing of this attempt.
+    await deps.storage.deleteMany([key]);
+    const again = await deps.docs.getDocument(doc.docuId);
+    if (again?.status === 'Completed' && again.finalKey) await followUps(deps, again, log);
+    log.info('document sealed by another attempt; this one discarded', { docuId: doc.docuId });
+    return 'already-sealed';
+  }
+  log.info('document sealed', {
+    docuId: doc.docuId,
+    pages: result.pageCount,
+    bytes: result.pdf.length,
+    timings: result.timings,
+  });
+  const sealed = await deps.docs.getDocument(doc.docuId);
+  await followUps(deps, sealed ?? { ...doc, finalKey: key, finalSha256: result.sha256 }, log);
+  return 'sealed';
+}

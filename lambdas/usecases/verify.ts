@@ -1,0 +1,100 @@
+// Public verification (issue #6): is this hash (or this document id, from the QR code) a document
+// sealed here, which one (parties masked), and what does the chain say about it — read live from the
+// contract, not from our table, so the answer does not rest on trusting this service's database.
+import type { VerifyParty, VerifyQuery, VerifyResponse } from '../../shared/api/verify';
+import { maskContact } from '../../shared/domain/contact';
+import type { DocumentRecord, DocumentRepository } from '../adapters/dynamo/documents';
+import type { UserRecord } from '../adapters/dynamo/repository';
+import type { SealRepository } from '../adapters/dynamo/sealing';
+import type { Logger } from '../core/logger';
+import type { AnchorChain } from '../ports';
+
+export interface VerifyDeps {
+  readonly docs: Pick<DocumentRepository, 'getDocument' | 'listRecipients'>;
+  readonly seals: Pick<SealRepository, 'findSealedHash'>;
+  readonly users: { getById(userId: string): Promise<UserRecord | null> };
+  /** Null when no chain is configured. */
+  readonly chain: () => AnchorChain | null;
+  readonly chainName: string;
+}
+
+/** 'Alice Smith' → 'A**** S****', '山田 花子' → '山* 花*'. */
+export function maskName(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => {
+      const chars = Array.from(word);
+      return chars[0] + '*'.repeat(Math.max(1, chars.length - 1));
+    })
+    .join(' ');
+}
+
+async function sealedDocument(deps: VerifyDeps, query: VerifyQuery): Promise<DocumentRecord | null> {
+  if (query.hash) {
+    const sealed = await deps.seals.findSealedHash(query.hash);
+    if (!sealed) return null;
+    const doc = await deps.docs.getDocument(sealed.docuId);
+    return doc?.finalSha256 === query.hash ? doc : null;
+  }
+  const doc = await deps.docs.getDocument(query.document!);
+  return doc?.status === 'Completed' && doc.finalSha256 ? doc : null;
+}
+
+export async function verify(deps: VerifyDeps, query: VerifyQuery, log: Logger): Promise<VerifyResponse> {
+  const doc = await sealedDocument(deps, query);
+  const hash = query.hash ?? doc?.finalSha256 ?? null;
+  let document: VerifyResponse['document'];
+  if (doc) {
+    const [owner, recipients] = await Promise.all([
+      deps.users.getById(doc.ownerId),
+      deps.docs.listRecipients(doc.docuId),
+    ]);
+    const parties: VerifyParty[] = [
+      ...(owner ? [{ name: maskName(owner.name), contact: maskContact(owner.email) }] : []),
+      ...recipients.map((r) => ({
+        name: maskName(r.name),
+        contact: maskContact(r.contact),
+        ...(r.decidedAt ? { signedAt: r.decidedAt } : {}),
+      })),
+    ];
+    document = {
+      title: doc.title ?? '',
+      shortNumber: doc.id4.toUpperCase(),
+      completedAt: doc.completedAt ?? '',
+      finalSha256: doc.finalSha256!,
+      parties,
+    };
+  }
+  let chain: VerifyResponse['chain'] = { state: 'absent' };
+  const client = hash ? deps.chain() : null;
+  if (hash && !client) chain = { state: 'unavailable' };
+  if (hash && client) {
+    try {
+      const record = await client.findByHash(hash);
+      if (record) {
+        chain = {
+          state: 'anchored',
+          record: {
+            tokenId: record.tokenId,
+            holder: record.holder,
+            transactionHash: record.transactionHash,
+            blockNumber: record.blockNumber,
+            anchoredAt: record.anchoredAt,
+            chainId: record.chainId,
+            chainName: deps.chainName,
+            contractAddress: record.contractAddress,
+            sha256: record.sha256,
+          },
+        };
+      } else {
+        chain = { state: doc ? 'pending' : 'absent' };
+      }
+    } catch (err) {
+      log.warn('chain unavailable for verification', { err });
+      chain = { state: 'unavailable' };
+    }
+  }
+  return { hash, known: doc !== null, ...(document ? { document } : {}), chain };
+}

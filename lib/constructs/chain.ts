@@ -1,0 +1,59 @@
+// The anchoring chain (architecture §9) as the functions see it: an RPC URL, a chain id, the deployed
+// DocumentAnchor contract, and the minter's private key in a Secrets Manager secret that the operator
+// creates (docs/deploy.md, Chain). Nothing here is provisioned: the contract is deployed with
+// `npm run contract:deploy`, and the secret is referenced by name, never by value.
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+
+export interface ChainProps {
+  /** JSON-RPC endpoint (https). */
+  readonly rpcUrl: string;
+  readonly chainId: number;
+  /** The deployed DocumentAnchor contract. */
+  readonly contractAddress: string;
+  /** Name of the Secrets Manager secret holding the minter's private key (hex, or JSON {"privateKey"}). */
+  readonly minterSecretName: string;
+  /** Display name of the chain. @default - "EVM chain" (lambdas/config.ts) */
+  readonly name?: string;
+  /** A block explorer's transaction URL holding {txHash}. @default - none */
+  readonly explorerTxUrl?: string;
+  /** Bound on each chain call, in ms. @default 10000 (lambdas/config.ts) */
+  readonly timeoutMs?: number;
+}
+
+export class Chain extends Construct {
+  readonly minterSecret: ISecret;
+  private readonly props: ChainProps;
+
+  constructor(scope: Construct, id: string, props: ChainProps) {
+    super(scope, id);
+    this.props = props;
+    this.minterSecret = Secret.fromSecretNameV2(this, 'MinterSecret', props.minterSecretName);
+  }
+
+  /** The variables every chain user needs (CHAIN_RPC_URL, CHAIN_ID, CHAIN_CONTRACT_ADDRESS, …). */
+  get environment(): Record<string, string> {
+    const p = this.props;
+    return {
+      CHAIN_RPC_URL: p.rpcUrl,
+      CHAIN_ID: String(p.chainId),
+      CHAIN_CONTRACT_ADDRESS: p.contractAddress,
+      ...(p.name ? { CHAIN_NAME: p.name } : {}),
+      ...(p.explorerTxUrl ? { CHAIN_EXPLORER_TX_URL: p.explorerTxUrl } : {}),
+      ...(p.timeoutMs ? { CHAIN_TIMEOUT_MS: String(p.timeoutMs) } : {}),
+    };
+  }
+
+  /** Reads the chain (verification, health): the variables only, no key. */
+  bindReader(fn: LambdaFunction): void {
+    for (const [name, value] of Object.entries(this.environment)) fn.addEnvironment(name, value);
+  }
+
+  /** Mints (the anchor worker): the variables, CHAIN_MINTER_SECRET_ID and read access to the secret. */
+  grantMinter(fn: LambdaFunction): void {
+    this.bindReader(fn);
+    fn.addEnvironment('CHAIN_MINTER_SECRET_ID', this.minterSecret.secretName);
+    this.minterSecret.grantRead(fn);
+  }
+}

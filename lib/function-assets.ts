@@ -1,0 +1,70 @@
+// Files some functions read at run time besides their bundle: the CJK fonts the sealing code embeds
+// in PDFs (seal and anchor workers) and the NFT contract's compiled ABI (anchor worker, verification,
+// health). They are copied next to the bundle when the function is built, and an environment variable
+// says where (Lambda unpacks the bundle in LAMBDA_TASK_ROOT, /var/task).
+import { createRequire } from 'node:module';
+import { dirname, join, posix } from 'node:path';
+import { CHAIN_ARTIFACT_FILE, CHAIN_ARTIFACT_PATH } from '../lambdas/chain/artifact.js';
+import { FONT_FILES } from '../lambdas/sealing/fonts.js';
+
+export interface AssetFile {
+  /** Absolute path on the build machine. */
+  readonly source: string;
+  /** Path inside the bundle, '/'-separated. */
+  readonly target: string;
+}
+
+export interface FunctionAssets {
+  readonly files: readonly AssetFile[];
+  readonly environment: Readonly<Record<string, string>>;
+}
+
+const TASK_ROOT = '/var/task';
+const require = createRequire(import.meta.url);
+
+function fonts(): FunctionAssets {
+  return {
+    files: FONT_FILES.map((f) => ({ source: require.resolve(f.module), target: `assets/fonts/${f.file}` })),
+    environment: { SEAL_FONT_DIR: posix.join(TASK_ROOT, 'assets/fonts') },
+  };
+}
+
+function contract(): FunctionAssets {
+  return {
+    files: [{ source: CHAIN_ARTIFACT_PATH, target: `assets/${CHAIN_ARTIFACT_FILE}` }],
+    environment: { CHAIN_ARTIFACT: posix.join(TASK_ROOT, 'assets', CHAIN_ARTIFACT_FILE) },
+  };
+}
+
+function merge(...parts: FunctionAssets[]): FunctionAssets {
+  return {
+    files: parts.flatMap((p) => p.files),
+    environment: Object.assign({}, ...parts.map((p) => p.environment)) as Record<string, string>,
+  };
+}
+
+/** By entry module, relative to the repository root. */
+const FUNCTION_ASSETS: Readonly<Record<string, () => FunctionAssets>> = {
+  'lambdas/workers/seal.ts': fonts,
+  'lambdas/workers/anchor.ts': () => merge(fonts(), contract()),
+  'lambdas/handlers/verify.ts': contract,
+};
+
+export function assetsFor(entry: string): FunctionAssets {
+  const make = FUNCTION_ASSETS[entry.split(/[\\/]/).join('/')];
+  return make ? make() : { files: [], environment: {} };
+}
+
+/** esbuild command hooks that copy the files into the bundle's output folder. */
+export function copyAssetsHooks(files: readonly AssetFile[]) {
+  const quote = (p: string) => `'${p.replace(/'/g, `'\\''`)}'`;
+  return {
+    beforeBundling: (): string[] => [],
+    beforeInstall: (): string[] => [],
+    afterBundling: (_inputDir: string, outputDir: string): string[] =>
+      files.map((f) => {
+        const target = join(outputDir, f.target);
+        return `mkdir -p ${quote(dirname(target))} && cp ${quote(f.source)} ${quote(target)}`;
+      }),
+  };
+}

@@ -1,0 +1,71 @@
+// The public verification call (issue #6): GET /api/verify?hash=<sha256> or ?document=<id>. The SPA
+// hashes a dropped PDF in the browser (it is never uploaded) and asks by hash; the QR code on the
+// audit pages opens the page by document id.
+import { z } from 'zod';
+
+export const SHA256_HEX = /^[0-9a-fA-F]{64}$/;
+
+export const verifyQuerySchema = z
+  .object({
+    hash: z
+      .string()
+      .trim()
+      .regex(SHA256_HEX, { message: 'verify.errors.badHash' })
+      .transform((h) => h.toLowerCase())
+      .optional(),
+    document: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,100}$/, { message: 'verify.errors.badDocument' })
+      .optional(),
+  })
+  .refine((q) => q.hash !== undefined || q.document !== undefined, {
+    message: 'verify.errors.badHash',
+    path: ['hash'],
+  });
+export type VerifyQuery = z.infer<typeof verifyQuerySchema>;
+
+export const verifyPartySchema = z.object({
+  /** Masked: the first character of each word, then stars. */
+  name: z.string(),
+  contact: z.string(),
+  signedAt: z.string().optional(),
+});
+export type VerifyParty = z.infer<typeof verifyPartySchema>;
+
+export const verifyChainRecordSchema = z.object({
+  tokenId: z.string(),
+  holder: z.string(),
+  transactionHash: z.string(),
+  blockNumber: z.number(),
+  anchoredAt: z.string(),
+  chainId: z.number(),
+  chainName: z.string(),
+  contractAddress: z.string(),
+  /** The hash stored on chain for this token. */
+  sha256: z.string(),
+});
+export type VerifyChainRecord = z.infer<typeof verifyChainRecordSchema>;
+
+export const verifyResponseSchema = z.object({
+  /** The hash asked about (or the document's final hash when asked by document). */
+  hash: z.string().nullable(),
+  /** A document sealed here has this final hash (or this id). */
+  known: z.boolean(),
+  document: z
+    .object({
+      title: z.string(),
+      shortNumber: z.string(),
+      completedAt: z.string(),
+      finalSha256: z.string(),
+      parties: z.array(verifyPartySchema),
+    })
+    .optional(),
+  /** The on-chain record read live: 'anchored', 'pending' (sealed, not yet minted), 'unavailable'
+   *  (the chain did not answer), 'absent' (no token for this hash). */
+  chain: z.object({
+    state: z.enum(['anchored', 'pending', 'unavailable', 'absent']),
+    record: verifyChainRecordSchema.optional(),
+  }),
+});
+export type VerifyResponse = z.infer<typeof verifyResponseSchema>;

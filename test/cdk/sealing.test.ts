@@ -1,0 +1,56 @@
+// Sealing in the deployed app (issue #6): the seal worker reads the sealing key from its secret and
+// the fonts from its bundle; the anchor worker has the fonts and the contract's ABI; the sweep runs
+// on an EventBridge schedule with the table and the queues.
+import type { Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { assetsFor } from '../../lib/function-assets.js';
+import { cleanup, composeTestApp, logicalIdOf } from './support.js';
+
+afterAll(cleanup);
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- synthesised template JSON is untyped
+type Resource = { Type: string; Properties: any };
+const resourcesOf = (stack: Stack) =>
+  Template.fromStack(stack).toJSON().Resources as Record<string, Resource>;
+
+describe('sealing in the composed app', () => {
+  const composed = composeTestApp();
+  const resources = resourcesOf(composed.app);
+  const variablesOf = (id: string) =>
+    resources[id]!.Properties.Environment.Variables as Record<string, unknown>;
+  const sealId = logicalIdOf(composed.app.jobs.jobs.seal.worker);
+  const anchorId = logicalIdOf(composed.app.jobs.jobs.anchor.worker);
+  const sweepId = logicalIdOf(composed.app.sealing.sweep);
+
+  test('the seal worker has the sealing key secret and the fonts directory', () => {
+    expect(variablesOf(sealId)).toMatchObject({
+      SEAL_SIGNER_SECRET_ID: 'signseal/sealing-key',
+      SEAL_FONT_DIR: '/var/task/assets/fonts',
+    });
+  });
+
+  test('the anchor worker has the fonts (certificate PDF) and the contract ABI', () => {
+    expect(variablesOf(anchorId)).toMatchObject({
+      SEAL_FONT_DIR: '/var/task/assets/fonts',
+      CHAIN_ARTIFACT: '/var/task/assets/DocumentAnchor.json',
+    });
+  });
+
+  test('the sweep runs every 5 minutes with the table and the queues', () => {
+    const rules = Object.values(resources).filter((r) => r.Type === 'AWS::Events::Rule');
+    expect(rules).toHaveLength(1);
+    expect(rules[0]!.Properties.ScheduleExpression).toBe('rate(5 minutes)');
+    expect(JSON.stringify(rules[0]!.Properties.Targets)).toContain(sweepId);
+    expect(Object.keys(variablesOf(sweepId))).toEqual(
+      expect.arrayContaining(['TABLE_NAME', 'SEAL_QUEUE_URL', 'ANCHOR_QUEUE_URL']),
+    );
+  });
+
+  test('the bundles carry the files the functions read', () => {
+    const seal = assetsFor('lambdas/workers/seal.ts');
+    expect(seal.files.map((f) => f.target).sort()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^assets\/fonts\/NotoSans(JP|KR).*\.ttf$/)]),
+    );
+    expect(assetsFor('lambdas/handlers/me.ts').files).toEqual([]);
+  });
+});

@@ -1,0 +1,512 @@
+// The seal and anchor jobs, the sweep and verification (issue #6) over in-memory repositories; the
+// PDF work and the chain are fakes here (their own tests run the real ones: test/unit/sealing,
+// test/unit/chain; test/integration/sealing.test.ts runs everything together).
+import { createHash } from 'node:crypto';
+import type { DocumentRecord, RecipientRecord } from '../../../../lambdas/adapters/dynamo/documents';
+import type { UserRecord } from '../../../../lambdas/adapters/dynamo/repository';
+import type {
+  AnchorFields,
+  FinalFile,
+  SealedHashRecord,
+  SealRepository,
+  SweepMarkerRecord,
+} from '../../../../lambdas/adapters/dynamo/sealing';
+import type { NotifyJob } from '../../../../lambdas/jobs';
+import type { AnchorChain, ChainRecord, JobQueue, ObjectStorage } from '../../../../lambdas/ports';
+import type { SealInput } from '../../../../lambdas/sealing/types';
+import { anchorDocument, type AnchorDeps } from '../../../../lambdas/usecases/anchoring';
+import { sealDocument, type SealDeps } from '../../../../lambdas/usecases/sealing';
+import { sweep } from '../../../../lambdas/usecases/sweep';
+import { maskName, verify } from '../../../../lambdas/usecases/verify';
+import { InMemoryDocuments } from '../fakes';
+import { silentLog } from '../support';
+
+class InMemorySeals implements SealRepository {
+  readonly hashes = new Map<string, SealedHashRecord>();
+  readonly markers = new Map<string, SweepMarkerRecord>();
+  certificate?: string;
+  constructor(private readonly mem: InMemoryDocuments) {}
+  async completeSeal(docuId: string, expected: { status: string; version: number }, final: FinalFile) {
+    await new Promise((r) => setImmediate(r));
+    const doc = this.mem.docs.get(docuId);
+    if (!doc || doc.status !== expected.status || doc.version !== expected.version) return false;
+    this.mem.docs.set(docuId, { ...doc, ...final, status: 'Completed', version: doc.version + 1 });
+    this.hashes.set(final.finalSha256, { sha256: final.finalSha256, docuId, sealedAt: final.completedAt });
+    this.markers.delete(`seal#${docuId}`);
+    this.markers.set(`anchor#${docuId}`, {
+      queue: 'anchor',
+      docuId,
+      since: final.completedAt,
+      sha256: final.finalSha256,
+    });
+    return true;
+  }
+  async recordAnchor(docuId: string, anchor: AnchorFields) {
+    const doc = this.mem.docs.get(docuId);
+    this.markers.delete(`anchor#${docuId}`);
+    if (!doc || doc.status !== 'Completed' || doc.anchorTokenId) return false;
+    this.mem.docs.set(docuId, { ...doc, ...anchor });
+    return true;
+  }
+  async setCertificateKey(docuId: string, key: string) {
+    this.certificate = key;
+    const doc = this.mem.docs.get(docuId)!;
+    this.mem.docs.set(docuId, { ...doc, certificateKey: key });
+  }
+  async markOpened() {}
+  async findSealedHash(sha256: string) {
+    return this.hashes.get(sha256) ?? null;
+  }
+  async listSweepMarkers(queue: 'seal' | 'anchor', limit: number) {
+    return [...this.markers.values()].filter((m) => m.queue === queue).slice(0, limit);
+  }
+  async deleteSweepMarker(queue: 'seal' | 'anchor', docuId: string) {
+    this.markers.delete(`${queue}#${docuId}`);
+  }
+}
+
+class MemoryStorage implements ObjectStorage {
+  readonly objects = new Map<string, Uint8Array>();
+  check = async () => undefined;
+  presignUpload = async (key: string) => ({ url: 'http://s3', fields: {}, key, expiresAt: '' });
+  presignDownload = async (key: string) => `http://s3/${key}?signed`;
+  head = async () => null;
+  async getBytes(key: string) {
+    const bytes = this.objects.get(key);
+    if (!bytes) throw Object.assign(new Error(`NoSuchKey ${key}`), { name: 'NoSuchKey' });
+    return bytes;
+  }
+  async put(key: string, body: Uint8Array | string) {
+    this.objects.set(key, typeof body === 'string' ? new TextEncoder().encode(body) : body);
+  }
+  async deleteMany(keys: readonly string[]) {
+    for (const k of keys) this.objects.delete(k);
+  }
+}
+
+class FakeChain implements AnchorChain {
+  readonly chainId = 1337;
+  readonly contractAddress = '0x' + 'c'.repeat(40);
+  readonly minted = new Map<string, ChainRecord>();
+  mints = 0;
+  down = false;
+  check = async () => undefined;
+  async serviceAddress() {
+    return '0x' + 's'.repeat(0) + '5'.repeat(40);
+  }
+  async findByHash(sha256: string) {
+    if (this.down) throw new Error('chain RPC timed out');
+    return this.minted.get(sha256) ?? null;
+  }
+  async mint(sha256: string, holder: string) {
+    if (this.down) throw new Error('chain RPC timed out');
+    const found = this.minted.get(sha256);
+    if (found) return found;
+    this.mints++;
+    const record: ChainRecord = {
+      sha256,
+      tokenId: String(this.minted.size + 1),
+      holder,
+      transactionHash: '0x' + String(this.mints).padStart(64, '0'),
+      blockNumber: 10 + this.mints,
+      anchoredAt: '2026-11-22T10:00:00.000Z',
+      chainId: this.chainId,
+      contractAddress: this.contractAddress,
+    };
+    this.minted.set(sha256, record);
+    return record;
+  }
+}
+
+const OWNER: UserRecord = {
+  userId: 'owner-1',
+  email: 'owner@example.com',
+  name: 'Owner Person',
+  walletAddress: '0x' + 'a'.repeat(40),
+} as UserRecord;
+const box = { pageIndex: 0, x: 10, y: 10, width: 100, height: 40 };
+
+function setup(options: { wallet?: boolean } = {}) {
+  const mem = new InMemoryDocuments();
+  const seals = new InMemorySeals(mem);
+  const storage = new MemoryStorage();
+  const chain = new FakeChain();
+  const queued: { queue: string; job: unknown }[] = [];
+  const queue: JobQueue = {
+    check: async () => undefined,
+    enqueue: async (q, job) => {
+      queued.push({ queue: q, job });
+      return { messageId: String(queued.length) };
+    },
+  };
+  const sealCalls: SealInput[] = [];
+  const owner = options.wallet === false ? { ...OWNER, walletAddress: undefined } : OWNER;
+  const users = { getById: async (id: string) => (id === owner.userId ? owner : null) };
+  const sealDeps: SealDeps = {
+    docs: mem,
+    signers: mem,
+    seals,
+    users,
+    storage,
+    queue,
+    serviceSigner: async () => ({ p12: new Uint8Array([1]), passphrase: 'x' }),
+    sealPdf: async (input) => {
+      sealCalls.push(input);
+      const pdf = new TextEncoder().encode(`%PDF-sealed ${sealCalls.length} ${input.audit.title}`);
+      return {
+        pdf,
+        sha256: createHash('sha256').update(pdf).digest('hex'),
+        pageCount: 2,
+        timings: { load: 1, stamp: 1, audit: 1, save: 1, sign: 1, hash: 1 },
+      };
+    },
+    appUrl: 'https://app.example.com',
+  };
+  const certificates: string[] = [];
+  const anchorDeps: AnchorDeps = {
+    docs: mem,
+    seals,
+    users,
+    storage,
+    queue,
+    chain: () => chain,
+    chainName: 'Test chain',
+    certificatePdf: async (input) => {
+      certificates.push(input.language);
+      return new TextEncoder().encode(`%PDF-certificate ${input.tokenId}`);
+    },
+    appUrl: 'https://app.example.com',
+  };
+  const at = '2026-11-22T09:00:00.000Z';
+  mem.docs.set('doc1', {
+    docuId: 'doc1',
+    id4: 'ab12',
+    ownerId: 'owner-1',
+    kind: 'esign',
+    title: '賃貸契約',
+    status: 'Generating',
+    fileKey: 'documents/doc1/original.pdf',
+    sha256: 'f'.repeat(64),
+    pages: [{ width: 595, height: 842 }],
+    finalRecipients: ['copy@example.com'],
+    lang: 'jp',
+    createdAt: at,
+    sentAt: at,
+    updatedAt: at,
+    version: 7,
+  } as DocumentRecord);
+  seals.markers.set('seal#doc1', { queue: 'seal', docuId: 'doc1', since: at });
+  const rows: RecipientRecord[] = [
+    {
+      docuId: 'doc1',
+      index: 0,
+      name: '山田 花子',
+      contact: 'hanako@example.com',
+      method: 'email',
+      isOwner: false,
+      agreement: 1,
+      areas: [
+        { ...box, signed: true, signId: 's1' },
+        { ...box, pageIndex: 0, y: 200, signed: true, signId: 's1' },
+      ],
+      outerUserId: 'o1',
+      decidedAt: at,
+      decidedIp: '203.0.113.5',
+      decidedUserAgent: 'Mobile Safari',
+      lang: 'jp',
+    },
+    {
+      docuId: 'doc1',
+      index: 1,
+      name: '김민수',
+      contact: '+821012345678',
+      method: 'phone',
+      isOwner: false,
+      agreement: 1,
+      areas: [{ ...box, signed: true, signId: 's2' }],
+      outerUserId: 'o2',
+      decidedAt: at,
+      lang: 'ko',
+    },
+  ];
+  mem.recipients.set('doc1', rows);
+  mem.signs.push(
+    {
+      ownerKind: 'outer',
+      ownerId: 'o1',
+      signId: 's1',
+      kind: 'draw',
+      imageKey: 'signs/o1.png',
+      createdAt: at,
+    },
+    {
+      ownerKind: 'outer',
+      ownerId: 'o2',
+      signId: 's2',
+      kind: 'draw',
+      imageKey: 'signs/o2.png',
+      createdAt: at,
+    },
+  );
+  storage.objects.set('documents/doc1/original.pdf', new TextEncoder().encode('%PDF-original'));
+  storage.objects.set('signs/o1.png', new Uint8Array([1, 2, 3]));
+  storage.objects.set('signs/o2.png', new Uint8Array([4, 5, 6]));
+  return { mem, seals, storage, chain, queued, sealCalls, sealDeps, anchorDeps, certificates };
+}
+
+const notifyJobs = (queued: { queue: string; job: unknown }[]) =>
+  queued.filter((q) => q.queue === 'notify').map((q) => q.job as NotifyJob);
+
+describe('seal job', () => {
+  it('stamps every signed area, writes the audit data, completes the document and queues the follow-ups', async () => {
+    const s = setup();
+    await expect(sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog)).resolves.toBe('sealed');
+    expect(s.sealCalls).toHaveLength(1);
+    const input = s.sealCalls[0]!;
+    expect(input.stamps.map((st) => [...st.png])).toEqual([
+      [1, 2, 3],
+      [1, 2, 3],
+      [4, 5, 6],
+    ]);
+    expect(input.language).toBe('jp');
+    expect(input.audit).toMatchObject({
+      title: '賃貸契約',
+      shortNumber: 'AB12',
+      originalSha256: 'f'.repeat(64),
+    });
+    expect(input.audit.verifyUrl).toBe('https://app.example.com/jp/verify?document=doc1');
+    expect(input.audit.parties.map((p) => [p.name, p.role, p.result])).toEqual([
+      ['Owner Person', '依頼者', '署名依頼を送信'],
+      ['山田 花子', '契約者 1', '同意'],
+      ['김민수', '契約者 2', '同意'],
+    ]);
+    expect(input.audit.parties[1]).toMatchObject({
+      maskedContact: 'h***@e***.com',
+      ip: '203.0.113.5',
+      userAgent: 'Mobile Safari',
+      signedAt: '2026-11-22 09:00:00 UTC',
+    });
+
+    const doc = s.mem.docs.get('doc1')!;
+    expect(doc.status).toBe('Completed');
+    expect(doc.finalKey).toMatch(/^documents\/doc1\/final-.+\.pdf$/);
+    expect(s.storage.objects.has(doc.finalKey!)).toBe(true);
+    expect(doc.finalSha256).toBe(
+      createHash('sha256').update(s.storage.objects.get(doc.finalKey!)!).digest('hex'),
+    );
+    expect(s.seals.hashes.get(doc.finalSha256!)?.docuId).toBe('doc1');
+    expect(s.seals.markers.has('seal#doc1')).toBe(false);
+    expect(s.seals.markers.has('anchor#doc1')).toBe(true);
+    expect(s.queued.filter((q) => q.queue === 'anchor')).toEqual([
+      { queue: 'anchor', job: { docuId: 'doc1', hash: doc.finalSha256 } },
+    ]);
+    const mails = notifyJobs(s.queued);
+    expect(mails.map((m) => (m.kind === 'email' ? m.to[0] : m.to))).toEqual([
+      'owner@example.com',
+      'hanako@example.com',
+      '+821012345678',
+      'copy@example.com',
+    ]);
+    const hanako = mails[1]!;
+    expect(hanako.kind === 'email' && hanako.subject).toContain('賃貸契約');
+    expect(hanako.kind === 'email' && hanako.attachments?.[0]?.key).toBe(doc.finalKey);
+    const sms = mails[2]!;
+    expect(sms.kind === 'sms' && sms.text).toContain('서명 완료');
+    expect(s.mem.history.filter((h) => h.action === 'transfer_completion')).toHaveLength(1);
+  });
+
+  it('a duplicated message re-queues the same follow-ups and seals nothing again', async () => {
+    const s = setup();
+    await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
+    const firstKeys = notifyJobs(s.queued).map((j) => j.idempotencyKey);
+    await expect(sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog)).resolves.toBe('already-sealed');
+    expect(s.sealCalls).toHaveLength(1);
+    const keys = notifyJobs(s.queued).map((j) => j.idempotencyKey);
+    expect(keys).toEqual([...firstKeys, ...firstKeys]);
+    expect(s.mem.history.filter((h) => h.action === 'transfer_completion')).toHaveLength(1);
+  });
+
+  it('two workers sealing at once keep one final PDF', async () => {
+    const s = setup();
+    const outcomes = await Promise.all([
+      sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog),
+      sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog),
+    ]);
+    expect(outcomes.sort()).toEqual(['already-sealed', 'sealed']);
+    const finals = [...s.storage.objects.keys()].filter((k) => k.includes('/final-'));
+    expect(finals).toEqual([s.mem.docs.get('doc1')!.finalKey]);
+  });
+
+  it('a sign image missing from storage fails the job and leaves the document Generating', async () => {
+    const s = setup();
+    s.storage.objects.delete('signs/o2.png');
+    await expect(sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog)).rejects.toThrow(/NoSuchKey/);
+    expect(s.mem.docs.get('doc1')!.status).toBe('Generating');
+    expect(s.queued).toEqual([]);
+  });
+
+  it('a sign missing from the table fails clearly', async () => {
+    const s = setup();
+    s.mem.signs.splice(0, 1);
+    await expect(sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog)).rejects.toThrow(
+      'Sign of contractor 1 is missing',
+    );
+  });
+
+  it('a document that is gone or not Generating is skipped and its marker removed', async () => {
+    const s = setup();
+    s.mem.docs.set('doc1', { ...s.mem.docs.get('doc1')!, status: 'Reject' });
+    await expect(sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog)).resolves.toBe('skipped');
+    expect(s.seals.markers.has('seal#doc1')).toBe(false);
+    await expect(sealDocument(s.sealDeps, { docuId: 'nope' }, silentLog)).resolves.toBe('skipped');
+    expect(s.sealCalls).toHaveLength(0);
+  });
+});
+
+describe('anchor job', () => {
+  async function sealed(options: { wallet?: boolean } = {}) {
+    const s = setup(options);
+    await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
+    s.queued.length = 0;
+    const hash = s.mem.docs.get('doc1')!.finalSha256!;
+    return { ...s, hash };
+  }
+
+  it('mints to the owner’s wallet, records the token, writes hash_nft and e-mails the certificate', async () => {
+    const s = await sealed();
+    await expect(anchorDocument(s.anchorDeps, { docuId: 'doc1', hash: s.hash }, silentLog)).resolves.toBe(
+      'anchored',
+    );
+    const doc = s.mem.docs.get('doc1')!;
+    expect(doc).toMatchObject({ anchorTokenId: '1', anchorHolder: OWNER.walletAddress, anchorChainId: 1337 });
+    const nft = s.mem.history.filter((h) => h.action === 'hash_nft');
+    expect(nft).toHaveLength(1);
+    expect(nft[0]!.transactionHash).toBe(doc.anchorTxHash);
+    const mails = notifyJobs(s.queued);
+    expect(mails).toHaveLength(4);
+    const email = mails.find((m) => m.kind === 'email' && m.to[0] === 'hanako@example.com')!;
+    expect(email.kind === 'email' && email.text).toContain(doc.anchorTxHash!);
+    expect(email.kind === 'email' && email.attachments?.[0]?.key).toBe('documents/doc1/certificate-jp.pdf');
+    expect(s.certificates.sort()).toEqual(['jp']);
+    expect(s.seals.markers.has('anchor#doc1')).toBe(false);
+  });
+
+  it('mints to the service’s address when the owner has no wallet', async () => {
+    const s = await sealed({ wallet: false });
+    await anchorDocument(s.anchorDeps, { docuId: 'doc1', hash: s.hash }, silentLog);
+    expect(s.mem.docs.get('doc1')!.anchorHolder).toBe('0x' + '5'.repeat(40));
+  });
+
+  it('a retried message mints once and sends the same certificate messages', async () => {
+    const s = await sealed();
+    await anchorDocument(s.anchorDeps, { docuId: 'doc1', hash: s.hash }, silentLog);
+    await expect(anchorDocument(s.anchorDeps, { docuId: 'doc1', hash: s.hash }, silentLog)).resolves.toBe(
+      'already-anchored',
+    );
+    expect(s.chain.mints).toBe(1);
+    const keys = notifyJobs(s.queued).map((j) => j.idempotencyKey);
+    expect(new Set(keys).size).toBe(4);
+    expect(s.mem.history.filter((h) => h.action === 'hash_nft')).toHaveLength(1);
+  });
+
+  it('a chain that is down fails the job and leaves the document Completed, not anchored', async () => {
+    const s = await sealed();
+    s.chain.down = true;
+    await expect(anchorDocument(s.anchorDeps, { docuId: 'doc1', hash: s.hash }, silentLog)).rejects.toThrow(
+      'timed out',
+    );
+    const doc = s.mem.docs.get('doc1')!;
+    expect(doc.status).toBe('Completed');
+    expect(doc.anchorTokenId).toBeUndefined();
+    expect(s.seals.markers.has('anchor#doc1')).toBe(true);
+  });
+
+  it('a stale hash is skipped', async () => {
+    const s = await sealed();
+    await expect(
+      anchorDocument(s.anchorDeps, { docuId: 'doc1', hash: '0'.repeat(64) }, silentLog),
+    ).resolves.toBe('skipped');
+    expect(s.chain.mints).toBe(0);
+  });
+});
+
+describe('sweep', () => {
+  it('re-queues overdue seals and anchors within its limits and cleans stale markers', async () => {
+    const s = setup();
+    const deps = {
+      docs: s.mem,
+      seals: s.seals,
+      queue: s.sealDeps.queue,
+      now: () => new Date('2026-11-22T10:00:00Z'),
+    };
+    s.seals.markers.set('seal#gone', { queue: 'seal', docuId: 'gone', since: '2026-11-22T08:00:00.000Z' });
+    const first = await sweep(deps, { minAgeSeconds: 300, maxPerRun: 10 }, silentLog);
+    expect(first).toEqual({ seal: 1, anchor: 0, cleaned: 1 });
+    expect(s.queued).toEqual([{ queue: 'seal', job: { docuId: 'doc1', reason: 'sweep' } }]);
+
+    // Too recent: nothing.
+    const young = await sweep(
+      { ...deps, now: () => new Date('2026-11-22T09:01:00Z') },
+      { minAgeSeconds: 300, maxPerRun: 10 },
+      silentLog,
+    );
+    expect(young).toEqual({ seal: 0, anchor: 0, cleaned: 0 });
+
+    await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
+    s.queued.length = 0;
+    const later = { ...deps, now: () => new Date(Date.now() + 3600_000) };
+    expect(await sweep(later, { minAgeSeconds: 300, maxPerRun: 10 }, silentLog)).toEqual({
+      seal: 0,
+      anchor: 1,
+      cleaned: 0,
+    });
+    expect(s.queued[0]).toMatchObject({ queue: 'anchor', job: { docuId: 'doc1' } });
+    expect(await sweep(later, { minAgeSeconds: 300, maxPerRun: 0 }, silentLog)).toEqual({
+      seal: 0,
+      anchor: 0,
+      cleaned: 0,
+    });
+  });
+});
+
+describe('verification', () => {
+  it('answers by hash and by document id, with parties masked and the chain read live', async () => {
+    const s = setup();
+    await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
+    const hash = s.mem.docs.get('doc1')!.finalSha256!;
+    const deps = {
+      docs: s.mem,
+      seals: s.seals,
+      users: s.sealDeps.users,
+      chain: () => s.chain,
+      chainName: 'Test chain',
+    };
+    const pending = await verify(deps, { hash }, silentLog);
+    expect(pending).toMatchObject({ known: true, hash, chain: { state: 'pending' } });
+    expect(pending.document?.parties.map((p) => p.name)).toEqual(['O**** P*****', '山* 花*', '김**']);
+    expect(JSON.stringify(pending)).not.toContain('hanako@example.com');
+
+    await anchorDocument(s.anchorDeps, { docuId: 'doc1', hash }, silentLog);
+    const anchored = await verify(deps, { document: 'doc1' }, silentLog);
+    expect(anchored).toMatchObject({
+      known: true,
+      hash,
+      chain: { state: 'anchored', record: { sha256: hash, tokenId: '1' } },
+    });
+
+    const other = await verify(deps, { hash: '1'.repeat(64) }, silentLog);
+    expect(other).toEqual({ hash: '1'.repeat(64), known: false, chain: { state: 'absent' } });
+
+    s.chain.down = true;
+    expect((await verify(deps, { hash }, silentLog)).chain).toEqual({ state: 'unavailable' });
+    expect((await verify({ ...deps, chain: () => null }, { hash }, silentLog)).chain).toEqual({
+      state: 'unavailable',
+    });
+  });
+
+  it('masks names word by word', () => {
+    expect(maskName('Alice Smith')).toBe('A**** S****');
+    expect(maskName('山田 花子')).toBe('山* 花*');
+    expect(maskName('A')).toBe('A*');
+  });
+});

@@ -1,0 +1,30 @@
+// The signed-in owner's own signs (issue #4: the owner as a contractor signs at sending with the
+// default sign). Schemas are the shared API contract (shared/api/schemas.ts).
+import {
+  ownerSignSchema,
+  ownerSignsResponseSchema,
+  type CreateOwnerSignRequest,
+  type OwnerSign,
+  type OwnerSignsResponse,
+} from '../../../../../shared/api/schemas';
+import { apiRequest } from '../../../lib/api-client';
+
+export type { OwnerSign, OwnerSignsResponse };
+
+export function listOwnerSigns(signal?: AbortSignal): Promise<OwnerSignsResponse> {
+  return apiRequest({ path: '/me/signs', schema: ownerSignsResponseSchema, auth: true, signal });
+}
+
+export function createOwnerSign(body: CreateOwnerSignRequest): Promise<OwnerSign> {
+  return apiRequest({ method: 'POST', path: '/me/signs', body, schema: ownerSignSchema, auth: true });
+}
+
+export function setDefaultSign(signId: string): Promise<OwnerSignsResponse> {
+  return apiRequest({
+    method: 'PUT',
+    path: '/me/signs/default',
+    body: { signId },
+    schema: ownerSignsResponseSchema,
+    auth: true,
+  });
+}
