@@ -6,11 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { documentClient } from '../../lambdas/adapters/aws';
 import { createEntities } from '../../lambdas/adapters/dynamo/entities';
 import { getConfig } from '../../lambdas/config';
-import { documentDeps } from '../../lambdas/deps';
+import { documentDeps, sealDeps } from '../../lambdas/deps';
+import { makePng } from '../support/png';
 import { verifiedUser } from '../support/accounts';
-import { api } from '../support/cloud-client';
+import { api, eventually, mailbox } from '../support/cloud-client';
 import {
   createDocument,
+  mailsTo,
   newOwner,
   sendTwoContractorDocument,
   uploadPdf,
@@ -314,4 +316,63 @@ describe('an account with 5,000 documents', () => {
     expect(pending.ms).toBeLessThan(2000);
     expect(signed.ms).toBeLessThan(2000);
   }, 120000);
+});
+
+/** A contractor signs all their areas and agrees through the signer API. */
+async function signAll(docuId: string, token: string, areaIndexes: number[]) {
+  const base = `/api/sign/${docuId}/${token}`;
+  const sign = await api(`${base}/signs`, {
+    method: 'POST',
+    body: { image: Buffer.from(makePng(120, 50)).toString('base64') },
+  });
+  expect(sign.status).toBe(201);
+  const applied = await api(`${base}/areas`, {
+    method: 'PUT',
+    body: { signs: areaIndexes.map((areaIndex) => ({ areaIndex, signId: sign.body.signId })) },
+  });
+  expect(applied.status).toBe(200);
+  expect((await api(`${base}/agree`, { method: 'POST', body: { lang: 'en' } })).status).toBe(200);
+}
+
+describe('a completed contract', () => {
+  it('downloads and mails the final PDF; deleting it removes the final PDF, the certificate and the sealed hash', async () => {
+    const sent = await sendTwoContractorDocument({ title: 'Completed one' });
+    await signAll(sent.docuId, sent.mailToken, [0, 1]);
+    await signAll(sent.docuId, sent.smsToken, [2]);
+    const { docs, storage } = documentDeps();
+    const done = await eventually(
+      async () => {
+        const d = await docs.getDocument(sent.docuId);
+        return d?.status === 'Completed' && d.finalKey && d.certificateKey ? d : null;
+      },
+      90000,
+      'the sealed and anchored document',
+    );
+    expect((await list(sent.owner, 'tab=signed')).body.items[0]).toMatchObject({
+      docuId: sent.docuId,
+      status: 'Completed',
+      hasFinal: true,
+    });
+    const file = await api(`/api/documents/${sent.docuId}/download`, { token: sent.owner.token });
+    expect(file.body).toMatchObject({ final: true, fileName: 'Completed one-signed.pdf' });
+    expect(file.body.viewUrl).toContain(encodeURIComponent(done.finalKey!).replace(/%2F/g, '/'));
+
+    const to = `final-${randomUUID()}@example.com`;
+    const mailed = await api(`/api/documents/${sent.docuId}/mail`, {
+      method: 'POST',
+      token: sent.owner.token,
+      body: { email: to, lang: 'en' },
+    });
+    expect(mailed.status).toBe(200);
+    expect(mailed.body).toEqual({ sent: true });
+    const mail = await eventually(async () => mailsTo(await mailbox(), to)[0], 30000, 'the mailed final PDF');
+    expect(mail.subject).toContain('Completed one');
+    expect(mail.attachments.map((a) => a.filename)).toEqual(['Completed one-signed.pdf']);
+
+    const del = await api(`/api/documents/${sent.docuId}`, { method: 'DELETE', token: sent.owner.token });
+    expect(del.status).toBe(200);
+    expect(await storage.head(done.finalKey!)).toBeNull();
+    expect(await storage.head(done.certificateKey!)).toBeNull();
+    expect(await sealDeps().seals.findSealedHash(done.finalSha256!)).toBeNull();
+  }, 150000);
 });
