@@ -1,21 +1,21 @@
 // API (architecture §12): 50 concurrent clients (autocannon) on each read endpoint of the local cloud,
 // and beside it the bare DynamoDB round trips that serve it: the same calls, recorded from the use
-// case itself, replayed with the SDK directly at the same concurrency. The ratio of the two median
+// case itself, replayed with the SDK directly at the same concurrency (and, within one request, with
+// the same steps: calls the use case makes at once are replayed at once). The ratio of the two median
 // latencies is the handler's overhead (HTTP, JWT check, middy, zod, electrodb, JSON, presigning).
 import autocannon from 'autocannon';
 import * as ddb from '@aws-sdk/client-dynamodb';
 import { decodeJwt } from 'jose';
 import { benchCloud } from './cloud';
 import { median, percentile, row, type Row } from './stats';
+import { steps, type RecordedCall } from './steps';
 import type { BenchContext } from './context';
 
 export const CONNECTIONS = 50;
 export const RATIO_TARGET = 2;
-
-export interface RecordedCall {
-  command: string;
-  input: unknown;
-}
+/** Documents the list's owner has sent, and the page size asked for. */
+export const LIST_DOCUMENTS = 12;
+export const LIST_PAGE = 10;
 
 interface Endpoint {
   name: string;
@@ -32,8 +32,19 @@ async function recordCalls(client: ddb.DynamoDBClient, run: () => Promise<unknow
   const calls: RecordedCall[] = [];
   const name = 'benchRecorder';
   const recorder = (next: Handler, context: { commandName?: string }) => async (args: { input: unknown }) => {
-    calls.push({ command: context.commandName ?? '?', input: structuredClone(args.input) });
-    return next(args);
+    const call = {
+      command: context.commandName ?? '?',
+      input: structuredClone(args.input),
+      start: 0,
+      end: 0,
+    };
+    calls.push(call);
+    call.start = performance.now();
+    try {
+      return await next(args);
+    } finally {
+      call.end = performance.now();
+    }
   };
   client.middlewareStack.add(recorder as never, { step: 'serialize', name, priority: 'low' } as never);
   try {
@@ -52,18 +63,20 @@ export async function replay(
   seconds: number,
 ): Promise<number[]> {
   const commands = ddb as unknown as Record<string, new (input: unknown) => ddb.GetItemCommand>;
-  const make = calls.map((c) => {
-    const Command = commands[c.command];
-    if (!Command) throw new Error(`no DynamoDB command ${c.command}`);
-    return () => new Command(c.input);
-  });
+  const make = steps(calls).map((step) =>
+    step.map((c) => {
+      const Command = commands[c.command];
+      if (!Command) throw new Error(`no DynamoDB command ${c.command}`);
+      return () => new Command(c.input);
+    }),
+  );
   const latencies: number[] = [];
   const deadline = Date.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: count }, async () => {
       while (Date.now() < deadline) {
         const t = performance.now();
-        for (const m of make) await client.send(m());
+        for (const step of make) await Promise.all(step.map((m) => client.send(m())));
         latencies.push(performance.now() - t);
       }
     }),
@@ -74,10 +87,47 @@ export async function replay(
 async function endpoints(): Promise<Endpoint[]> {
   // The fixtures and the use cases read the environment the cloud set: import them after it started.
   const { sendTwoContractorDocument } = await import('../test/support/documents');
-  const { documentDeps, signingDeps } = await import('../lambdas/deps');
+  const { createDocument, uploadPdf } = await import('../test/support/documents');
+  const { api } = await import('../test/support/cloud-client');
+  const { contractDeps, documentDeps, signingDeps } = await import('../lambdas/deps');
   const { getDocument } = await import('../lambdas/usecases/documents');
+  const { contractDetails, listContracts } = await import('../lambdas/usecases/contracts');
   const { getSignerView } = await import('../lambdas/usecases/signing');
   const sent = await sendTwoContractorDocument({ title: 'Bench agreement' });
+  // The same owner sends more, so that the list endpoint has a page of cards to build.
+  for (let i = 1; i < LIST_DOCUMENTS; i += 1) {
+    const docuId = await createDocument(sent.owner);
+    const steps = [
+      await uploadPdf(sent.owner, docuId),
+      await api(`/api/documents/${docuId}/recipients`, {
+        method: 'PUT',
+        token: sent.owner.token,
+        body: {
+          recipients: [{ name: `Signer ${i}`, contact: `bench-${i}-${docuId}@example.com` }],
+          finalRecipients: [],
+          lang: 'en',
+        },
+      }),
+      await api(`/api/documents/${docuId}/areas`, {
+        method: 'PUT',
+        token: sent.owner.token,
+        body: { areas: [{ recipientIndex: 0, pageIndex: 0, x: 50, y: 60, width: 120, height: 40 }] },
+      }),
+      await api(`/api/documents/${docuId}`, {
+        method: 'PATCH',
+        token: sent.owner.token,
+        body: { title: `Bench agreement ${i}`, privateinfoAgree: true },
+      }),
+      await api(`/api/documents/${docuId}/send`, {
+        method: 'POST',
+        token: sent.owner.token,
+        body: { lang: 'en' },
+      }),
+    ];
+    const failed = steps.find((r) => r.status >= 300);
+    if (failed) throw new Error(`bench setup: sending document ${i} answered ${failed.status}`);
+  }
+  const listQuery = { tab: 'pending' as const, role: 'owner' as const, limit: LIST_PAGE };
   const claims = decodeJwt(sent.owner.token);
   const owner = {
     sub: String(claims.sub),
@@ -92,7 +142,19 @@ async function endpoints(): Promise<Endpoint[]> {
       useCase: () => getSignerView(signingDeps(), sent.docuId, sent.mailToken),
     },
     {
+      name: 'document list',
+      path: `/api/documents?tab=${listQuery.tab}&role=${listQuery.role}&limit=${listQuery.limit}`,
+      token: sent.owner.token,
+      useCase: () => listContracts(contractDeps(), owner, listQuery),
+    },
+    {
       name: 'document detail',
+      path: `/api/documents/${sent.docuId}/details`,
+      token: sent.owner.token,
+      useCase: () => contractDetails(contractDeps(), owner, sent.docuId),
+    },
+    {
+      name: 'document (funnel)',
       path: `/api/documents/${sent.docuId}`,
       token: sent.owner.token,
       useCase: () => getDocument(documentDeps(), owner, sent.docuId),
@@ -114,7 +176,10 @@ export async function runApi(ctx: BenchContext): Promise<Row[]> {
     const first = await fetch(url, { headers });
     if (!first.ok) throw new Error(`${e.name}: GET ${e.path} answered ${first.status}`);
     const calls = await recordCalls(dynamo(), e.useCase);
-    ctx.log(`api: ${e.name}: ${calls.map((c) => c.command.replace(/Command$/, '')).join(' → ')}`);
+    const shape = steps(calls)
+      .map((step) => step.map((c) => c.command.replace(/Command$/, '')).join(' ∥ '))
+      .join(' → ');
+    ctx.log(`api: ${e.name}: ${shape}`);
     // Warm up both (JIT, connection pools, the JWKS cache).
     await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
     await replay(bare, calls, CONNECTIONS, 1);
@@ -139,7 +204,7 @@ export async function runApi(ctx: BenchContext): Promise<Row[]> {
         `api: ${e.name} run ${i + 1}: p50 ${res.latency.p50} ms (${res.requests.average} req/s), bare p50 ${median(direct).toFixed(1)} ms`,
       );
     }
-    const trips = `${calls.length} DynamoDB round trips`;
+    const trips = `${calls.length} DynamoDB calls in ${steps(calls).length} sequential steps`;
     rows.push(
       row('api', `${e.name} p50 (${CONNECTIONS} clients)`, 'ms', api50, { note: `~${rps.toFixed(0)} req/s` }),
       row('api', `${e.name} p97.5`, 'ms', api97),

@@ -1,5 +1,6 @@
 import type { CountryCode } from 'libphonenumber-js';
 import type { AccountDeps } from './usecases/account';
+import type { ContractDeps } from './usecases/contracts';
 import type { DocumentDeps } from './usecases/documents';
 import type { OwnerSignsDeps } from './usecases/owner-signs';
 import type { SigningDeps } from './usecases/signing';
@@ -15,6 +16,7 @@ import type { SigningDeps } from './usecases/signing';
 import { chainConfig, getConfig } from './config';
 import { cognito, documentClient, dynamo, s3, ses, sesv2, sns, sqs } from './adapters/aws';
 import { CognitoDirectory } from './adapters/cognito-directory';
+import { DynamoContractRepository } from './adapters/dynamo/contracts';
 import { DynamoDocumentRepository } from './adapters/dynamo/documents';
 import { DynamoRepository } from './adapters/dynamo/repository';
 import { S3Storage } from './adapters/s3-storage';
@@ -233,4 +235,13 @@ export function sweepDeps(): SweepDeps {
 /** The signer flow records when a contractor first opened their link (audit pages). */
 export function markOpened(docuId: string, index: number, at: string): Promise<void> {
   return seals().markOpened(docuId, index, at);
+}
+
+let contractRepo: DynamoContractRepository | undefined;
+
+/** What contract management needs (issue #7): the document deps and the list/delete queries. */
+export function contractDeps(): ContractDeps {
+  const base = documentDeps();
+  contractRepo ??= new DynamoContractRepository(documentClient(), getConfig().TABLE_NAME);
+  return { ...base, contracts: contractRepo };
 }

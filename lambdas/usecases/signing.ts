@@ -121,7 +121,10 @@ async function resolveSigner(
   if (!doc) throw invalidLink();
   const recipients = await deps.docs.listRecipients(docuId);
   const me = recipients.find((r) => r.index === record.recipientIndex);
-  if (!me || me.isOwner || (me.tokenHash !== undefined && me.tokenHash !== tokenHash)) throw invalidLink();
+  // The e-mailed link's token, or the one issued to the contractor's account (Continue, issue #7).
+  const current =
+    me && (me.tokenHash === undefined || me.tokenHash === tokenHash || me.accountTokenHash === tokenHash);
+  if (!me || me.isOwner || !current) throw invalidLink();
   return { doc, recipients, me };
 }
 

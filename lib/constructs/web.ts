@@ -165,6 +165,8 @@ export class Web extends Construct {
       `connect-src 'self' https://cognito-idp.${stack.region}.${stack.urlSuffix}${oauthDomain} ${s3Sources}${extraConnect}`,
       `img-src 'self' data: blob: ${s3Sources}`,
       `media-src 'self' blob: ${s3Sources}`,
+      // Show Document (issue #7) opens the latest PDF in a frame from a presigned S3 URL.
+      `frame-src 'self' ${s3Sources}`,
       "font-src 'self' data:",
       "worker-src 'self' blob:",
       "manifest-src 'self'",

@@ -164,6 +164,52 @@ export const ROUTES: readonly RouteDefinition[] = [
     auth: 'owner',
     handler: 'resend-request',
   },
+  // Contract management (issue #7): lists, details, activity, status, download, mail, delete, and the
+  // contractor's own signer link (Continue).
+  { id: 'ListContracts', method: 'GET', path: '/api/documents', auth: 'owner', handler: 'list-contracts' },
+  {
+    id: 'GetContractDetails',
+    method: 'GET',
+    path: '/api/documents/{docuId}/details',
+    auth: 'owner',
+    handler: 'contract-details',
+  },
+  {
+    id: 'GetContractStatus',
+    method: 'GET',
+    path: '/api/documents/{docuId}/status',
+    auth: 'owner',
+    handler: 'contract-status',
+  },
+  {
+    id: 'DownloadDocument',
+    method: 'GET',
+    path: '/api/documents/{docuId}/download',
+    auth: 'owner',
+    handler: 'download-document',
+  },
+  {
+    id: 'MailDocument',
+    method: 'POST',
+    path: '/api/documents/{docuId}/mail',
+    auth: 'owner',
+    handler: 'mail-document',
+  },
+  {
+    id: 'DeleteDocument',
+    method: 'DELETE',
+    path: '/api/documents/{docuId}',
+    auth: 'owner',
+    handler: 'delete-document',
+  },
+  {
+    id: 'ContractorSignerLink',
+    method: 'POST',
+    path: '/api/documents/{docuId}/signer-link',
+    auth: 'owner',
+    handler: 'contractor-signer-link',
+  },
+  { id: 'GetActivity', method: 'GET', path: '/api/activity', auth: 'owner', handler: 'activity' },
   // Signing without an account (issue #5): open at the gateway, the handler checks the signer token.
   {
     id: 'GetSignerView',

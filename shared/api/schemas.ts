@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { CONTRACT_KINDS, PLAN_KEYS } from '../domain/entities';
 import { DOCUMENT_STATUSES } from '../domain/status';
+import { CONTRACT_SCHEMAS } from './contracts';
 
 // --- Envelopes --------------------------------------------------------------------------------
 
@@ -493,6 +494,8 @@ export const API_SCHEMAS = {
     response: signerActionResponseSchema,
   },
   ResendRequest: { params: resendParamsSchema, response: resendResponseSchema },
+  // Contract management (issue #7): shared/api/contracts.ts.
+  ...CONTRACT_SCHEMAS,
   ListOwnerSigns: { response: ownerSignsResponseSchema },
   CreateOwnerSign: { body: createOwnerSignRequestSchema, response: ownerSignSchema },
   SetDefaultSign: { body: setDefaultSignRequestSchema, response: ownerSignsResponseSchema },

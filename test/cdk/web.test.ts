@@ -127,6 +127,7 @@ describe('the security headers', () => {
     expect(policy).toContain(`connect-src 'self' https://cognito-idp.${TEST_REGION}.`);
     expect(policy).toMatch(/img-src 'self' data: blob: https:\/\//);
     expect(policy).toMatch(/media-src 'self' blob: https:\/\//);
+    expect(policy).toMatch(/frame-src 'self' https:\/\//);
     // The documents bucket name comes from the stateful stack.
     expect(policy).toContain('PublishOutputRefStorageDocumentsBucket');
     expect(policy).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline|\*\.amazonaws/);

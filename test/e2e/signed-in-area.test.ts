@@ -160,7 +160,7 @@ describe('signed-in area: shell, My page, guards', () => {
       expect(await page.getByTestId('priceinfo-days-left').textContent()).toContain(String(max));
 
       // Pages of later issues: the "being built" notice inside the shell.
-      await openApp(session, '/en/home/doc/signed');
+      await openApp(session, '/en/home/myplan');
       await expectVisibleText(page, text('en', 'placeholders.title'));
       await page.getByTestId('side-menu').waitFor();
 

@@ -2,7 +2,7 @@
 // history, signer tokens and the owner's address book. Every status change is a conditional write
 // on the expected status and version; a failed condition is a 409 for the stale caller.
 import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { DocumentStatus } from '../../../shared/domain/status';
+import { DOCUMENT_LIST_TAB, type DocumentStatus } from '../../../shared/domain/status';
 import { AppError } from '../../core/errors';
 import {
   createEntities,
@@ -102,7 +102,7 @@ export class DynamoDocumentRepository implements DocumentRepository, SignerRepos
   }
 
   async createDocument(doc: DocumentRecord): Promise<DocumentRecord> {
-    const res = await this.e.document.create(doc).go();
+    const res = await this.e.document.create({ ...doc, listTab: DOCUMENT_LIST_TAB[doc.status] }).go();
     return res.data;
   }
 
@@ -161,6 +161,15 @@ export class DynamoDocumentRepository implements DocumentRepository, SignerRepos
     } = {},
   ): Promise<void> {
     const { set, remove } = this.split(expected, changes, to);
+    if (DOCUMENT_LIST_TAB[to] !== DOCUMENT_LIST_TAB[expected.status]) {
+      // The list tab keys byOwnerTab (gsi3): ElectroDB rebuilds that key only with all its composite
+      // attributes, so the owner and creation time (never changed) are written again with the tab.
+      const current = await this.getDocument(docuId);
+      if (!current) throw conflictError(docuId);
+      set.listTab = DOCUMENT_LIST_TAB[to];
+      set.ownerId = current.ownerId;
+      set.createdAt = current.createdAt;
+    }
     const update = this.docUpdateParams(docuId, expected, set, remove);
     const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
       { Update: update as never },

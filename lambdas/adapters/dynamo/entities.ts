@@ -138,6 +138,9 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         certificateKey: { type: 'string' },
         /** Optimistic-concurrency counter: every state-dependent write is conditional on it. */
         version: { type: 'number', required: true },
+        /** The contract list's tab (DOCUMENT_LIST_TAB of the status), kept in step with the status by the
+         *  repository: it keys byOwnerTab, so a tab's first page is one Query (issue #7). */
+        listTab: { type: ['signed', 'pending'] as const },
       },
       indexes: {
         byId: { pk: { field: 'pk', composite: ['docuId'] }, sk: { field: 'sk', composite: [] } },
@@ -146,6 +149,12 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
           index: 'gsi1',
           pk: { field: 'gsi1pk', composite: ['ownerId'] },
           sk: { field: 'gsi1sk', composite: ['createdAt', 'docuId'] },
+        },
+        /** The owner's documents of one list tab (signed / pending), newest first in descending order. */
+        byOwnerTab: {
+          index: 'gsi3',
+          pk: { field: 'gsi3pk', composite: ['ownerId', 'listTab'] },
+          sk: { field: 'gsi3sk', composite: ['createdAt', 'docuId'] },
         },
       },
     },
@@ -191,6 +200,9 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         outerUserId: { type: 'string' },
         /** SHA-256 of the recipient's current signer token; an older token (resent) is refused. */
         tokenHash: { type: 'string' },
+        /** SHA-256 of the signer token issued to the contractor's own account (Continue in the contract
+         *  list, issue #7); valid beside the e-mailed one, replaced at each Continue. */
+        accountTokenHash: { type: 'string' },
         /** The sign image applied to every area (the owner's default sign at sending). spec: sign_url. */
         signImageKey: { type: 'string' },
       },
@@ -198,6 +210,12 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         byDocument: {
           pk: { field: 'pk', composite: ['docuId'] },
           sk: { field: 'sk', composite: ['index'] },
+        },
+        /** Where a contact is a contractor: the contract list of a user with that verified e-mail. */
+        byContact: {
+          index: 'gsi3',
+          pk: { field: 'gsi3pk', composite: ['contact'] },
+          sk: { field: 'gsi3sk', composite: ['docuId', 'index'] },
         },
       },
     },

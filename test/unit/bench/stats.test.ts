@@ -9,6 +9,7 @@ import {
   verdict,
 } from '../../../bench/stats';
 import { chunkLabel, staticClosure, type Manifest } from '../../../bench/spa';
+import { steps } from '../../../bench/steps';
 
 describe('bench statistics', () => {
   test('median of odd and even counts, NaN for none', () => {
@@ -100,5 +101,21 @@ describe('spa manifest walk', () => {
       /drawing/,
     );
     expect(chunkLabel('x', { file: 'a.js', src: 'src/features/public/pages/faq-page.tsx' })).toBe('faq-page');
+  });
+});
+
+describe('recorded DynamoDB calls', () => {
+  const call = (command: string, start: number, end: number) => ({ command, input: {}, start, end });
+
+  test('calls made one after another are steps of one; calls made at once share a step', () => {
+    const grouped = steps([
+      call('GetItem', 0, 10),
+      call('Query', 11, 20),
+      call('Query', 21, 40),
+      call('Query', 22, 35),
+      call('Query', 23, 38),
+      call('GetItem', 41, 50),
+    ]);
+    expect(grouped.map((s) => s.length)).toEqual([1, 1, 3, 1]);
   });
 });

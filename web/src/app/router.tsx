@@ -47,16 +47,24 @@ function signedInRoutes(config: AppConfig): RouteObject {
               Component: (await import('../features/funnel/components/funnel-page')).FunnelPage,
             }),
           },
+          // Contract management (issue #7): the lists and Show Document, in a lazy chunk of their own.
+          {
+            path: under(home, paths.homeDoc.path),
+            lazy: async () => ({
+              Component: (await import('../features/contracts/components/contracts-page')).ContractsPage,
+            }),
+          },
+          {
+            path: under(home, paths.homeShowDocu.path),
+            lazy: async () => ({
+              Component: (await import('../features/contracts/components/show-document-page'))
+                .ShowDocumentPage,
+            }),
+          },
           // Filled by later issues; until then a "being built" page inside the shell.
-          ...[
-            paths.homeMake,
-            paths.homeDoc,
-            paths.homeShowDocu,
-            paths.homeMyPlan,
-            paths.homeSelectPlan,
-            paths.homePayPlan,
-            paths.homeSign,
-          ].map((p) => ({ path: under(home, p.path), lazy: placeholder })),
+          ...[paths.homeMake, paths.homeMyPlan, paths.homeSelectPlan, paths.homePayPlan, paths.homeSign].map(
+            (p) => ({ path: under(home, p.path), lazy: placeholder }),
+          ),
         ],
       },
     ],

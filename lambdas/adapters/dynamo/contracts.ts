@@ -1,0 +1,163 @@
+// Contract management (issue #7): the contract lists, the activity timeline, and deleting a document
+// with its items. Access patterns (architecture §5), none of them a Scan:
+// - an owner's documents of one list tab, newest first: document.byOwnerTab (gsi3), one Query a page;
+// - where a contact is a contractor: recipient.byContact (gsi3);
+// - an owner's latest history items across documents: historyItem.byOwner (gsi2);
+// - a document's latest history item: historyItem.byDocument, descending, limit 1.
+import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DocumentListTab } from '../../../shared/domain/status';
+import {
+  conflictError,
+  MAX_TRANSACTION_ITEMS,
+  type DocumentRecord,
+  type Expected,
+  type HistoryRecord,
+  type RecipientRecord,
+} from './documents';
+import { createEntities, type Entities } from './entities';
+
+export interface Page<T> {
+  readonly items: T[];
+  /** ElectroDB's cursor of the next page, or null on the last one. */
+  readonly cursor: string | null;
+}
+
+export interface ContractRepository {
+  /** One page of the owner's documents of a tab, newest first. */
+  listOwnedDocuments(
+    ownerId: string,
+    tab: DocumentListTab,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<DocumentRecord>>;
+  /** The recipient rows whose contact is this one (any document). */
+  recipientsByContact(contact: string): Promise<RecipientRecord[]>;
+  /** The documents with these ids that exist (any order). */
+  getDocuments(docuIds: readonly string[]): Promise<DocumentRecord[]>;
+  latestHistory(docuId: string): Promise<HistoryRecord | null>;
+  /** The owner's latest history items across documents, newest first. */
+  ownerActivity(ownerId: string, limit: number): Promise<HistoryRecord[]>;
+  /** Deletes the document, its recipients, its sweep markers and its sealed-hash item (issue #6) in
+   *  one transaction conditional on status and version (409 when either changed). */
+  deleteDocument(
+    docuId: string,
+    expected: Expected,
+    recipientIndexes: readonly number[],
+    sealedSha256?: string,
+  ): Promise<void>;
+  /** Deletes signer tokens by hash (revoked links). */
+  deleteTokens(tokenHashes: readonly string[]): Promise<void>;
+  /** Deletes every history item of the document. */
+  deleteHistory(docuId: string): Promise<void>;
+}
+
+function isConditionalFailure(err: unknown): boolean {
+  return (
+    err instanceof Error &&
+    (err.name === 'ConditionalCheckFailedException' ||
+      err.name === 'TransactionCanceledException' ||
+      /conditional request failed|transaction cancelled/i.test(err.message))
+  );
+}
+
+/** BatchGet and BatchWrite take at most 100 and 25 keys. */
+function chunks<T>(list: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+export class DynamoContractRepository implements ContractRepository {
+  private readonly e: Entities;
+
+  constructor(
+    private readonly documentClient: DynamoDBDocumentClient,
+    table: string,
+  ) {
+    this.e = createEntities(documentClient, table);
+  }
+
+  async listOwnedDocuments(
+    ownerId: string,
+    tab: DocumentListTab,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<DocumentRecord>> {
+    const res = await this.e.document.query
+      .byOwnerTab({ ownerId, listTab: tab })
+      .go({ order: 'desc', limit, cursor, pages: 1 });
+    return { items: res.data, cursor: res.cursor ?? null };
+  }
+
+  async recipientsByContact(contact: string): Promise<RecipientRecord[]> {
+    const res = await this.e.recipient.query.byContact({ contact }).go({ pages: 'all' });
+    return res.data;
+  }
+
+  async getDocuments(docuIds: readonly string[]): Promise<DocumentRecord[]> {
+    const unique = [...new Set(docuIds)];
+    const pages = await Promise.all(
+      chunks(unique, 100).map((ids) => this.e.document.get(ids.map((docuId) => ({ docuId }))).go()),
+    );
+    return pages.flatMap((p) => p.data);
+  }
+
+  async latestHistory(docuId: string): Promise<HistoryRecord | null> {
+    const res = await this.e.historyItem.query
+      .byDocument({ docuId })
+      .go({ order: 'desc', limit: 1, pages: 1 });
+    return res.data[0] ?? null;
+  }
+
+  async ownerActivity(ownerId: string, limit: number): Promise<HistoryRecord[]> {
+    const res = await this.e.historyItem.query.byOwner({ ownerId }).go({ order: 'desc', limit, pages: 1 });
+    return res.data;
+  }
+
+  async deleteDocument(
+    docuId: string,
+    expected: Expected,
+    recipientIndexes: readonly number[],
+    sealedSha256?: string,
+  ): Promise<void> {
+    const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
+      {
+        Delete: this.e.document
+          .delete({ docuId })
+          .where(
+            (attr, o) => `${o.eq(attr.status, expected.status)} AND ${o.eq(attr.version, expected.version)}`,
+          )
+          .params() as never,
+      },
+    ];
+    for (const index of recipientIndexes) {
+      items.push({ Delete: this.e.recipient.delete({ docuId, index }).params() as never });
+    }
+    // The sweep's markers (no work is owed for a deleted document) and the verification page's
+    // hash → document item.
+    for (const queue of ['seal', 'anchor'] as const) {
+      items.push({ Delete: this.e.sweepMarker.delete({ queue, docuId }).params() as never });
+    }
+    if (sealedSha256) {
+      items.push({ Delete: this.e.sealedHash.delete({ sha256: sealedSha256 }).params() as never });
+    }
+    if (items.length > MAX_TRANSACTION_ITEMS) throw new Error('Too many recipients to delete at once');
+    try {
+      await this.documentClient.send(new TransactWriteCommand({ TransactItems: items }));
+    } catch (err) {
+      if (isConditionalFailure(err)) throw conflictError(docuId);
+      throw err;
+    }
+  }
+
+  async deleteTokens(tokenHashes: readonly string[]): Promise<void> {
+    if (tokenHashes.length === 0) return;
+    await this.e.signerToken.delete(tokenHashes.map((tokenHash) => ({ tokenHash }))).go();
+  }
+
+  async deleteHistory(docuId: string): Promise<void> {
+    const res = await this.e.historyItem.query.byDocument({ docuId }).go({ pages: 'all' });
+    if (res.data.length === 0) return;
+    await this.e.historyItem.delete(res.data.map((h) => ({ docuId, itemId: h.itemId }))).go();
+  }
+}

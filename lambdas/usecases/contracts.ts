@@ -1,0 +1,509 @@
+// Contract management (issue #7): the owner's and the contractor's contract lists, details, activity,
+// status polling, download, mail, delete, and the contractor's own signer link (Continue).
+// Access: the owner sees their documents; a signed-in user whose verified e-mail is a contractor's
+// contact sees that sent document as a contractor. Anyone else gets 404, as for a missing document.
+import { randomUUID } from 'node:crypto';
+import {
+  ACTIVITY_ITEMS,
+  type ActivityResponse,
+  type ContractCard,
+  type ContractDetails,
+  type ContractList,
+  type ContractRecipient,
+  type DownloadResponse,
+  type HistoryEntry,
+} from '../../shared/api/contracts';
+import type { Language } from '../../shared/domain/constants';
+import { isValidEmail, maskContact, normaliseEmail } from '../../shared/domain/contact';
+import { DOCUMENT_LIST_TAB, isDraft, type DocumentListTab } from '../../shared/domain/status';
+import { localeForPath, translate } from '../../shared/i18n';
+import type { ContractRepository } from '../adapters/dynamo/contracts';
+import type { DocumentRecord, HistoryRecord, RecipientRecord } from '../adapters/dynamo/documents';
+import { AppError } from '../core/errors';
+import type { AuthUser } from '../core/http';
+import type { NotifyJob } from '../jobs';
+import {
+  FILE_URL_SECONDS,
+  hashSignerToken,
+  newSignerToken,
+  originalKey,
+  SIGNER_TOKEN_DAYS,
+  type DocumentDeps,
+} from './documents';
+
+export interface ContractDeps extends DocumentDeps {
+  readonly contracts: ContractRepository;
+}
+
+type Role = 'owner' | 'contractor';
+
+interface Access {
+  readonly doc: DocumentRecord;
+  readonly recipients: RecipientRecord[];
+  readonly role: Role;
+  /** The viewer's contractor row (the owner's own row when the owner is a contractor). */
+  readonly me: RecipientRecord | undefined;
+}
+
+function notFound(docuId: string): AppError {
+  return new AppError('errors.notFound', `Document ${docuId} not found`, { status: 404 });
+}
+
+function agreementOf(r: Pick<RecipientRecord, 'agreement'>): 0 | 1 | 2 {
+  return r.agreement === 1 || r.agreement === 2 ? r.agreement : 0;
+}
+
+/** The viewer's verified e-mail (lower case), or null: only a verified address matches contractors. */
+async function verifiedEmail(deps: ContractDeps, user: AuthUser): Promise<string | null> {
+  if (!user.email) return null;
+  let verified = user.emailVerified;
+  if (!verified) verified = (await deps.users.getById(user.sub))?.emailVerified === true;
+  return verified ? normaliseEmail(user.email) : null;
+}
+
+/** The contractor row of this viewer on a sent document of someone else, if any. */
+function contractorRow(
+  doc: DocumentRecord,
+  recipients: readonly RecipientRecord[],
+  email: string | null,
+): RecipientRecord | undefined {
+  if (!email || isDraft(doc.status)) return undefined;
+  return recipients.find((r) => !r.isOwner && r.contact === email);
+}
+
+/** The document as the viewer may see it: 404 when it is missing or neither theirs nor sent to them. */
+async function access(deps: ContractDeps, user: AuthUser, docuId: string): Promise<Access> {
+  const doc = await deps.docs.getDocument(docuId);
+  if (!doc) throw notFound(docuId);
+  const recipients = await deps.docs.listRecipients(docuId);
+  if (doc.ownerId === user.sub) {
+    const email = user.email ? normaliseEmail(user.email) : '';
+    return { doc, recipients, role: 'owner', me: recipients.find((r) => r.isOwner || r.contact === email) };
+  }
+  const me = contractorRow(doc, recipients, await verifiedEmail(deps, user));
+  if (!me) throw notFound(docuId);
+  return { doc, recipients, role: 'contractor', me };
+}
+
+async function ownerAccess(deps: ContractDeps, user: AuthUser, docuId: string): Promise<Access> {
+  const a = await access(deps, user, docuId);
+  if (a.role !== 'owner') throw notFound(docuId);
+  return a;
+}
+
+/** The sealed final PDF's key, once the sealing (issue #6) recorded it. */
+export function finalKeyOf(doc: DocumentRecord): string | null {
+  return doc.finalKey || null;
+}
+
+/** Every object of the document recorded on it or its recipients (original, final, certificate…):
+ *  fields named `key` or ending in `Key`, at any depth, whose key lies under the document's own
+ *  prefix. A sign image key points into its signer's sign list (used again by later contracts) and
+ *  is kept. */
+export function recordedObjectKeys(doc: DocumentRecord, recipients: readonly RecipientRecord[]): string[] {
+  const prefix = `documents/${doc.docuId}/`;
+  const keys = new Set<string>([originalKey(doc.docuId)]);
+  const visit = (value: unknown, depth: number) => {
+    if (depth > 5 || value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      for (const v of value) visit(v, depth + 1);
+      return;
+    }
+    for (const [k, v] of Object.entries(value)) {
+      if (typeof v === 'string' && (k === 'key' || /[a-z]Key$/.test(k))) {
+        if (v.startsWith(prefix)) keys.add(v);
+      } else visit(v, depth + 1);
+    }
+  };
+  visit(doc, 0);
+  for (const r of recipients) visit(r, 0);
+  return [...keys];
+}
+
+// --- Cards ------------------------------------------------------------------------------------
+
+function recipientOf(r: RecipientRecord, role: Role, me: RecipientRecord | undefined): ContractRecipient {
+  const agreement = agreementOf(r);
+  const mine = me !== undefined && me.index === r.index;
+  return {
+    index: r.index,
+    name: r.name,
+    contact: role === 'owner' || mine ? r.contact : null,
+    contactMasked: maskContact(r.contact),
+    method: r.method,
+    isOwner: r.isOwner,
+    agreement,
+    me: mine,
+    denyReason: agreement === 2 ? (r.denyReason ?? null) : null,
+    decidedAt: r.decidedAt ?? null,
+  };
+}
+
+function cardOf(
+  doc: DocumentRecord,
+  recipients: readonly RecipientRecord[],
+  latest: HistoryRecord | null,
+  role: Role,
+  me: RecipientRecord | undefined,
+): ContractCard {
+  return {
+    docuId: doc.docuId,
+    id4: doc.id4,
+    kind: doc.kind,
+    title: doc.title ?? '',
+    status: doc.status,
+    role,
+    createdAt: doc.createdAt,
+    sentAt: doc.sentAt ?? null,
+    lastActivityAt: latest?.time ?? doc.updatedAt,
+    recipients: recipients.map((r) => recipientOf(r, role, me)),
+    hasFinal: finalKeyOf(doc) !== null,
+  };
+}
+
+/** Recipients and latest history of each document of a page, fetched in parallel (2 Queries each). */
+async function cardsOf(
+  deps: ContractDeps,
+  docs: readonly DocumentRecord[],
+  role: Role,
+  viewer: { email: string | null },
+): Promise<ContractCard[]> {
+  return Promise.all(
+    docs.map(async (doc) => {
+      const [recipients, latest] = await Promise.all([
+        deps.docs.listRecipients(doc.docuId),
+        deps.contracts.latestHistory(doc.docuId),
+      ]);
+      const me =
+        role === 'owner'
+          ? recipients.find((r) => r.isOwner)
+          : recipients.find((r) => !r.isOwner && r.contact === viewer.email);
+      return cardOf(doc, recipients, latest, role, me);
+    }),
+  );
+}
+
+// --- Cursors ----------------------------------------------------------------------------------
+
+type Cursor = { k: 'owner'; c: string } | { k: 'contractor'; o: number };
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
+}
+
+function badCursor(): AppError {
+  return new AppError('errors.validation', 'The cursor is not valid', {
+    status: 400,
+    details: [{ path: 'query.cursor', message: 'Invalid cursor', code: 'custom' }],
+  });
+}
+
+function decodeCursor(text: string | undefined, kind: Cursor['k']): Cursor | null {
+  if (text === undefined) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursor();
+  }
+  const c = parsed as Partial<{ k: string; c: unknown; o: unknown }>;
+  if (kind === 'owner' && c?.k === 'owner' && typeof c.c === 'string' && c.c) return { k: 'owner', c: c.c };
+  if (kind === 'contractor' && c?.k === 'contractor' && Number.isInteger(c.o) && (c.o as number) >= 0) {
+    return { k: 'contractor', o: c.o as number };
+  }
+  throw badCursor();
+}
+
+// --- Lists ------------------------------------------------------------------------------------
+
+export async function listContracts(
+  deps: ContractDeps,
+  user: AuthUser,
+  query: { tab: DocumentListTab; role: Role; cursor?: string; limit: number },
+): Promise<ContractList> {
+  if (query.role === 'owner') {
+    const cursor = decodeCursor(query.cursor, 'owner');
+    const page = await deps.contracts.listOwnedDocuments(
+      user.sub,
+      query.tab,
+      query.limit,
+      cursor?.k === 'owner' ? cursor.c : null,
+    );
+    return {
+      items: await cardsOf(deps, page.items, 'owner', { email: null }),
+      nextCursor: page.cursor ? encodeCursor({ k: 'owner', c: page.cursor }) : null,
+    };
+  }
+  // As a contractor: few documents per person; all rows of the contact, then the page in memory.
+  const cursor = decodeCursor(query.cursor, 'contractor');
+  const offset = cursor?.k === 'contractor' ? cursor.o : 0;
+  const email = await verifiedEmail(deps, user);
+  if (!email) return { items: [], nextCursor: null };
+  const rows = (await deps.contracts.recipientsByContact(email)).filter((r) => !r.isOwner);
+  const docs = (await deps.contracts.getDocuments(rows.map((r) => r.docuId)))
+    .filter((d) => d.ownerId !== user.sub && !isDraft(d.status) && DOCUMENT_LIST_TAB[d.status] === query.tab)
+    .sort(
+      (a, b) =>
+        (b.sentAt ?? b.createdAt).localeCompare(a.sentAt ?? a.createdAt) || b.docuId.localeCompare(a.docuId),
+    );
+  const page = docs.slice(offset, offset + query.limit);
+  const next = offset + query.limit;
+  return {
+    items: await cardsOf(deps, page, 'contractor', { email }),
+    nextCursor: next < docs.length ? encodeCursor({ k: 'contractor', o: next }) : null,
+  };
+}
+
+function historyEntry(h: HistoryRecord): HistoryEntry {
+  return {
+    action: h.action,
+    time: h.time,
+    actorName: h.actorName ?? '',
+    actorContactMasked: h.actorContactMasked ?? '',
+    reason: h.reason ?? null,
+  };
+}
+
+export async function contractDetails(
+  deps: ContractDeps,
+  user: AuthUser,
+  docuId: string,
+): Promise<ContractDetails> {
+  const { doc, recipients, role, me } = await access(deps, user, docuId);
+  const [history, owner] = await Promise.all([
+    deps.docs.listHistory(docuId),
+    deps.users.getById(doc.ownerId),
+  ]);
+  const sorted = [...history].sort((a, b) => b.itemId.localeCompare(a.itemId));
+  const card = cardOf(doc, recipients, sorted[0] ?? null, role, me);
+  return {
+    ...card,
+    requester: {
+      name: owner?.name ?? '',
+      email: owner?.email ?? '',
+      phone: owner?.phone ?? null,
+    },
+    document: {
+      originalFileName: doc.originalFileName ?? null,
+      pageCount: (doc.pages ?? []).length,
+      sizeBytes: doc.sizeBytes ?? null,
+      sha256: doc.sha256 ?? null,
+      uploadedAt: doc.uploadedAt ?? null,
+    },
+    history: sorted.map(historyEntry),
+  };
+}
+
+export async function contractStatus(
+  deps: ContractDeps,
+  user: AuthUser,
+  docuId: string,
+): Promise<{ status: DocumentRecord['status'] }> {
+  const { doc } = await access(deps, user, docuId);
+  return { status: doc.status };
+}
+
+export async function activity(
+  deps: ContractDeps,
+  user: AuthUser,
+  limit = ACTIVITY_ITEMS,
+): Promise<ActivityResponse> {
+  const items = await deps.contracts.ownerActivity(user.sub, limit);
+  const docs = new Map(
+    (await deps.contracts.getDocuments(items.map((h) => h.docuId))).map((d) => [d.docuId, d]),
+  );
+  return {
+    items: items.flatMap((h) => {
+      const doc = docs.get(h.docuId);
+      // A document deleted while its history was being removed: not shown.
+      if (!doc) return [];
+      return [{ ...historyEntry(h), docuId: h.docuId, id4: doc.id4, title: doc.title ?? '' }];
+    }),
+  };
+}
+
+// --- Download and mail ------------------------------------------------------------------------
+
+function safeFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- file names must not carry control characters
+  const cleaned = name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim();
+  return cleaned.slice(0, 120) || 'contract';
+}
+
+export async function downloadDocument(
+  deps: ContractDeps,
+  user: AuthUser,
+  docuId: string,
+  now = new Date(),
+): Promise<DownloadResponse> {
+  const { doc } = await access(deps, user, docuId);
+  const finalKey = finalKeyOf(doc);
+  const key = finalKey ?? doc.fileKey;
+  if (!key) {
+    throw new AppError('documents.errors.preparePdf', 'The document has no file yet', { status: 409 });
+  }
+  const base = safeFileName(doc.title || doc.originalFileName?.replace(/\.pdf$/i, '') || doc.id4);
+  const fileName = finalKey ? `${base}-signed.pdf` : `${base}.pdf`;
+  const [url, viewUrl] = await Promise.all([
+    deps.storage.presignDownload(key, { expiresSeconds: FILE_URL_SECONDS, filename: fileName }),
+    deps.storage.presignDownload(key, { expiresSeconds: FILE_URL_SECONDS }),
+  ]);
+  return {
+    url,
+    viewUrl,
+    fileName,
+    final: finalKey !== null,
+    expiresAt: new Date(now.getTime() + FILE_URL_SECONDS * 1000).toISOString(),
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export function completedMailJob(input: {
+  docuId: string;
+  id4: string;
+  title: string;
+  sender: string;
+  to: string;
+  lang: Language;
+  attachmentKey: string;
+  fileName: string;
+}): NotifyJob {
+  const locale = localeForPath(input.lang);
+  const values = {
+    title: input.title || translate('signRequest.untitled', {}, locale),
+    sender: input.sender,
+    number: input.id4.toUpperCase(),
+  };
+  return {
+    kind: 'email',
+    idempotencyKey: `completed-mail#${input.docuId}#${randomUUID()}`,
+    to: [input.to],
+    subject: translate('contracts.mailJob.subject', values, locale),
+    text: translate('contracts.mailJob.body', values, locale),
+    html: `<p>${escapeHtml(translate('contracts.mailJob.intro', values, locale))}</p>`,
+    attachments: [{ filename: input.fileName, contentType: 'application/pdf', key: input.attachmentKey }],
+  };
+}
+
+export async function mailDocument(
+  deps: ContractDeps,
+  user: AuthUser,
+  docuId: string,
+  input: { email: string; lang: Language },
+): Promise<{ sent: true }> {
+  const { doc } = await ownerAccess(deps, user, docuId);
+  const email = input.email.trim();
+  if (!isValidEmail(email)) {
+    throw new AppError('contractors.errors.invalidEmail', 'Invalid email address', { status: 400 });
+  }
+  const finalKey = finalKeyOf(doc);
+  if (doc.status !== 'Completed' || !finalKey) {
+    throw new AppError('contracts.errors.mailNotCompleted', 'Only a completed document can be mailed', {
+      status: 409,
+    });
+  }
+  const owner = await deps.users.getById(user.sub);
+  const base = safeFileName(doc.title || doc.id4);
+  await deps.queue.enqueue(
+    'notify',
+    completedMailJob({
+      docuId,
+      id4: doc.id4,
+      title: doc.title ?? '',
+      sender: owner?.name || user.name,
+      to: normaliseEmail(email),
+      lang: input.lang,
+      attachmentKey: finalKey,
+      fileName: `${base}-signed.pdf`,
+    }),
+  );
+  return { sent: true };
+}
+
+// --- Delete -----------------------------------------------------------------------------------
+
+/**
+ * Deletes the owner's document: first the document and its recipients in one transaction conditional
+ * on the status and version read (so a document that started sealing meanwhile is not deleted), then
+ * its signer tokens (links answer like any invalid link from the first step on, since the document is
+ * gone), its history, and its objects. Refused while Generating: the seal would write a final PDF
+ * for a deleted document.
+ */
+export async function deleteDocument(
+  deps: ContractDeps,
+  user: AuthUser,
+  docuId: string,
+): Promise<{ deleted: true }> {
+  const { doc, recipients } = await ownerAccess(deps, user, docuId);
+  if (doc.status === 'Generating') {
+    throw new AppError('contracts.errors.deleteWhileSealing', 'The document is being sealed', {
+      status: 409,
+    });
+  }
+  await deps.contracts.deleteDocument(
+    docuId,
+    { status: doc.status, version: doc.version },
+    recipients.map((r) => r.index),
+    doc.finalSha256,
+  );
+  const tokens = recipients.flatMap((r) => [r.tokenHash, r.accountTokenHash]).filter(Boolean) as string[];
+  await deps.contracts.deleteTokens(tokens);
+  await deps.contracts.deleteHistory(docuId);
+  await deps.storage.deleteMany(recordedObjectKeys(doc, recipients));
+  return { deleted: true };
+}
+
+// --- Contractor: Continue ---------------------------------------------------------------------
+
+/**
+ * A signer link for the signed-in contractor, for Continue in the list: a fresh token (256 bits, only
+ * its hash stored, bound to this contractor of this document, 30 days) kept as the recipient's
+ * account token, so the e-mailed link keeps working; a new Continue replaces the previous one.
+ */
+export async function contractorSignerLink(
+  deps: ContractDeps,
+  user: AuthUser,
+  docuId: string,
+  input: { lang: Language },
+  now = new Date(),
+): Promise<{ path: string }> {
+  const token = newSignerToken();
+  const tokenHash = hashSignerToken(token);
+  const expiresAtMs = now.getTime() + SIGNER_TOKEN_DAYS * 24 * 3600 * 1000;
+  for (let attempt = 0; ; attempt += 1) {
+    const { doc, role, me } = await access(deps, user, docuId);
+    if (role !== 'contractor' || !me) throw notFound(docuId);
+    if (doc.status !== 'Agree' || agreementOf(me) !== 0) {
+      throw new AppError('contracts.errors.nothingToSign', 'There is nothing left to sign', { status: 409 });
+    }
+    try {
+      await deps.docs.changeStatus(
+        docuId,
+        { status: doc.status, version: doc.version },
+        doc.status,
+        {},
+        {
+          putRecipients: [{ ...me, accountTokenHash: tokenHash }],
+          putTokens: [
+            {
+              tokenHash,
+              docuId,
+              recipientIndex: me.index,
+              createdAt: now.toISOString(),
+              expiresAt: new Date(expiresAtMs).toISOString(),
+              ttl: Math.floor(expiresAtMs / 1000),
+            },
+          ],
+          deleteTokens: me.accountTokenHash ? [me.accountTokenHash] : [],
+        },
+      );
+      return { path: `/${input.lang}/outsign/${docuId}/${token}` };
+    } catch (err) {
+      // Another party changed the document meanwhile (e.g. a signer agreed): read again.
+      if (!(err instanceof AppError && err.code === 'errors.conflict') || attempt >= 4) throw err;
+    }
+  }
+}

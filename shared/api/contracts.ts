@@ -1,0 +1,156 @@
+// API contract of contract management (issue #7): the contract lists (signed / pending, as owner or
+// as contractor), details, activity, status polling, download, mail, delete, and the contractor's
+// Continue link. Kept apart from schemas.ts (which spreads CONTRACT_SCHEMAS into API_SCHEMAS).
+import * as z from 'zod';
+import { CONTRACT_KINDS } from '../domain/entities';
+import { DOCUMENT_STATUSES, HISTORY_ACTIONS } from '../domain/status';
+
+const languageSchema = z.enum(['en', 'jp', 'ko']);
+const docuIdParams = z.object({ docuId: z.string().min(1).max(64) });
+const agreementSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+const isoDate = z.iso.datetime({ offset: true });
+
+/** A list page holds at most this many cards. */
+export const CONTRACT_PAGE_MAX = 50;
+export const CONTRACT_PAGE_DEFAULT = 20;
+/** The activity timeline's length (doc 2 §9.1). */
+export const ACTIVITY_ITEMS = 10;
+/** A Generating card re-checks its status this often (doc 2 §9.1). */
+export const GENERATING_POLL_MS = 5000;
+
+/** GET /api/documents?tab=signed|pending&role=owner|contractor&cursor=…&limit=… */
+export const listContractsQuerySchema = z.object({
+  tab: z.enum(['signed', 'pending']),
+  role: z.enum(['owner', 'contractor']).default('owner'),
+  /** Opaque: the previous page's `nextCursor`. */
+  cursor: z.string().min(1).max(2000).optional(),
+  limit: z.coerce.number().int().min(1).max(CONTRACT_PAGE_MAX).default(CONTRACT_PAGE_DEFAULT),
+});
+export type ListContractsQuery = z.input<typeof listContractsQuerySchema>;
+
+export const contractRecipientSchema = z.object({
+  index: z.number().int().nonnegative(),
+  name: z.string(),
+  /** The full contact for the owner; null for a contractor looking at another party. */
+  contact: z.string().nullable(),
+  contactMasked: z.string(),
+  method: z.enum(['email', 'phone']),
+  isOwner: z.boolean(),
+  /** 0 pending, 1 agreed, 2 denied. */
+  agreement: agreementSchema,
+  /** The viewer is this contractor. */
+  me: z.boolean(),
+  /** A denied contractor's reason (the deny-reason link), else null. */
+  denyReason: z.string().nullable(),
+  decidedAt: isoDate.nullable(),
+});
+export type ContractRecipient = z.infer<typeof contractRecipientSchema>;
+
+export const contractCardSchema = z.object({
+  docuId: z.string(),
+  id4: z.string(),
+  kind: z.enum(CONTRACT_KINDS),
+  title: z.string(),
+  status: z.enum(DOCUMENT_STATUSES),
+  /** How the viewer relates to the document. */
+  role: z.enum(['owner', 'contractor']),
+  createdAt: isoDate,
+  sentAt: isoDate.nullable(),
+  /** Time of the latest history entry (the card's "time since"), else the last change. */
+  lastActivityAt: isoDate,
+  recipients: z.array(contractRecipientSchema),
+  /** A final (sealed) PDF exists: download gives it, and it may be mailed. */
+  hasFinal: z.boolean(),
+});
+export type ContractCard = z.infer<typeof contractCardSchema>;
+
+export const contractListSchema = z.object({
+  items: z.array(contractCardSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type ContractList = z.infer<typeof contractListSchema>;
+
+export const historyEntrySchema = z.object({
+  action: z.enum(HISTORY_ACTIONS),
+  time: isoDate,
+  actorName: z.string(),
+  actorContactMasked: z.string(),
+  reason: z.string().nullable(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+/** GET /api/documents/{docuId}/details: the detail panels. */
+export const contractDetailsSchema = contractCardSchema.extend({
+  /** Signature Requester Info. */
+  requester: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }),
+  /** Document Info. */
+  document: z.object({
+    originalFileName: z.string().nullable(),
+    pageCount: z.number().int().nonnegative(),
+    sizeBytes: z.number().int().nonnegative().nullable(),
+    sha256: z.string().nullable(),
+    uploadedAt: isoDate.nullable(),
+  }),
+  /** Activity of this document, newest first. */
+  history: z.array(historyEntrySchema),
+});
+export type ContractDetails = z.infer<typeof contractDetailsSchema>;
+
+/** GET /api/documents/{docuId}/status: polled every 5 s while Generating. */
+export const contractStatusSchema = z.object({ status: z.enum(DOCUMENT_STATUSES) });
+
+/** GET /api/documents/{docuId}/download: short-lived presigned GETs of the latest PDF. */
+export const downloadResponseSchema = z.object({
+  /** Downloads as a file (Content-Disposition: attachment). */
+  url: z.string(),
+  /** Opens inline (Show Document's frame). */
+  viewUrl: z.string(),
+  fileName: z.string(),
+  /** The sealed final PDF, not the original. */
+  final: z.boolean(),
+  expiresAt: isoDate,
+});
+export type DownloadResponse = z.infer<typeof downloadResponseSchema>;
+
+/** POST /api/documents/{docuId}/mail: the final PDF to an address (completed documents only). */
+export const mailDocumentRequestSchema = z.object({ email: z.string().max(254), lang: languageSchema });
+export type MailDocumentRequest = z.infer<typeof mailDocumentRequestSchema>;
+export const mailDocumentResponseSchema = z.object({ sent: z.literal(true) });
+
+export const deleteDocumentResponseSchema = z.object({ deleted: z.literal(true) });
+
+/** POST /api/documents/{docuId}/signer-link: the contractor's own link to their signer page. */
+export const signerLinkRequestSchema = z.object({ lang: languageSchema });
+export const signerLinkResponseSchema = z.object({ path: z.string() });
+
+/** GET /api/activity: the latest history items across the owner's documents. */
+export const activityItemSchema = historyEntrySchema.extend({
+  docuId: z.string(),
+  id4: z.string(),
+  title: z.string(),
+});
+export type ActivityItem = z.infer<typeof activityItemSchema>;
+export const activityResponseSchema = z.object({ items: z.array(activityItemSchema) });
+export type ActivityResponse = z.infer<typeof activityResponseSchema>;
+
+export const CONTRACT_SCHEMAS = {
+  ListContracts: { query: listContractsQuerySchema, response: contractListSchema },
+  GetContractDetails: { params: docuIdParams, response: contractDetailsSchema },
+  GetContractStatus: { params: docuIdParams, response: contractStatusSchema },
+  DownloadDocument: { params: docuIdParams, response: downloadResponseSchema },
+  MailDocument: {
+    params: docuIdParams,
+    body: mailDocumentRequestSchema,
+    response: mailDocumentResponseSchema,
+  },
+  DeleteDocument: { params: docuIdParams, response: deleteDocumentResponseSchema },
+  ContractorSignerLink: {
+    params: docuIdParams,
+    body: signerLinkRequestSchema,
+    response: signerLinkResponseSchema,
+  },
+  GetActivity: { response: activityResponseSchema },
+} as const;
+
+export { docuIdParams as contractParamsSchema };
