@@ -163,7 +163,7 @@ export async function runSeal(ctx: BenchContext): Promise<Row[]> {
       row('seal', `${s.name}: seal / qpdf`, 'ratio', [median(totals) / median(floor)], {
         note: `out ${formatValue(first!.outBytes, 'bytes')}`,
       }),
-      row('seal', `${s.name}: peak memory of one seal (max RSS)`, 'MB', [single.maxRssMb], {
+      row('seal', `${s.name}: peak memory of one seal (VmHWM)`, 'MB', [single.maxRssMb], {
         target: MEMORY_TARGET_MB,
         note: `fresh process; ${maxRssMb.toFixed(0)} MB after ${s.runs} seals in one`,
       }),
