@@ -52,7 +52,11 @@ function isNonceClash(err: unknown): boolean {
   if (isError(e, 'NONCE_EXPIRED') || isError(e, 'REPLACEMENT_UNDERPRICED')) return true;
   const text =
     e instanceof Error ? `${e.message} ${JSON.stringify((e as { error?: unknown }).error ?? '')}` : '';
-  return /nonce too low|underpriced|already known|nonce has already been used/i.test(text);
+  // ganache refuses a same-nonce transaction while it mines the first one with "transaction can't
+  // be replaced, mining has already started".
+  return /nonce too low|underpriced|already known|nonce has already been used|can't be replaced|mining has already started/i.test(
+    text,
+  );
 }
 
 function hashArg(sha256: string): string {
