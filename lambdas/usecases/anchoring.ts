@@ -18,6 +18,7 @@ import type { AnchorChain, ChainRecord, JobQueue, ObjectStorage } from '../ports
 import type { CertificateInput } from '../sealing/types';
 import { auditTime, completionTargets, verifyUrlFor } from './sealing';
 import { maskContact } from '../../shared/domain/contact';
+import { escapeHtml } from '../core/html';
 
 export interface AnchorDeps {
   readonly docs: Pick<DocumentRepository, 'getDocument' | 'listRecipients' | 'listHistory' | 'addHistory'>;
@@ -36,13 +37,6 @@ export function certificateKeyFor(docuId: string): string {
 }
 
 export type AnchorOutcome = 'anchored' | 'already-anchored' | 'skipped';
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
 
 function recordOf(doc: DocumentRecord): ChainRecord | null {
   if (!doc.anchorTokenId || !doc.finalSha256) return null;

@@ -30,6 +30,7 @@ import {
   SIGNER_TOKEN_DAYS,
   type DocumentDeps,
 } from './documents';
+import { escapeHtml } from '../core/html';
 
 export interface ContractDeps extends DocumentDeps {
   readonly contracts: ContractRepository;
@@ -355,10 +356,6 @@ export async function downloadDocument(
     final: finalKey !== null,
     expiresAt: new Date(now.getTime() + FILE_URL_SECONDS * 1000).toISOString(),
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 export function completedMailJob(input: {

@@ -39,6 +39,7 @@ import type { NotifyJob, SealJob } from '../jobs';
 import type { JobQueue, ObjectStorage } from '../ports';
 import { defaultSignOf } from './default-sign';
 import { recordHistory, type RequestFacts } from './history';
+import { escapeHtml } from '../core/html';
 
 /** Signer links expire after this many days. */
 export const SIGNER_TOKEN_DAYS = 30;
@@ -510,13 +511,6 @@ export async function updateDocument(
 }
 
 // --- Send ---------------------------------------------------------------------------------------
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
 
 /** The request message of one contractor, in the owner's chosen language. */
 export function signRequestJob(input: {

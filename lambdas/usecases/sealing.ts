@@ -28,6 +28,7 @@ import type { AnchorJob, NotifyJob, SealJob } from '../jobs';
 import type { JobQueue, ObjectStorage } from '../ports';
 import type { AuditData, AuditParty, SealInput, SealResult, ServiceSigner, Stamp } from '../sealing/types';
 import { recordHistory } from './history';
+import { escapeHtml } from '../core/html';
 
 export interface SealDeps {
   readonly docs: Pick<DocumentRepository, 'getDocument' | 'listRecipients' | 'listHistory' | 'addHistory'>;
@@ -203,13 +204,6 @@ export function completionTargets(
   }
   for (const address of doc.finalRecipients ?? []) add(address, 'email', '', docLang);
   return out;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 }
 
 async function completionJobs(

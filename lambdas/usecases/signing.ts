@@ -37,6 +37,7 @@ import {
   type DocumentDeps,
   type RequestFacts,
 } from './documents';
+import { escapeHtml } from '../core/html';
 
 export interface SigningDeps extends DocumentDeps {
   readonly signers: SignerRepository;
@@ -456,13 +457,6 @@ export async function rejectTerms(
 }
 
 // --- Notices --------------------------------------------------------------------------------------
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
 
 function isLanguage(value: unknown): value is Language {
   return value === 'en' || value === 'jp' || value === 'ko';

@@ -15,6 +15,7 @@ import {
   type RecipientRecord,
 } from './documents';
 import { createEntities, type Entities } from './entities';
+import { isConditionalFailure } from './conditions';
 
 export interface Page<T> {
   readonly items: T[];
@@ -49,15 +50,6 @@ export interface ContractRepository {
   deleteTokens(tokenHashes: readonly string[]): Promise<void>;
   /** Deletes every history item of the document. */
   deleteHistory(docuId: string): Promise<void>;
-}
-
-function isConditionalFailure(err: unknown): boolean {
-  return (
-    err instanceof Error &&
-    (err.name === 'ConditionalCheckFailedException' ||
-      err.name === 'TransactionCanceledException' ||
-      /conditional request failed|transaction cancelled/i.test(err.message))
-  );
 }
 
 /** BatchGet and BatchWrite take at most 100 and 25 keys. */

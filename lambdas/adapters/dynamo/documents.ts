@@ -15,6 +15,7 @@ import {
   type SignerTokenItem,
   type SignItem,
 } from './entities';
+import { isConditionalFailure } from './conditions';
 
 export type DocumentRecord = DocumentItem;
 export type RecipientRecord = RecipientItem;
@@ -75,15 +76,6 @@ export interface SignerRepository {
 
 /** DynamoDB allows 100 items per transaction. */
 export const MAX_TRANSACTION_ITEMS = 100;
-
-function isConditionalFailure(err: unknown): boolean {
-  return (
-    err instanceof Error &&
-    (err.name === 'ConditionalCheckFailedException' ||
-      err.name === 'TransactionCanceledException' ||
-      /conditional request failed|transaction cancelled/i.test(err.message))
-  );
-}
 
 export function conflictError(docuId: string): AppError {
   return new AppError('errors.conflict', `Document ${docuId} was changed by another operation`, {

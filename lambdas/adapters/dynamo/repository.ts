@@ -2,6 +2,7 @@ import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynam
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { HealthCheckable } from '../../ports';
 import { createEntities, type Entities, type UserItem } from './entities';
+import { isConditionalFailure } from './conditions';
 
 export type UserRecord = UserItem;
 
@@ -28,10 +29,6 @@ export interface IdempotencyStore {
 
 /** Longer than any worker's timeout (lib/definitions.ts), shorter than the queues' visibility timeouts. */
 export const DEFAULT_LEASE_SECONDS = 150;
-
-const isConditionalFailure = (err: unknown) =>
-  err instanceof Error &&
-  (err.name === 'ConditionalCheckFailedException' || /conditional request failed/i.test(err.message));
 
 export class DynamoRepository implements UserRepository, IdempotencyStore, HealthCheckable {
   private readonly entities: Entities;

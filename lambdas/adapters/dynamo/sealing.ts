@@ -6,6 +6,7 @@
 import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createEntities, type Entities, type SealedHashItem, type SweepMarkerItem } from './entities';
 import { conflictError, type Expected } from './documents';
+import { isConditionalFailure } from './conditions';
 
 export type SweepMarkerRecord = SweepMarkerItem;
 export type SealedHashRecord = SealedHashItem;
@@ -41,15 +42,6 @@ export interface SealRepository {
   listSweepMarkers(queue: 'seal' | 'anchor', limit: number): Promise<SweepMarkerRecord[]>;
   /** Removes a marker whose document no longer exists or no longer owes the work. */
   deleteSweepMarker(queue: 'seal' | 'anchor', docuId: string): Promise<void>;
-}
-
-function isConditionalFailure(err: unknown): boolean {
-  return (
-    err instanceof Error &&
-    (err.name === 'ConditionalCheckFailedException' ||
-      err.name === 'TransactionCanceledException' ||
-      /conditional request failed|transaction cancelled/i.test(err.message))
-  );
 }
 
 export class DynamoSealRepository implements SealRepository {
