@@ -53,11 +53,17 @@ function recordOf(doc: DocumentRecord): ChainRecord | null {
 }
 
 /** The certificate PDF (stored once per document) and one message per party, keyed for idempotency. */
-async function certificateFollowUps(deps: AnchorDeps, doc: DocumentRecord, log: Logger): Promise<void> {
+async function certificateFollowUps(
+  deps: AnchorDeps,
+  doc: DocumentRecord,
+  log: Logger,
+  /** The owner when the caller has already read it. */
+  knownOwner?: UserRecord | null,
+): Promise<void> {
   const record = recordOf(doc);
   if (!record) return;
   const [owner, recipients, history] = await Promise.all([
-    deps.users.getById(doc.ownerId),
+    knownOwner !== undefined ? knownOwner : deps.users.getById(doc.ownerId),
     deps.docs.listRecipients(doc.docuId),
     deps.docs.listHistory(doc.docuId),
   ]);
@@ -172,7 +178,7 @@ export async function anchorDocument(deps: AnchorDeps, job: AnchorJob, log: Logg
   const holder = owner?.walletAddress || (await chain.serviceAddress());
   const started = Date.now();
   const record = await chain.mint(job.hash, holder);
-  await deps.seals.recordAnchor(doc.docuId, {
+  const anchor = {
     anchorTokenId: record.tokenId,
     anchorTxHash: record.transactionHash,
     anchorChainId: record.chainId,
@@ -180,13 +186,16 @@ export async function anchorDocument(deps: AnchorDeps, job: AnchorJob, log: Logg
     anchorHolder: record.holder,
     anchorBlockNumber: record.blockNumber,
     anchoredAt: record.anchoredAt,
-  });
+  };
+  const recorded = await deps.seals.recordAnchor(doc.docuId, anchor);
   log.info('document anchored', {
     docuId: doc.docuId,
     tokenId: record.tokenId,
     ms: Date.now() - started,
   });
-  const anchored = await deps.docs.getDocument(doc.docuId);
-  if (anchored) await certificateFollowUps(deps, anchored, log);
+  // Recorded here: the document is what was read plus the token. Recorded by another worker (a
+  // race): read what it wrote.
+  const anchored = recorded ? { ...doc, ...anchor } : await deps.docs.getDocument(doc.docuId);
+  if (anchored) await certificateFollowUps(deps, anchored, log, owner);
   return 'anchored';
 }

@@ -182,15 +182,22 @@ async function gatherStamps(
   return stamps;
 }
 
+export interface CompletionTarget {
+  readonly contact: string;
+  readonly method: 'email' | 'phone';
+  readonly name: string;
+  readonly lang: Language;
+}
+
 /** Addresses that receive the completion message: every contractor, the owner, the final copies. */
 export function completionTargets(
   doc: DocumentRecord,
   owner: UserRecord | null,
   recipients: readonly RecipientRecord[],
-): { contact: string; method: 'email' | 'phone'; name: string; lang: Language }[] {
+): CompletionTarget[] {
   const docLang = languageOf(doc);
   const seen = new Set<string>();
-  const out: { contact: string; method: 'email' | 'phone'; name: string; lang: Language }[] = [];
+  const out: CompletionTarget[] = [];
   const add = (contact: string, method: 'email' | 'phone', name: string, lang: Language) => {
     const key = contact.toLowerCase();
     if (!contact || seen.has(key)) return;
@@ -265,12 +272,20 @@ async function completionJobs(
 }
 
 /** After the seal: the anchor job, the completion messages, and 'transfer_completion' once. */
-async function followUps(deps: SealDeps, doc: DocumentRecord, log: Logger): Promise<void> {
-  const [owner, recipients, history] = await Promise.all([
-    deps.users.getById(doc.ownerId),
-    deps.docs.listRecipients(doc.docuId),
-    deps.docs.listHistory(doc.docuId),
-  ]);
+async function followUps(
+  deps: SealDeps,
+  doc: DocumentRecord,
+  log: Logger,
+  /** What the seal itself just read, so the follow-ups do not read it again. */
+  loaded?: { owner: UserRecord | null; recipients: RecipientRecord[]; history: HistoryRecord[] },
+): Promise<void> {
+  const [owner, recipients, history] = loaded
+    ? [loaded.owner, loaded.recipients, loaded.history]
+    : await Promise.all([
+        deps.users.getById(doc.ownerId),
+        deps.docs.listRecipients(doc.docuId),
+        deps.docs.listHistory(doc.docuId),
+      ]);
   if (!doc.anchorTokenId && doc.finalSha256) {
     const anchor: AnchorJob = { docuId: doc.docuId, hash: doc.finalSha256 };
     await deps.queue.enqueue('anchor', anchor);
@@ -356,7 +371,9 @@ export async function sealDocument(deps: SealDeps, job: SealJob, log: Logger): P
     bytes: result.pdf.length,
     timings: result.timings,
   });
-  const sealed = await deps.docs.getDocument(doc.docuId);
-  await followUps(deps, sealed ?? { ...doc, finalKey: key, finalSha256: result.sha256 }, log);
+  // The transaction wrote exactly these fields: no need to read the document again.
+  const final = { finalKey: key, finalSizeBytes: result.pdf.length, finalSha256: result.sha256, completedAt };
+  const sealed: DocumentRecord = { ...doc, ...final, status: 'Completed', version: doc.version + 1 };
+  await followUps(deps, sealed, log, { owner, recipients, history });
   return 'sealed';
 }

@@ -1,40 +1,7 @@
-// A modal on the native <dialog>: focus stays inside, the first control (or `initialFocus`) gets the
-// focus, Escape calls onCancel.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+// The signer feature's dialogs: the shared modal (web/src/components/modal.tsx) with its class.
+import type { ComponentProps } from 'react';
+import { Modal as SharedModal } from '../../../components/modal';
 
-interface ModalProps {
-  title: string;
-  onCancel: () => void;
-  children: ReactNode;
-  testId?: string;
-  wide?: boolean;
-  role?: 'dialog' | 'alertdialog';
-}
-
-export function Modal({ title, onCancel, children, testId, wide, role = 'dialog' }: ModalProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    const first = dialog?.querySelector<HTMLElement>('[data-autofocus], button, input, textarea');
-    first?.focus();
-    return () => dialog?.close();
-  }, []);
-  return (
-    <dialog
-      ref={ref}
-      className={wide ? 'dialog signer-dialog signer-dialog-wide' : 'dialog signer-dialog'}
-      role={role}
-      aria-labelledby={titleId}
-      data-testid={testId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-    >
-      <h2 id={titleId}>{title}</h2>
-      {children}
-    </dialog>
-  );
+export function Modal(props: Omit<ComponentProps<typeof SharedModal>, 'className'>) {
+  return <SharedModal {...props} className="signer-dialog" />;
 }
