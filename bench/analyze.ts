@@ -3,7 +3,8 @@
 // causes in docs/performance.md (cold start) were found.
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { ESM_REQUIRE_BANNER, SINGLE_COPY_ALIASES } from '../lib/constructs/app-function';
+import { BUNDLE_ALIASES } from '../lib/bundle-aliases';
+import { ESM_REQUIRE_BANNER, PROJECT_ROOT } from '../lib/constructs/app-function';
 
 const SDK_CORE = 'SDK core (@smithy/*, @aws-sdk/core, credential providers…)';
 
@@ -18,11 +19,8 @@ export function packageOf(file: string): string {
 }
 
 export async function analyze(entry: string): Promise<{ bytes: number; packages: [string, number][] }> {
-  const alias = Object.fromEntries(
-    Object.entries(SINGLE_COPY_ALIASES).map(([flag, to]) => [flag.replace(/^--alias:/, ''), to]),
-  );
   const result = await esbuild.build({
-    entryPoints: [entry],
+    entryPoints: [path.resolve(entry)],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -30,7 +28,8 @@ export async function analyze(entry: string): Promise<{ bytes: number; packages:
     minify: true,
     mainFields: ['module', 'main'],
     banner: { js: ESM_REQUIRE_BANNER },
-    alias,
+    alias: { ...BUNDLE_ALIASES },
+    absWorkingDir: PROJECT_ROOT,
     metafile: true,
     write: false,
     outdir: path.join('.bench', 'analyze'),

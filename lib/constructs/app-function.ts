@@ -12,6 +12,7 @@ import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { aliasArgs } from '../bundle-aliases.js';
 import { assetsFor, copyAssetsHooks, type FunctionAssets } from '../function-assets.js';
 import type { WorkerName } from '../../shared/api/routes.js';
 
@@ -25,17 +26,6 @@ export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const ESM_REQUIRE_BANNER =
   "import { createRequire as __signsealCreateRequire } from 'node:module'; const require = __signsealCreateRequire(import.meta.url);";
 
-/**
- * Packages that npm installed twice (a pinned dependency of another SDK package nested under it):
- * `@aws-sdk/s3-presigned-post` pins its own `@aws-sdk/client-s3`, which would put a second S3 client
- * (about 77 KB minified, all of S3's schemas for the one PutObjectCommand it reads endpoint rules
- * from) into every bundle that stores objects. esbuild resolves an alias from the project root, so
- * each bundle carries the top-level copy only. Aligning the versions in package.json makes this a
- * no-op (docs/performance.md, docs/decisions.md).
- */
-export const SINGLE_COPY_ALIASES: Readonly<Record<string, string>> = {
-  '--alias:@aws-sdk/client-s3': '@aws-sdk/client-s3',
-};
 
 export const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
 export const FUNCTION_ARCHITECTURE = Architecture.ARM_64;
@@ -127,7 +117,7 @@ export class AppFunction extends NodejsFunction {
         // Ship the SDK versions the code was tested with, not whatever the runtime carries.
         bundleAwsSDK: true,
         externalModules: [],
-        esbuildArgs: { ...SINGLE_COPY_ALIASES },
+        esbuildArgs: aliasArgs(),
         ...(assets.files.length > 0 ? { commandHooks: copyAssetsHooks(assets.files) } : {}),
       },
     });

@@ -1,0 +1,22 @@
+// Module replacements made when the functions are bundled (esbuild `--alias`), in one place so that
+// `AppFunction` and the bench's bundle analysis (bench/analyze.ts) bundle alike. Each entry says why;
+// docs/performance.md has the measurements. A replacement path is relative to the project root, the
+// folder esbuild runs in.
+
+export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
+  // `@aws-sdk/s3-presigned-post` pins its own `@aws-sdk/client-s3`, which npm nests beside the
+  // top-level one: a second S3 client (~77 KB) in every bundle that stores objects. An alias resolves
+  // from the project root, so each bundle carries the top-level copy only.
+  '@aws-sdk/client-s3': '@aws-sdk/client-s3',
+  // The SDK's default credential chain (profiles, SSO, credential processes, web identity, with the
+  // STS/SSO/sign-in clients they load: ~95 KB per bundle) → environment + container endpoint, the only
+  // sources a Lambda function has (lambdas/bundle/lambda-credentials.ts).
+  '@aws-sdk/credential-provider-node': './lambdas/bundle/lambda-credentials.ts',
+};
+
+/** The aliases as `NodejsFunction` esbuild arguments (`--alias:from=to`). */
+export function aliasArgs(
+  aliases: Readonly<Record<string, string>> = BUNDLE_ALIASES,
+): Record<string, string> {
+  return Object.fromEntries(Object.entries(aliases).map(([from, to]) => [`--alias:${from}`, to]));
+}
