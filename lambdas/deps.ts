@@ -20,6 +20,7 @@ import { DynamoContractRepository } from './adapters/dynamo/contracts';
 import { DynamoDocumentRepository } from './adapters/dynamo/documents';
 import { DynamoRepository } from './adapters/dynamo/repository';
 import { S3Storage } from './adapters/s3-storage';
+import { SesAccountCheck } from './adapters/ses-account';
 import { SesMailer } from './adapters/ses-mailer';
 import { MailboxSms, SnsSms } from './adapters/sms';
 import { SqsJobQueue } from './adapters/sqs-queue';
@@ -33,7 +34,15 @@ import type { SealDeps } from './usecases/sealing';
 import type { SweepDeps } from './usecases/sweep';
 import type { VerifyDeps } from './usecases/verify';
 import { minterKeyFromSecret } from './chain/minter-key';
-import type { AnchorChain, IdentityDirectory, JobQueue, Mailer, ObjectStorage, SmsSender } from './ports';
+import type {
+  AnchorChain,
+  HealthCheckable,
+  IdentityDirectory,
+  JobQueue,
+  Mailer,
+  ObjectStorage,
+  SmsSender,
+} from './ports';
 
 export interface Deps {
   readonly repo: DynamoRepository;
@@ -57,7 +66,7 @@ export function objectStorage(): ObjectStorage {
 
 export function mailer(): Mailer {
   const c = getConfig();
-  return (built.mailer ??= new SesMailer(ses(), sesv2(), c.MAIL_FROM, c.MAIL_REPLY_TO));
+  return (built.mailer ??= new SesMailer(ses(), c.MAIL_FROM, c.MAIL_REPLY_TO));
 }
 
 export function smsSender(): SmsSender {
@@ -75,6 +84,15 @@ export function jobQueue(): JobQueue {
     anchor: c.ANCHOR_QUEUE_URL,
     notify: c.NOTIFY_QUEUE_URL,
   }));
+}
+
+/**
+ * What GET /api/health checks for messaging: the SES account (may it send?), and SNS — or, where SMS
+ * go to the local mailbox, the same SES account.
+ */
+export function messagingChecks(): { mail: HealthCheckable; sms: HealthCheckable } {
+  const mail = new SesAccountCheck(sesv2());
+  return { mail, sms: getConfig().SMS_MODE === 'mailbox' ? mail : new SnsSms(sns()) };
 }
 
 /** Every adapter (health check, local cloud, tests). */

@@ -47,11 +47,13 @@ export interface OutgoingMail {
   readonly attachments?: readonly MailAttachment[];
 }
 
-export interface Mailer extends HealthCheckable {
+/** Sends e-mail; its health is checked apart (lambdas/adapters/ses-account.ts). */
+export interface Mailer {
   send(mail: OutgoingMail): Promise<{ messageId: string }>;
 }
 
-export interface SmsSender extends HealthCheckable {
+/** Sends SMS; the health check uses `smsCheck()` (lambdas/deps.ts). */
+export interface SmsSender {
   /** `to` in E.164 form. */
   send(to: string, text: string): Promise<{ messageId: string }>;
 }

@@ -1,8 +1,8 @@
 import { GetSMSAttributesCommand, PublishCommand, type SNSClient } from '@aws-sdk/client-sns';
-import type { Mailer, SmsSender } from '../ports';
+import type { HealthCheckable, Mailer, SmsSender } from '../ports';
 
 /** SMS through SNS (deployed). */
-export class SnsSms implements SmsSender {
+export class SnsSms implements SmsSender, HealthCheckable {
   constructor(private readonly client: SNSClient) {}
 
   async check(): Promise<void> {
@@ -25,10 +25,6 @@ export class SnsSms implements SmsSender {
  *  plain-text mail to `<number>@sms.local`, so a person (or a test) can read it there. */
 export class MailboxSms implements SmsSender {
   constructor(private readonly mailer: Mailer) {}
-
-  check(): Promise<void> {
-    return this.mailer.check();
-  }
 
   send(to: string, text: string): Promise<{ messageId: string }> {
     const local = to.replace(/[^0-9+]/g, '');

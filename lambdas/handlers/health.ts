@@ -1,5 +1,5 @@
 import { httpHandler } from '../core/http';
-import { getChain, getDeps, hasChain } from '../deps';
+import { getChain, getDeps, hasChain, messagingChecks } from '../deps';
 import { checkHealth } from '../usecases/health';
 
 const VERSION = process.env.APP_VERSION ?? '0.1.0';
@@ -11,8 +11,7 @@ export const handler = httpHandler({ auth: 'public' }, async () => {
     database: d.repo,
     storage: d.storage,
     queues: d.queue,
-    mail: d.mailer,
-    sms: d.sms,
+    ...messagingChecks(),
     // The anchoring chain, where this function is configured for it (a chain that is down delays
     // anchoring only, but an operator should see it).
     ...(hasChain() ? { chain: getChain() } : {}),

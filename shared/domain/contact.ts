@@ -4,7 +4,8 @@
 // → e-mail; anything else → unknown — with two additions a user would expect: a leading '+' (E.164,
 // "+81 90-1234-5678") and spaces between digit groups are also read as a phone number.
 
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { parsePhoneNumberFromString, type CountryCode } from '../droppable/libphonenumber';
+import { callingCodeOf } from './calling-codes';
 import type { Language } from './constants';
 import type { ContactMethod } from './entities';
 
@@ -100,8 +101,7 @@ function maskEmail(email: string): string {
 
 function maskPhone(phone: string): string {
   const digits = phone.replace(/\D/g, '');
-  const parsed = phone.startsWith('+') ? parsePhoneNumberFromString(phone) : undefined;
-  const code = parsed?.countryCallingCode ?? '';
+  const code = callingCodeOf(phone) ?? '';
   const national = digits.slice(code.length);
   const keep = national.length > 4 ? 2 : 0;
   const masked = '*'.repeat(national.length - keep) + national.slice(national.length - keep);

@@ -1,19 +1,15 @@
 import { SendRawEmailCommand, SESClient } from '@aws-sdk/client-ses';
 import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
+import { SesAccountCheck } from '../../../../lambdas/adapters/ses-account';
 import { buildMime, SesMailer } from '../../../../lambdas/adapters/ses-mailer';
 
 const sesMock = mockClient(SESClient);
 const sesv2Mock = mockClient(SESv2Client);
 const FROM = 'SignSeal <no-reply@example.com>';
 
-const mailer = () =>
-  new SesMailer(
-    new SESClient({ region: 'us-east-1' }),
-    new SESv2Client({ region: 'us-east-1' }),
-    FROM,
-    'support@example.com',
-  );
+const mailer = () => new SesMailer(new SESClient({ region: 'us-east-1' }), FROM, 'support@example.com');
+const account = () => new SesAccountCheck(new SESv2Client({ region: 'us-east-1' }));
 
 const decode = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 
@@ -56,17 +52,19 @@ describe('the SES mailer', () => {
     expect(subject).toMatch(/^=\?UTF-8\?[BQ]\?/i);
     expect(subject).not.toContain('契約書');
   });
+});
 
+describe('the SES account check (GET /api/health)', () => {
   it('is healthy while SES sending is enabled', async () => {
     sesv2Mock.on(GetAccountCommand).resolves({ SendingEnabled: true });
 
-    await expect(mailer().check()).resolves.toBeUndefined();
+    await expect(account().check()).resolves.toBeUndefined();
   });
 
   it('is unhealthy when SES sending is disabled for the account', async () => {
     sesv2Mock.on(GetAccountCommand).resolves({ SendingEnabled: false });
 
-    await expect(mailer().check()).rejects.toThrow('SES sending is disabled');
+    await expect(account().check()).rejects.toThrow('SES sending is disabled');
   });
 });
 

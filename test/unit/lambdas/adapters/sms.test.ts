@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { mockClient } from 'aws-sdk-client-mock';
 import { MailboxSms, SnsSms } from '../../../../lambdas/adapters/sms';
@@ -29,7 +28,6 @@ describe('SMS written to the local mailbox', () => {
   it('mails the text to <number>@sms.local with an "SMS to" subject', async () => {
     const sent: OutgoingMail[] = [];
     const mailer: Mailer = {
-      check: jest.fn(async () => undefined),
       send: async (mail) => {
         sent.push(mail);
         return { messageId: 'mail-1' };
