@@ -1,16 +1,17 @@
 import { httpHandler } from '../core/http';
-import { getChain, getDeps, hasChain, messagingChecks } from '../deps';
+import { getChain, hasChain, jobQueue, messagingChecks, objectStorage, repository } from '../deps';
 import { checkHealth } from '../usecases/health';
 
 const VERSION = process.env.APP_VERSION ?? '0.1.0';
 
 /** GET /api/health: each dependency's state; 200 when all are up, 503 when any is down. */
 export const handler = httpHandler({ auth: 'public' }, async () => {
-  const d = getDeps();
+  // Only the adapters it checks: building the mailer or the Cognito directory would bundle their
+  // clients (and nodemailer) for nothing.
   const result = await checkHealth({
-    database: d.repo,
-    storage: d.storage,
-    queues: d.queue,
+    database: repository(),
+    storage: objectStorage(),
+    queues: jobQueue(),
     ...messagingChecks(),
     // The anchoring chain, where this function is configured for it (a chain that is down delays
     // anchoring only, but an operator should see it).
