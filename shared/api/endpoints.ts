@@ -1,0 +1,133 @@
+// The schemas of every endpoint, keyed by the route ids of shared/api/routes.ts (the SPA's typed
+// fetchers and the route table's tests use it; a handler imports only its own schemas).
+
+import type * as z from 'zod';
+import { healthResponseSchema } from './schemas/envelopes';
+import {
+  closeAccountResponseSchema,
+  consentsRequestSchema,
+  localeResponseSchema,
+  loginResponseSchema,
+  meResponseSchema,
+  signUpRequestSchema,
+  updateMeRequestSchema,
+} from './schemas/accounts';
+import {
+  addressBookResponseSchema,
+  createDocumentRequestSchema,
+  docuIdParamsSchema,
+  documentViewSchema,
+  saveAreasRequestSchema,
+  saveRecipientsRequestSchema,
+  sendDocumentRequestSchema,
+  updateDocumentRequestSchema,
+  uploadCompleteRequestSchema,
+  uploadRequestSchema,
+  uploadResponseSchema,
+} from './schemas/documents';
+import {
+  applySignsRequestSchema,
+  denyRequestSchema,
+  resendParamsSchema,
+  resendResponseSchema,
+  signerActionRequestSchema,
+  signerActionResponseSchema,
+  signerParamsSchema,
+  signerViewSchema,
+  uploadSignRequestSchema,
+  uploadSignResponseSchema,
+} from './schemas/signing';
+import {
+  createOwnerSignRequestSchema,
+  ownerSignSchema,
+  ownerSignsResponseSchema,
+  setDefaultSignRequestSchema,
+} from './schemas/owner-signs';
+import { CONTRACT_SCHEMAS } from './contracts';
+
+/** The schemas of one endpoint: what the handler validates, and what it answers with 2xx. */
+export interface EndpointSchemas<
+  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+  Params extends z.ZodType | undefined = z.ZodType | undefined,
+  Response extends z.ZodType = z.ZodType,
+> {
+  readonly body?: Body;
+  readonly query?: Query;
+  readonly params?: Params;
+  readonly response: Response;
+}
+
+type InferOr<S, Fallback> = S extends z.ZodType ? z.infer<S> : Fallback;
+
+/** The parsed request of an endpoint: its body, query and path parameters. */
+export interface ApiRequest<E extends EndpointSchemas> {
+  body: InferOr<E['body'], undefined>;
+  query: InferOr<E['query'], Record<string, never>>;
+  params: InferOr<E['params'], Record<string, never>>;
+}
+
+/** The 2xx response body of an endpoint. */
+export type ApiResponse<E extends EndpointSchemas> = z.infer<E['response']>;
+
+/** Endpoint schemas keyed by the route ids of shared/api/routes.ts. */
+export const API_SCHEMAS = {
+  Health: { response: healthResponseSchema },
+  GetMe: { response: meResponseSchema },
+  SignUp: { body: signUpRequestSchema, response: meResponseSchema },
+  RecordLogin: { response: loginResponseSchema },
+  SaveConsents: { body: consentsRequestSchema, response: meResponseSchema },
+  UpdateMe: { body: updateMeRequestSchema, response: meResponseSchema },
+  CloseAccount: { response: closeAccountResponseSchema },
+  GetLocale: { response: localeResponseSchema },
+  CreateDocument: { body: createDocumentRequestSchema, response: documentViewSchema },
+  GetDocument: { params: docuIdParamsSchema, response: documentViewSchema },
+  UpdateDocument: {
+    body: updateDocumentRequestSchema,
+    params: docuIdParamsSchema,
+    response: documentViewSchema,
+  },
+  CreateUpload: { body: uploadRequestSchema, params: docuIdParamsSchema, response: uploadResponseSchema },
+  CompleteUpload: {
+    body: uploadCompleteRequestSchema,
+    params: docuIdParamsSchema,
+    response: documentViewSchema,
+  },
+  SaveRecipients: {
+    body: saveRecipientsRequestSchema,
+    params: docuIdParamsSchema,
+    response: documentViewSchema,
+  },
+  SaveAreas: { body: saveAreasRequestSchema, params: docuIdParamsSchema, response: documentViewSchema },
+  SendDocument: {
+    body: sendDocumentRequestSchema,
+    params: docuIdParamsSchema,
+    response: documentViewSchema,
+  },
+  GetAddressBook: { response: addressBookResponseSchema },
+  GetSignerView: { params: signerParamsSchema, response: signerViewSchema },
+  UploadSign: {
+    body: uploadSignRequestSchema,
+    params: signerParamsSchema,
+    response: uploadSignResponseSchema,
+  },
+  ApplySigns: { body: applySignsRequestSchema, params: signerParamsSchema, response: signerViewSchema },
+  SignerAgree: {
+    body: signerActionRequestSchema,
+    params: signerParamsSchema,
+    response: signerActionResponseSchema,
+  },
+  SignerDeny: { body: denyRequestSchema, params: signerParamsSchema, response: signerActionResponseSchema },
+  SignerRejectTerms: {
+    body: signerActionRequestSchema,
+    params: signerParamsSchema,
+    response: signerActionResponseSchema,
+  },
+  ResendRequest: { params: resendParamsSchema, response: resendResponseSchema },
+  // Contract management (issue #7): shared/api/contracts.ts.
+  ...CONTRACT_SCHEMAS,
+  ListOwnerSigns: { response: ownerSignsResponseSchema },
+  CreateOwnerSign: { body: createOwnerSignRequestSchema, response: ownerSignSchema },
+  SetDefaultSign: { body: setDefaultSignRequestSchema, response: ownerSignsResponseSchema },
+} as const satisfies Record<string, EndpointSchemas>;
+export type ApiRouteId = keyof typeof API_SCHEMAS;

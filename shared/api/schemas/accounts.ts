@@ -1,0 +1,78 @@
+// Accounts (issue #3).
+
+import * as z from 'zod';
+import { PLAN_KEYS } from '../../domain/entities';
+
+/** Version of the terms and privacy texts a user consents to; stored with each consent. */
+export const TERMS_VERSION = '2026-11-22';
+
+export const consentsSchema = z.object({
+  termsOfService: z.boolean(),
+  privacyPolicy: z.boolean(),
+  ageConfirmed: z.boolean(),
+  marketing: z.boolean(),
+  thirdPartyProvision: z.boolean(),
+});
+export type ConsentsInput = z.infer<typeof consentsSchema>;
+
+/** UI language of a request, as URL prefix. */
+export const languageSchema = z.enum(['en', 'jp', 'ko']);
+
+/** POST /api/auth/signup (public): creates an e-mail + password account with its consents. */
+export const signUpRequestSchema = z.object({
+  email: z.email().max(254),
+  password: z.string().min(8).max(256),
+  name: z.string().trim().min(1).max(100),
+  consents: consentsSchema,
+  lang: languageSchema,
+});
+export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
+
+/** POST /api/me/consents (owner): a federated (Google, LINE) user's consents at first sign-in. */
+export const consentsRequestSchema = z.object({ consents: consentsSchema, lang: languageSchema });
+
+/** PATCH /api/me (owner): My Info. Phone is normalised to E.164 by the server (null clears it);
+ *  the wallet must be an EVM address (checksummed when mixed-case; null clears it). */
+export const updateMeRequestSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100).optional(),
+    phone: z.string().trim().max(32).nullable().optional(),
+    walletAddress: z.string().trim().max(64).nullable().optional(),
+    lang: languageSchema.optional(),
+  })
+  .strict();
+export type UpdateMeRequest = z.infer<typeof updateMeRequestSchema>;
+
+export const meResponseSchema = z.object({
+  userId: z.string().min(1),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  walletAddress: z.string().nullable(),
+  plan: z.enum(PLAN_KEYS),
+  /** End of the current plan period (ISO date-time). */
+  validDate: z.iso.datetime({ offset: true }),
+  /** Remaining contracts (tickets). */
+  availableTickets: z.number().int().nonnegative(),
+  isAdmin: z.boolean(),
+  /** The user has not given the required consents yet (a first federated sign-in). */
+  consentsRequired: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }),
+  /** Previous sign-in, if any. */
+  lastLoginAt: z.iso.datetime({ offset: true }).nullable(),
+  /** True on the first sign-in (the SPA then shows the thank-you page). */
+  firstLogin: z.boolean().optional(),
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** POST /api/me/login (owner), called once after each sign-in: records it; firstLogin is true the
+ *  first time ever (then the SPA shows /thankyou, else 'Logged in successfully.'). */
+export const loginResponseSchema = meResponseSchema.extend({ firstLogin: z.boolean() });
+
+/** GET /api/locale (public): the language a visitor without a prefix should get — from CloudFront's
+ *  viewer country when deployed (JP → jp), else from Accept-Language; English otherwise. */
+export const localeResponseSchema = z.object({ lang: languageSchema, country: z.string().nullable() });
+
+/** DELETE /api/me: the account is closed. */
+export const closeAccountResponseSchema = z.object({ closed: z.literal(true) });

@@ -1,0 +1,126 @@
+// Documents: the e-sign creation funnel (issue #4).
+
+import * as z from 'zod';
+import { CONTRACT_KINDS } from '../../domain/entities';
+import { DOCUMENT_STATUSES } from '../../domain/status';
+import { languageSchema } from './accounts';
+
+/** GET /api/documents/{docuId} etc.: the path parameter. */
+export const docuIdParamsSchema = z.object({ docuId: z.string().min(1).max(64) });
+
+/** One sign area in PDF coordinates (points, origin bottom-left, 0-based page). */
+export const signAreaViewSchema = z.object({
+  pageIndex: z.number().int().nonnegative(),
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+  signed: z.boolean(),
+});
+export type SignAreaView = z.infer<typeof signAreaViewSchema>;
+
+export const recipientViewSchema = z.object({
+  /** 0-based contractor position. */
+  index: z.number().int().nonnegative(),
+  name: z.string(),
+  /** Normalised: lower-case e-mail or E.164 phone. */
+  contact: z.string(),
+  method: z.enum(['email', 'phone']),
+  isOwner: z.boolean(),
+  /** 0 pending, 1 agreed, 2 denied. */
+  agreement: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  areas: z.array(signAreaViewSchema),
+});
+export type RecipientView = z.infer<typeof recipientViewSchema>;
+
+export const documentViewSchema = z.object({
+  docuId: z.string(),
+  id4: z.string(),
+  kind: z.enum(CONTRACT_KINDS),
+  title: z.string(),
+  status: z.enum(DOCUMENT_STATUSES),
+  originalFileName: z.string().nullable(),
+  pageCount: z.number().int().nonnegative().nullable(),
+  /** Page sizes in points. */
+  pages: z.array(z.object({ width: z.number(), height: z.number() })),
+  sizeBytes: z.number().int().nonnegative().nullable(),
+  sha256: z.string().nullable(),
+  privateinfoAgree: z.boolean(),
+  recipients: z.array(recipientViewSchema),
+  finalRecipients: z.array(z.string()),
+  /** Presigned GET of the original PDF (10 minutes), null before an upload. */
+  fileUrl: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type DocumentView = z.infer<typeof documentViewSchema>;
+
+/** POST /api/documents: a new draft (status Ready). */
+export const createDocumentRequestSchema = z.object({ kind: z.literal('esign') });
+export type CreateDocumentRequest = z.infer<typeof createDocumentRequestSchema>;
+
+/** POST /api/documents/{docuId}/upload: the browser-side rules are checked again here. */
+export const uploadRequestSchema = z.object({
+  fileName: z.string().trim().min(1).max(255),
+  contentType: z.string().max(255),
+  sizeBytes: z.number().int().nonnegative(),
+});
+export type UploadRequest = z.infer<typeof uploadRequestSchema>;
+
+/** The presigned POST: send `fields` then the file (field `file`) as multipart to `url`. */
+export const uploadResponseSchema = z.object({
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  key: z.string(),
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+/** POST /api/documents/{docuId}/upload/complete. */
+export const uploadCompleteRequestSchema = z.object({ key: z.string().min(1).max(512) });
+export type UploadCompleteRequest = z.infer<typeof uploadCompleteRequestSchema>;
+
+/** PUT /api/documents/{docuId}/recipients: rows as typed (the server trims, drops empty rows,
+ *  validates and normalises). */
+export const saveRecipientsRequestSchema = z.object({
+  recipients: z.array(z.object({ name: z.string().max(200), contact: z.string().max(254) })).max(100),
+  finalRecipients: z.array(z.string().max(254)).max(50),
+  lang: languageSchema,
+});
+export type SaveRecipientsRequest = z.infer<typeof saveRecipientsRequestSchema>;
+
+/** PUT /api/documents/{docuId}/areas: every area of every contractor (replaces them all). */
+export const saveAreasRequestSchema = z.object({
+  areas: z
+    .array(
+      z.object({
+        recipientIndex: z.number().int().nonnegative(),
+        pageIndex: z.number().int().nonnegative(),
+        x: z.number().finite(),
+        y: z.number().finite(),
+        width: z.number().finite().positive(),
+        height: z.number().finite().positive(),
+      }),
+    )
+    .max(1000),
+});
+export type SaveAreasRequest = z.infer<typeof saveAreasRequestSchema>;
+
+/** PATCH /api/documents/{docuId}: allowed before sending. */
+export const updateDocumentRequestSchema = z
+  .object({
+    title: z.string().trim().min(1).max(100).optional(),
+    privateinfoAgree: z.boolean().optional(),
+  })
+  .strict();
+export type UpdateDocumentRequest = z.infer<typeof updateDocumentRequestSchema>;
+
+/** POST /api/documents/{docuId}/send: `lang` is the language of the request messages. */
+export const sendDocumentRequestSchema = z.object({ lang: languageSchema });
+export type SendDocumentRequest = z.infer<typeof sendDocumentRequestSchema>;
+
+/** GET /api/address-book. */
+export const addressBookResponseSchema = z.object({
+  entries: z.array(z.object({ name: z.string(), contact: z.string() })),
+});
+export type AddressBookResponse = z.infer<typeof addressBookResponseSchema>;

@@ -1,0 +1,132 @@
+// Signing without an account (issue #5).
+
+import * as z from 'zod';
+import { CONTRACT_KINDS } from '../../domain/entities';
+import { DOCUMENT_STATUSES } from '../../domain/status';
+import { languageSchema } from './accounts';
+
+/** /api/sign/{docuId}/{token}: the signer link's parts (the token is checked by the handler). */
+export const signerParamsSchema = z.object({
+  docuId: z.string().min(1).max(64),
+  token: z.string().min(1).max(128),
+});
+export type SignerParams = z.infer<typeof signerParamsSchema>;
+
+/** One sign area as the signer sees it; `areaIndex` is its position among its recipient's areas. */
+export const signerAreaViewSchema = z.object({
+  areaIndex: z.number().int().nonnegative(),
+  pageIndex: z.number().int().nonnegative(),
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+  signed: z.boolean(),
+  /** The sign applied to this area (only on the signer's own areas). */
+  signId: z.string().nullable(),
+});
+export type SignerAreaView = z.infer<typeof signerAreaViewSchema>;
+
+/** A contractor as a signer sees it: name and masked contact only. */
+export const signerRecipientViewSchema = z.object({
+  index: z.number().int().nonnegative(),
+  name: z.string(),
+  contactMasked: z.string(),
+  method: z.enum(['email', 'phone']),
+  agreement: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  /** True for the link holder's own row (their areas are the ones to sign). */
+  mine: z.boolean(),
+  areas: z.array(signerAreaViewSchema),
+});
+export type SignerRecipientView = z.infer<typeof signerRecipientViewSchema>;
+
+/** A sign image of the signer's account-less record, offered again to the same contact. */
+export const signerSignSchema = z.object({
+  signId: z.string(),
+  /** Presigned GET of the PNG (10 minutes). */
+  url: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type SignerSign = z.infer<typeof signerSignSchema>;
+
+/** GET /api/sign/{docuId}/{token}: the signer's view. */
+export const signerViewSchema = z.object({
+  docuId: z.string(),
+  id4: z.string(),
+  kind: z.enum(CONTRACT_KINDS),
+  title: z.string(),
+  status: z.enum(DOCUMENT_STATUSES),
+  /** Page sizes in points. */
+  pages: z.array(z.object({ width: z.number(), height: z.number() })),
+  /** Presigned GET of the original PDF (10 minutes). */
+  fileUrl: z.string().nullable(),
+  /** The owner's name ('… has requested your signature'). */
+  ownerName: z.string(),
+  recipients: z.array(signerRecipientViewSchema),
+  me: z.object({
+    index: z.number().int().nonnegative(),
+    /** 1-based position among the contractors, for 'You are {{nth}} Contractor'. */
+    ordinal: z.number().int().positive(),
+    name: z.string(),
+    contactMasked: z.string(),
+    agreement: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  }),
+  signs: z.array(signerSignSchema),
+});
+export type SignerView = z.infer<typeof signerViewSchema>;
+
+/** A sign image is at most 1 MB of PNG (base64: 1,333,336 characters). */
+export const SIGN_IMAGE_MAX_BYTES = 1_000_000;
+export const SIGN_IMAGE_MAX_BASE64 = Math.ceil(SIGN_IMAGE_MAX_BYTES / 3) * 4;
+/** Sign image limits, checked by the server on the PNG's bytes (the SPA may check them first). */
+export const SIGN_IMAGE_LIMITS = {
+  minWidth: 50,
+  minHeight: 20,
+  maxWidth: 1400,
+  maxHeight: 600,
+  maxBytes: SIGN_IMAGE_MAX_BYTES,
+} as const;
+
+/** POST /api/sign/{docuId}/{token}/signs: a sign image (PNG, 50×20 to 1400×600 px, ≤ 1 MB). A
+ *  `data:image/png;base64,` prefix is accepted. The schema lets up to three times the limit through
+ *  so that the handler answers `signing.errors.badSignImage` for a too-large image; far larger
+ *  bodies are refused as `errors.validation`, over 10 MB by the gateway (413). */
+export const uploadSignRequestSchema = z.object({
+  image: z
+    .string()
+    .min(1)
+    .max(SIGN_IMAGE_MAX_BASE64 * 3),
+});
+export type UploadSignRequest = z.infer<typeof uploadSignRequestSchema>;
+export const uploadSignResponseSchema = z.object({ signId: z.string(), url: z.string() });
+export type UploadSignResponse = z.infer<typeof uploadSignResponseSchema>;
+
+/** PUT /api/sign/{docuId}/{token}/areas: signs applied to the signer's own areas. */
+export const applySignsRequestSchema = z.object({
+  signs: z
+    .array(z.object({ areaIndex: z.number().int().nonnegative(), signId: z.string().min(1).max(64) }))
+    .max(200),
+});
+export type ApplySignsRequest = z.infer<typeof applySignsRequestSchema>;
+
+/** POST …/agree and …/reject-terms: `lang` is the signer's page language. */
+export const signerActionRequestSchema = z.object({ lang: languageSchema });
+export type SignerActionRequest = z.infer<typeof signerActionRequestSchema>;
+
+/** POST …/deny: the reason (1..200 characters; shared validateDenyReason) is sent to everyone. */
+export const denyRequestSchema = z.object({ reason: z.string().max(2000), lang: languageSchema });
+export type DenyRequest = z.infer<typeof denyRequestSchema>;
+
+/** The answer of agree / deny / reject-terms. */
+export const signerActionResponseSchema = z.object({
+  status: z.enum(DOCUMENT_STATUSES),
+  agreement: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+});
+export type SignerActionResponse = z.infer<typeof signerActionResponseSchema>;
+
+/** POST /api/documents/{docuId}/recipients/{index}/resend (owner). */
+export const resendParamsSchema = z.object({
+  docuId: z.string().min(1).max(64),
+  index: z.coerce.number().int().nonnegative().max(1000),
+});
+export const resendResponseSchema = z.object({ resent: z.literal(true), index: z.number().int() });
+export type ResendResponse = z.infer<typeof resendResponseSchema>;
