@@ -26,7 +26,6 @@ export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const ESM_REQUIRE_BANNER =
   "import { createRequire as __signsealCreateRequire } from 'node:module'; const require = __signsealCreateRequire(import.meta.url);";
 
-
 export const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
 export const FUNCTION_ARCHITECTURE = Architecture.ARM_64;
 
