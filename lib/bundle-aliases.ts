@@ -12,6 +12,10 @@ export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   // STS/SSO/sign-in clients they load: ~95 KB per bundle) → environment + container endpoint, the only
   // sources a Lambda function has (lambdas/bundle/lambda-credentials.ts).
   '@aws-sdk/credential-provider-node': './lambdas/bundle/lambda-credentials.ts',
+  // fontkit's WOFF2 decoder: the `brotli` package's JavaScript Brotli with its dictionary as source
+  // (486 KB in the seal and anchor bundles) → the same function over Node's zlib Brotli
+  // (lambdas/bundle/brotli-decompress.ts, test/unit/sealing/brotli-decompress.test.ts).
+  'brotli/decompress.js': './lambdas/bundle/brotli-decompress.ts',
 };
 
 /** The aliases as `NodejsFunction` esbuild arguments (`--alias:from=to`). */
