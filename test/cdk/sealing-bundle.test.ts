@@ -16,9 +16,9 @@ import * as fontkit from 'fontkit';
 import { PDFDocument } from 'pdf-lib';
 import { AppFunction } from '../../lib/constructs/app-function.js';
 import { assetsFor } from '../../lib/function-assets.js';
-import { createServiceSigner } from '../../lambdas/sealing/index.js';
+import { certificatePdf, createServiceSigner, sealPdf } from '../../lambdas/sealing/index.js';
 import { makePng } from '../support/png.js';
-import type { SealingBundleInput } from './fixtures/bundle/sealing.js';
+import { certificateInput, sealInput, type SealingBundleInput } from './fixtures/bundle/sealing.js';
 import { cleanup, testApp } from './support.js';
 
 afterAll(cleanup);
@@ -33,6 +33,9 @@ const dir = mkdtempSync(join(tmpdir(), 'sealing-bundle-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let bundle: string;
+let original: Uint8Array;
+const png = makePng(300, 100);
+const signer = createServiceSigner('SignSeal Bundle Test');
 let out: {
   checks: Record<string, { ok: boolean; code?: string; pageCount?: number; pages?: unknown }>;
   sealedPages: number;
@@ -70,7 +73,7 @@ beforeAll(async () => {
     .Code;
   bundle = join(outdir, `asset.${(code.S3Key as string).replace(/\.zip$/, '')}`, 'index.mjs');
 
-  const original = await formPdf();
+  original = await formPdf();
   writeFileSync(join(dir, 'original.pdf'), original);
   execFileSync('qpdf', [
     '--encrypt',
@@ -81,11 +84,10 @@ beforeAll(async () => {
     join(dir, 'original.pdf'),
     join(dir, 'encrypted.pdf'),
   ]);
-  const signer = createServiceSigner('SignSeal Bundle Test');
   const input: SealingBundleInput = {
     original: Buffer.from(original).toString('base64'),
     encrypted: readFileSync(join(dir, 'encrypted.pdf')).toString('base64'),
-    png: Buffer.from(makePng(300, 100)).toString('base64'),
+    png: Buffer.from(png).toString('base64'),
     p12: Buffer.from(signer.p12).toString('base64'),
     passphrase: signer.passphrase,
     woff2Path: WOFF2,
@@ -144,6 +146,13 @@ test('seals a PDF with form fields: valid signature, fields kept, names in every
   expect(form.getTextField('applicant.name').getText()).toBe('Alice Smith');
   expect(form.getCheckBox('applicant.agree').isChecked()).toBe(true);
 });
+
+test('the sealed PDF and the certificate are byte for byte those the TypeScript sources make', async () => {
+  const sealed = await sealPdf(sealInput(original, png, signer));
+  expect(Buffer.from(sealed.pdf).equals(readFileSync(join(dir, 'sealed.pdf')))).toBe(true);
+  const certificate = await certificatePdf(certificateInput(sealed.sha256, signer));
+  expect(Buffer.from(certificate).equals(readFileSync(join(dir, 'certificate.pdf')))).toBe(true);
+}, 60_000);
 
 test('draws and signs the certificate', () => {
   const file = join(dir, 'certificate.pdf');
