@@ -12,6 +12,15 @@ export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   // STS/SSO/sign-in clients they load: ~95 KB per bundle) → environment + container endpoint, the only
   // sources a Lambda function has (lambdas/bundle/lambda-credentials.ts).
   '@aws-sdk/credential-provider-node': './lambdas/bundle/lambda-credentials.ts',
+  // fontkit's WOFF2 decoder: the `brotli` package's JavaScript Brotli with its dictionary as source
+  // (486 KB in the seal and anchor bundles) → the same function over Node's zlib Brotli
+  // (lambdas/bundle/brotli-decompress.ts; real-bundle test: test/cdk/sealing-bundle.test.ts).
+  'brotli/decompress.js': './lambdas/bundle/brotli-decompress.ts',
+  // pdf-lib's standard fonts (Helvetica & co.: metrics and encodings, 131 KB, inflated at import) →
+  // their names only: the functions carrying pdf-lib (seal, anchor, complete-upload) never embed or
+  // measure a standard font (why: lambdas/bundle/no-standard-fonts.ts; a function that must, cannot
+  // be bundled with this; real-bundle test: test/cdk/sealing-bundle.test.ts).
+  '@pdf-lib/standard-fonts': './lambdas/bundle/no-standard-fonts.ts',
 };
 
 /** The aliases as `NodejsFunction` esbuild arguments (`--alias:from=to`). */

@@ -3,7 +3,7 @@
 // the PKCS#12 keys on every call), and the signed attributes carry signing-certificate-v2, which
 // PAdES B-B requires of an ETSI.CAdES.detached signature. forge only writes the ASN.1.
 import { createHash, createPrivateKey, sign, type KeyObject } from 'node:crypto';
-import forge from 'node-forge';
+import forge from './forge';
 import { SealError } from './errors';
 import type { ServiceSigner } from './types';
 

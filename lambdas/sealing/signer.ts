@@ -1,6 +1,6 @@
 // The service's signing identity and the PDF digital signature (CMS, ETSI.CAdES.detached).
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
-import forge from 'node-forge';
+import forge from './forge';
 import type { PDFDocument, PDFPage } from 'pdf-lib';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { DEFAULT_BYTE_RANGE_PLACEHOLDER, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';

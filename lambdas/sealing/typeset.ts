@@ -1,7 +1,9 @@
 // Text on generated pages: each string split into runs by the font that has its characters (Noto Sans
 // JP first, Noto Sans KR for what it lacks), measured, wrapped to a column and drawn run by run.
 import { rgb, type PDFPage, type RGB } from 'pdf-lib';
-import QRCode from 'qrcode';
+// The encoder only: qrcode's main module also loads its PNG, SVG and terminal renderers and pngjs
+// (~40 KB in the seal and anchor bundles), which a QR code drawn as vector squares never uses.
+import QRCode from 'qrcode/lib/core/qrcode.js';
 import type { FontSet } from './fonts';
 
 export const BLACK = rgb(0, 0, 0);
