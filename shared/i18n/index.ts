@@ -10,7 +10,7 @@ import spaEn from './en.json' with { type: 'json' };
 import spaJa from './ja.json' with { type: 'json' };
 import spaKo from './ko.json' with { type: 'json' };
 import { serverCatalogues } from './server';
-import { lookup, translateIn, type Locale, type MessageValues } from './core';
+import { DEFAULT_LOCALE, lookup, translateIn, type Locale, type MessageValues } from './core';
 import type { Catalogue, MessageKey, SpaCatalogue } from './keys';
 
 export * from './core';
@@ -41,7 +41,7 @@ export const resources = {
  * A message in a locale with its values filled in (falls back to English, then to the key itself).
  * A variable without a value is left as written, so a missing value is visible rather than silent.
  */
-export function translate(key: string, values: MessageValues = {}, locale: Locale = 'en'): string {
+export function translate(key: string, values: MessageValues = {}, locale: Locale = DEFAULT_LOCALE): string {
   return translateIn(catalogues, key, values, locale);
 }
 

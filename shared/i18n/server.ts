@@ -6,7 +6,7 @@
 import en from './server/en.json' with { type: 'json' };
 import ja from './server/ja.json' with { type: 'json' };
 import ko from './server/ko.json' with { type: 'json' };
-import { lookup, translateIn, type Locale, type MessageValues } from './core';
+import { DEFAULT_LOCALE, lookup, translateIn, type Locale, type MessageValues } from './core';
 import type { ServerCatalogue, ServerMessageKey, ServerNamespace } from './keys';
 
 export * from './core';
@@ -45,7 +45,7 @@ type IsPattern<K extends string> = Record<never, never> extends Record<K, unknow
 export function translate<K extends string>(
   key: ServerKey<K>,
   values: MessageValues = {},
-  locale: Locale = 'en',
+  locale: Locale = DEFAULT_LOCALE,
 ): string {
   return translateIn(serverCatalogues, key, values, locale);
 }
