@@ -37,6 +37,25 @@ export default tseslint.config(
     },
   },
   {
+    // Lambdas render only the server's messages: shared/i18n/server (or ./core), never the SPA's
+    // catalogues, which would add ~120 KB to every bundle that writes a message (docs/decisions.md).
+    files: ['lambdas/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)shared/i18n(/index)?$|(^|/)shared/i18n/.*\\.json$',
+              message:
+                "Lambdas import '../../shared/i18n/server' (or '/core'): the SPA's catalogues do not belong in a function bundle.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['lambdas/**/*.ts', 'shared/**/*.ts'],
     rules: { 'no-restricted-syntax': ['error', ZOD_NAMESPACE] },
   },

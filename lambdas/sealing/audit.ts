@@ -1,7 +1,7 @@
 // The audit certificate pages appended to the sealed PDF: the document, a QR code to its verification
 // page, every party's evidence and the full history, labelled in the document's language.
 import { rgb, type PDFDocument } from 'pdf-lib';
-import { translate, type Locale } from '../../shared/i18n';
+import { translate, type Locale } from '../../shared/i18n/server';
 import type { AuditData, AuditParty } from './types';
 import { FontSet } from './fonts';
 import { Flow, type Cell } from './layout';

@@ -1,7 +1,7 @@
 // certificatePdf: the blockchain certificate e-mailed after anchoring, a standalone A4 PDF in the
 // recipient's language with the final hash, the token, the chain record and a QR code to verify.
 import { PDFDocument } from 'pdf-lib';
-import { localeForPath, translate } from '../../shared/i18n';
+import { localeForPath, translate } from '../../shared/i18n/server';
 import { auditLabels, headerBlock, stringsOf, verifyBlock } from './audit';
 import { FontSet } from './fonts';
 import { Flow } from './layout';

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { PDFDocument, type PDFImage } from 'pdf-lib';
-import { localeForPath } from '../../shared/i18n';
+import { localeForPath } from '../../shared/i18n/server';
 import { appendAuditPages } from './audit';
 import { SealError } from './errors';
 import { FontSet } from './fonts';

@@ -8,7 +8,7 @@
 // certificate messages are keyed by document and recipient. A chain that is down makes the job fail
 // and retry later (the sweep re-queues what the dead-letter queue took); the document stays Completed.
 import { randomBytes } from 'node:crypto';
-import { localeForPath, translate } from '../../shared/i18n';
+import { localeForPath, translate } from '../../shared/i18n/server';
 import type { DocumentRecord, DocumentRepository } from '../adapters/dynamo/documents';
 import type { UserRecord } from '../adapters/dynamo/repository';
 import type { SealRepository } from '../adapters/dynamo/sealing';

@@ -16,7 +16,7 @@ import {
 import type { Language } from '../../shared/domain/constants';
 import { isValidEmail, maskContact, normaliseEmail } from '../../shared/domain/contact';
 import { DOCUMENT_LIST_TAB, isDraft, type DocumentListTab } from '../../shared/domain/status';
-import { localeForPath, translate } from '../../shared/i18n';
+import { localeForPath, translate } from '../../shared/i18n/server';
 import type { ContractRepository } from '../adapters/dynamo/contracts';
 import type { DocumentRecord, HistoryRecord, RecipientRecord } from '../adapters/dynamo/documents';
 import { AppError } from '../core/errors';
@@ -378,9 +378,9 @@ export function completedMailJob(input: {
     kind: 'email',
     idempotencyKey: `completed-mail#${input.docuId}#${randomUUID()}`,
     to: [input.to],
-    subject: translate('contracts.mailJob.subject', values, locale),
-    text: translate('contracts.mailJob.body', values, locale),
-    html: `<p>${escapeHtml(translate('contracts.mailJob.intro', values, locale))}</p>`,
+    subject: translate('contractMail.subject', values, locale),
+    text: translate('contractMail.body', values, locale),
+    html: `<p>${escapeHtml(translate('contractMail.intro', values, locale))}</p>`,
     attachments: [{ filename: input.fileName, contentType: 'application/pdf', key: input.attachmentKey }],
   };
 }

@@ -23,7 +23,7 @@ import {
   type HistoryAction,
 } from '../../shared/domain/status';
 import { uploadLimitMb, validateUpload, type ValidationFailure } from '../../shared/domain/validation';
-import { localeForPath, translate } from '../../shared/i18n';
+import { localeForPath, translate } from '../../shared/i18n/server';
 import type {
   AddressBookRecord,
   DocumentRecord,

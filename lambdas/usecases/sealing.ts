@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import type { Language } from '../../shared/domain/constants';
 import { maskContact } from '../../shared/domain/contact';
 import { HISTORY_ACTION_KEYS, RECIPIENT_AGREEMENT } from '../../shared/domain/status';
-import { localeForPath, translate, type Locale } from '../../shared/i18n';
+import { localeForPath, translate, type Locale } from '../../shared/i18n/server';
 import type {
   DocumentRecord,
   DocumentRepository,

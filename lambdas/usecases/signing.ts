@@ -18,7 +18,7 @@ import type { Language } from '../../shared/domain/constants';
 import { maskContact } from '../../shared/domain/contact';
 import { canTransition, type DocumentStatus, type HistoryAction } from '../../shared/domain/status';
 import { validateDenyReason } from '../../shared/domain/validation';
-import { localeForPath, translate } from '../../shared/i18n';
+import { localeForPath, translate } from '../../shared/i18n/server';
 import type {
   DocumentRecord,
   RecipientRecord,

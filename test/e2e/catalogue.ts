@@ -17,14 +17,21 @@ void instance.init({
   resources: Object.fromEntries(
     locales.map((locale) => [
       locale,
-      { translation: JSON.parse(readFileSync(path.join(i18nDir, `${locale}.json`), 'utf8')) as object },
+      // The SPA's part and the server's part of the catalogue (each namespace is in one of them).
+      {
+        translation: {
+          ...(JSON.parse(readFileSync(path.join(i18nDir, `${locale}.json`), 'utf8')) as object),
+          ...(JSON.parse(readFileSync(path.join(i18nDir, 'server', `${locale}.json`), 'utf8')) as object),
+        },
+      },
     ]),
   ),
 });
 
 /** The catalogue text of `key` in `locale`; throws when the key is missing, so tests fail loudly. */
 export function text(locale: Locale, key: string, options?: TOptions): string {
-  if (!instance.exists(key, { lng: locale })) throw new Error(`i18n key ${key} is missing in ${locale}.json`);
+  if (!instance.exists(key, { lng: locale }))
+    throw new Error(`i18n key ${key} is missing in the ${locale} catalogue`);
   // Keys are plain strings here (the SPA's typed keys are augmented globally).
   const translate = instance.t as unknown as (key: string, options: TOptions) => string;
   return translate(key, { ...options, lng: locale });

@@ -12,6 +12,15 @@ import {
   translate,
   type Locale,
 } from '../../../shared/i18n';
+import spaEn from '../../../shared/i18n/en.json' with { type: 'json' };
+import spaJa from '../../../shared/i18n/ja.json' with { type: 'json' };
+import spaKo from '../../../shared/i18n/ko.json' with { type: 'json' };
+import {
+  isServerMessageKey,
+  serverCatalogues,
+  translate as serverTranslate,
+} from '../../../shared/i18n/server';
+import { HISTORY_ACTION_KEYS } from '../../../shared/domain/status';
 import {
   DOCUMENTS_PLAN_PAYMENT,
   SIGN_CREATION,
@@ -33,10 +42,24 @@ function flatten(node: unknown, prefix = ''): Map<string, unknown> {
   return out;
 }
 
-const catalogues = Object.fromEntries(LOCALES.map((l) => [l, flatten(resources[l].translation)])) as Record<
-  Locale,
-  Map<string, unknown>
->;
+type Flat = Record<Locale, Map<string, unknown>>;
+const flat = (parts: Record<Locale, unknown>): Flat =>
+  Object.fromEntries(LOCALES.map((l) => [l, flatten(parts[l])])) as Flat;
+
+/** The SPA's part (./{locale}.json) and the server's part (./server/{locale}.json) of each catalogue. */
+const spaParts: Record<Locale, object> = { en: spaEn, ja: spaJa, ko: spaKo };
+const serverParts: Record<Locale, object> = serverCatalogues;
+
+/** What the SPA sees (both parts merged), then each part on its own: every test below runs on all three. */
+const views: [string, Flat][] = [
+  [
+    'the merged catalogues',
+    flat({ en: resources.en.translation, ja: resources.ja.translation, ko: resources.ko.translation }),
+  ],
+  ["the SPA's part", flat(spaParts)],
+  ["the server's part", flat(serverParts)],
+];
+const catalogues = views[0]![1];
 const enKeys = [...catalogues.en.keys()].sort();
 
 /** Values that are the same in every language: the product's own name. */
@@ -44,7 +67,13 @@ const SAME_IN_EVERY_LANGUAGE = new Set(['app.name']);
 
 const stripVariables = (s: string) => s.replace(/\{\{\s*[\w.]+\s*\}\}/g, '');
 
-describe('the message catalogues', () => {
+describe.each(views)('%s', (_view, catalogues) => {
+  const enKeys = [...catalogues.en.keys()].sort();
+
+  it('is not empty', () => {
+    expect(enKeys.length).toBeGreaterThan(0);
+  });
+
   it.each(['ja', 'ko'] as const)('%s has exactly the keys of the English catalogue', (locale) => {
     expect([...catalogues[locale].keys()].sort()).toEqual(enKeys);
   });
@@ -94,9 +123,73 @@ describe('the message catalogues', () => {
       }
     }
   });
+});
 
+describe('the message catalogues', () => {
   it('calls the product SignSeal in every language', () => {
     for (const locale of LOCALES) expect(catalogues[locale].get('app.name')).toBe('SignSeal');
+  });
+});
+
+describe("the catalogues' split between the SPA and the server", () => {
+  it.each(LOCALES.map((l) => [l]))('%s keeps each top-level namespace in one part only', (locale) => {
+    const server = new Set(Object.keys(serverParts[locale]));
+    expect(Object.keys(spaParts[locale]).filter((ns) => server.has(ns))).toEqual([]);
+  });
+
+  it.each(LOCALES.map((l) => [l]))('%s: the SPA sees exactly the keys of both parts', (locale) => {
+    const parts = [...flatten(spaParts[locale]).keys(), ...flatten(serverParts[locale]).keys()].sort();
+    expect([...catalogues[locale].keys()].sort()).toEqual(parts);
+  });
+
+  it('gives the same server text as the SPA for every server key and language', () => {
+    for (const locale of LOCALES) {
+      for (const [key, message] of flatten(serverParts[locale])) {
+        const vars = Object.fromEntries(interpolationVariables(message as string).map((v) => [v, `<${v}>`]));
+        expect(isServerMessageKey(key)).toBe(true);
+        expect(serverTranslate(key, vars, locale)).toBe(translate(key, vars, locale));
+      }
+    }
+  });
+
+  it('carries no SPA text on the server', () => {
+    expect(isServerMessageKey('errors.notFound')).toBe(false);
+    expect(serverTranslate('errors.notFound' as string, {}, 'ja')).toBe('errors.notFound');
+    expect(translate('errors.notFound', {}, 'ja')).not.toBe('errors.notFound');
+  });
+
+  it('renders every history action on the server (the audit pages list them)', () => {
+    for (const key of Object.values(HISTORY_ACTION_KEYS)) expect(isServerMessageKey(key)).toBe(true);
+  });
+
+  it('renders server messages in Japanese and Korean', () => {
+    expect(serverTranslate('signRequest.untitled', {}, 'ja')).toBe(
+      translate('signRequest.untitled', {}, 'ja'),
+    );
+    expect(serverTranslate('contractMail.subject', { title: 'T' }, 'ko')).toContain('T');
+    expect(serverTranslate('contractMail.subject', { title: 'T' }, 'ko')).not.toBe(
+      serverTranslate('contractMail.subject', { title: 'T' }, 'en'),
+    );
+  });
+
+  it('checks literal keys against the server catalogues at compile time', () => {
+    const some = 'x' as string;
+    const kind = 'denialNotice' as 'denialNotice' | 'termsDenialNotice';
+    const accepted = [
+      serverTranslate('signRequest.subject'),
+      serverTranslate(some),
+      serverTranslate(`audit.${some}`),
+      serverTranslate(`${kind}.sms`),
+      // @ts-expect-error an SPA key is not in the server catalogues
+      serverTranslate('errors.notFound'),
+      // @ts-expect-error a misspelt key
+      serverTranslate('signRequest.subjct'),
+      // @ts-expect-error a pattern outside the server namespaces
+      serverTranslate(`errors.${some}`),
+      // @ts-expect-error a misspelt key in a union
+      serverTranslate(`${kind}.smss`),
+    ];
+    expect(accepted).toHaveLength(8);
   });
 });
 

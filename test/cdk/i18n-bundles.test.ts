@@ -1,0 +1,71 @@
+// The server's share of the catalogues, checked on the functions' real bundles (esbuild with the
+// options of lib/constructs/app-function.ts): no Lambda carries the SPA's catalogues or the SPA's i18n
+// entry point, whatever chain of imports it has; those that write messages carry the server part.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { BUNDLE_ALIASES } from '../../lib/bundle-aliases';
+import { ESM_REQUIRE_BANNER, PROJECT_ROOT } from '../../lib/constructs/app-function';
+
+const ENTRY_DIRS = ['lambdas/handlers', 'lambdas/workers'];
+const SPA_I18N = /^shared\/i18n\/(?:index\.ts|[a-z]+\.json)$/;
+const SERVER_I18N = /^shared\/i18n\/server\/[a-z]+\.json$/;
+
+let inputsByEntry: Map<string, string[]>;
+
+beforeAll(async () => {
+  const entryPoints = ENTRY_DIRS.flatMap((dir) =>
+    readdirSync(path.join(PROJECT_ROOT, dir))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => path.join(dir, f)),
+  );
+  const result = await esbuild.build({
+    entryPoints,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    minify: true,
+    mainFields: ['module', 'main'],
+    banner: { js: ESM_REQUIRE_BANNER },
+    alias: { ...BUNDLE_ALIASES },
+    absWorkingDir: PROJECT_ROOT,
+    metafile: true,
+    write: false,
+    outdir: path.join('.bench', 'i18n-bundles'),
+    logLevel: 'error',
+  });
+  inputsByEntry = new Map(
+    Object.values(result.metafile.outputs)
+      .filter((o) => o.entryPoint)
+      .map((o) => [o.entryPoint!, Object.keys(o.inputs)]),
+  );
+}, 120_000);
+
+it('bundles every function', () => {
+  expect(inputsByEntry.size).toBeGreaterThan(30);
+});
+
+it("keeps the SPA's catalogues out of every function bundle", () => {
+  const carrying = [...inputsByEntry]
+    .map(([entry, inputs]) => [entry, inputs.filter((f) => SPA_I18N.test(f))] as const)
+    .filter(([, files]) => files.length > 0);
+  expect(carrying).toEqual([]);
+});
+
+it.each([
+  'lambdas/handlers/send-document.ts',
+  'lambdas/handlers/resend-request.ts',
+  'lambdas/handlers/signer-deny.ts',
+  'lambdas/handlers/signer-reject-terms.ts',
+  'lambdas/handlers/mail-document.ts',
+  'lambdas/workers/seal.ts',
+  'lambdas/workers/anchor.ts',
+])('%s carries the server catalogues it renders messages with', (entry) => {
+  expect(
+    inputsByEntry
+      .get(entry)
+      ?.filter((f) => SERVER_I18N.test(f))
+      .sort(),
+  ).toEqual(['shared/i18n/server/en.json', 'shared/i18n/server/ja.json', 'shared/i18n/server/ko.json']);
+});
