@@ -2,15 +2,16 @@
 // ERC-721 token per SHA-256. Every RPC call is bounded by a timeout and fails with a ChainError that
 // says which call failed against which host, so the anchor job can retry later; a chain that is down
 // delays anchoring, never the completed document. Reads (findByHash, check) are the read-only
-// EvmChainReader's (evm-reader.ts); minting adds ethers' provider and Wallet, which only the anchor
+// EvmChainReader's (evm-reader.ts); minting adds ethers' provider and a signer, which only the anchor
 // job's bundle carries.
 import {
+  BaseWallet,
   Contract,
   FetchRequest,
   Interface,
   JsonRpcProvider,
   Network,
-  Wallet,
+  SigningKey,
   getAddress,
   isAddress,
   isError,
@@ -65,7 +66,7 @@ export class EvmChain implements AnchorChain {
   private readonly confirmations: number;
   private readonly minterKey: (() => Promise<string>) | undefined;
   private writer: Contract | undefined;
-  private minter: Promise<Wallet> | undefined;
+  private minter: Promise<BaseWallet> | undefined;
   /** Mints from this container one at a time, so two never take the same nonce. */
   private sending: Promise<unknown> = Promise.resolve();
 
@@ -166,14 +167,19 @@ export class EvmChain implements AnchorChain {
     return this.writer;
   }
 
-  private wallet(): Promise<Wallet> {
+  /** The minter's signer. BaseWallet, not Wallet: the same signing, without Wallet's keystore and
+   *  mnemonic code (aes-js, scrypt, word lists: ~70 KB in the anchor bundle) that a raw key never uses. */
+  private wallet(): Promise<BaseWallet> {
     if (!this.minterKey) {
       return Promise.reject(
         new ChainError('No minter key is configured (CHAIN_MINTER_KEY or CHAIN_MINTER_SECRET_ID).'),
       );
     }
     if (!this.minter) {
-      this.minter = this.minterKey().then((key) => new Wallet(key, this.provider));
+      // As Wallet does: a key may come without its 0x (CHAIN_MINTER_KEY accepts both).
+      this.minter = this.minterKey().then(
+        (key) => new BaseWallet(new SigningKey(key.startsWith('0x') ? key : `0x${key}`), this.provider),
+      );
       this.minter.catch(() => (this.minter = undefined));
     }
     return this.minter;

@@ -1,7 +1,8 @@
-// The read-only chain reader (lambdas/adapters/evm-reader.ts) on a real bundle: built by AppFunction
-// (minified ESM, the project's aliases), run in a fresh Node against a real chain, it finds what the
-// minter minted, with the ABI read from the artifact copied beside the bundle. And the functions that
-// only read the chain (verify) carry none of ethers' provider, wallet or ENS code.
+// The chain adapters on a real bundle: built by AppFunction (minified ESM, the project's aliases), run
+// in a fresh Node against a real chain, the read-only reader (lambdas/adapters/evm-reader.ts) finds
+// what was minted, with the ABI read from the artifact copied beside the bundle, and EvmChain mints
+// with its signer. And the functions that only read the chain (verify) carry none of ethers'
+// provider, wallet or ENS code.
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { execFile } from 'node:child_process';
@@ -45,8 +46,11 @@ afterAll(async () => {
   await chain?.stop();
 });
 
-async function invoke(hashes: string[], env: Record<string, string> = {}): Promise<Record<string, unknown>> {
-  const script = `const m = await import(${JSON.stringify(pathToFileURL(bundle).href)}); console.log(JSON.stringify(await m.handler({ hashes: ${JSON.stringify(hashes)} })));`;
+async function invoke(
+  event: { hashes: string[]; mint?: string },
+  env: Record<string, string> = {},
+): Promise<Record<string, unknown>> {
+  const script = `const m = await import(${JSON.stringify(pathToFileURL(bundle).href)}); console.log(JSON.stringify(await m.handler(${JSON.stringify(event)})));`;
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -83,7 +87,7 @@ test('the bundled reader finds what was minted, and nothing for a hash never min
     const hash = sha256(`bundle ${Date.now()}`);
     const minted = await minter.mint(hash, chain.stranger.address);
 
-    const out = await invoke([hash, sha256(`never ${Date.now()}`)]);
+    const out = await invoke({ hashes: [hash, sha256(`never ${Date.now()}`)] });
 
     expect(out).toEqual({ ok: true, records: [minted, null] });
   } finally {
@@ -92,12 +96,26 @@ test('the bundled reader finds what was minted, and nothing for a hash never min
 }, 60_000);
 
 test('the bundled reader fails with a ChainError naming the call when the chain is another one', async () => {
-  const out = await invoke([], { CHAIN_ID: '80002' });
+  const out = await invoke({ hashes: [] }, { CHAIN_ID: '80002' });
   expect(out).toEqual({
     ok: false,
     name: 'ChainError',
     message: expect.stringMatching(/^The chain at 127\.0\.0\.1:\d+ has chain id 1337, not 80002\.$/),
   });
+}, 60_000);
+
+test('the bundled chain mints with a minter key given without its 0x, and the reader finds it', async () => {
+  const hash = sha256(`bundle mint ${Date.now()}`);
+  const key = { CHAIN_MINTER_KEY: chain.minter.privateKey.slice(2) };
+
+  const out = await invoke({ hashes: [], mint: hash }, key);
+  const read = await invoke({ hashes: [hash] });
+
+  expect(out).toEqual({
+    ok: true,
+    minted: expect.objectContaining({ sha256: hash, holder: chain.minter.address, chainId: 1337 }),
+  });
+  expect(read).toEqual({ ok: true, records: [out.minted] });
 }, 60_000);
 
 test('verify carries no wallet, keystore, ENS, signing, S3 or SQS code', async () => {
