@@ -266,7 +266,7 @@ export class EvmChainReader implements ChainReader {
     try {
       return await Promise.race([call, timeout]);
     } catch (err) {
-      throw chainError(err, what, this.host);
+      throw chainError(err, what, this.host, this.timeoutMs);
     } finally {
       clearTimeout(timer);
       // A call that lost the race must not surface as an unhandled rejection.
