@@ -25,6 +25,7 @@ import { SesMailer } from './adapters/ses-mailer';
 import { MailboxSms, SnsSms } from './adapters/sms';
 import { SqsJobQueue } from './adapters/sqs-queue';
 import { EvmChain } from './adapters/evm-chain';
+import { EvmChainReader } from './adapters/evm-reader';
 import { DynamoSealRepository } from './adapters/dynamo/sealing';
 import { serviceSignerLoader } from './adapters/service-signer';
 import { certificatePdf, sealPdf } from './droppable/sealing';
@@ -36,6 +37,7 @@ import type { VerifyDeps } from './usecases/verify';
 import { minterKeyFromSecret } from './chain/minter-key';
 import type {
   AnchorChain,
+  ChainReader,
   HealthCheckable,
   IdentityDirectory,
   JobQueue,
@@ -178,6 +180,24 @@ export function getChain(): AnchorChain {
   return chain;
 }
 
+let reader: ChainReader | undefined;
+
+/** Reading the anchoring chain (verification, the health check): the chain itself when it was built
+ *  (or set by a test), else a read-only reader — JSON-RPC over fetch with ethers' ABI coder, without
+ *  ethers' provider and Wallet, so the bundles that only read do not carry them. */
+export function chainReader(): ChainReader {
+  if (chain) return chain;
+  if (reader) return reader;
+  const cc = chainConfig(getConfig());
+  reader = new EvmChainReader({
+    rpcUrl: cc.rpcUrl,
+    chainId: cc.chainId,
+    contractAddress: cc.contractAddress,
+    timeoutMs: cc.timeoutMs,
+  });
+  return reader;
+}
+
 /** Whether this function is configured for the chain (GET /api/health checks it only then). */
 export function hasChain(): boolean {
   return Boolean(getConfig().CHAIN_RPC_URL);
@@ -187,6 +207,7 @@ export function hasChain(): boolean {
 export function setChain(next: AnchorChain | undefined): void {
   if (chain instanceof EvmChain && chain !== next) chain.destroy();
   chain = next;
+  reader = undefined;
 }
 
 let sealRepo: DynamoSealRepository | undefined;
@@ -232,14 +253,14 @@ export function anchorDeps(): AnchorDeps {
   };
 }
 
-/** What the public verification needs (issue #6): no chain configured reads as 'unavailable'. */
+/** What the public verification needs (issue #6): no chain configured reads as 'unavailable'. Only
+ *  the reads: no storage or queue client, and the chain through the read-only reader. */
 export function verifyDeps(): VerifyDeps {
-  const base = documentDeps();
   return {
-    docs: base.docs,
+    docs: documents(),
     seals: seals(),
-    users: base.users,
-    chain: () => (hasChain() ? getChain() : null),
+    users: repository(),
+    chain: () => (hasChain() ? chainReader() : null),
     chainName: getConfig().CHAIN_NAME,
   };
 }

@@ -99,14 +99,19 @@ export interface ChainRecord {
   readonly contractAddress: string;
 }
 
-/** The anchoring contract on an EVM chain. Every call may throw when the RPC is down or times out. */
-export interface AnchorChain extends HealthCheckable {
+/** Reading the anchoring contract (verification, health). Every call may throw when the RPC is down
+ *  or times out. */
+export interface ChainReader extends HealthCheckable {
   readonly chainId: number;
   readonly contractAddress: string;
-  /** The minter's (service's) address: the holder when the owner has no wallet. */
-  serviceAddress(): Promise<string>;
   /** The record minted for this hash (64 lower-case hex characters), or null when none. */
   findByHash(sha256: string): Promise<ChainRecord | null>;
+}
+
+/** The anchoring contract on an EVM chain: reading it, and minting with the service's key. */
+export interface AnchorChain extends ChainReader {
+  /** The minter's (service's) address: the holder when the owner has no wallet. */
+  serviceAddress(): Promise<string>;
   /** Mints one token for the hash to `holder` and waits for the receipt. Safe to retry: when the
    *  hash is already minted it returns the existing record instead of sending a transaction. */
   mint(sha256: string, holder: string): Promise<ChainRecord>;

@@ -1,14 +1,17 @@
 // AnchorChain on an EVM chain with ethers v6 (architecture §9): the DocumentAnchor contract mints one
 // ERC-721 token per SHA-256. Every RPC call is bounded by a timeout and fails with a ChainError that
 // says which call failed against which host, so the anchor job can retry later; a chain that is down
-// delays anchoring, never the completed document.
+// delays anchoring, never the completed document. Reads (findByHash, check) are the read-only
+// EvmChainReader's (evm-reader.ts); minting adds ethers' provider and a signer, which only the anchor
+// job's bundle carries.
 import {
+  BaseWallet,
   Contract,
   FetchRequest,
   Interface,
   JsonRpcProvider,
   Network,
-  Wallet,
+  SigningKey,
   getAddress,
   isAddress,
   isError,
@@ -17,14 +20,9 @@ import {
 } from 'ethers';
 import { loadArtifact } from '../chain/artifact';
 import type { AnchorChain, ChainRecord } from '../ports';
+import { ChainError, EvmChainReader, chainError, hashArg } from './evm-reader';
 
-/** The chain did not answer, answered an error, or holds something unexpected. Retry later. */
-export class ChainError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'ChainError';
-  }
-}
+export { ChainError } from './evm-reader';
 
 export interface EvmChainOptions {
   readonly rpcUrl: string;
@@ -42,7 +40,6 @@ export interface EvmChainOptions {
   readonly confirmations?: number;
 }
 
-const HASH = /^[0-9a-f]{64}$/;
 /** Sends of one mint before giving up (each after checking the hash is still not minted). */
 const MINT_ATTEMPTS = 3;
 
@@ -59,35 +56,27 @@ function isNonceClash(err: unknown): boolean {
   );
 }
 
-function hashArg(sha256: string): string {
-  if (!HASH.test(sha256)) throw new ChainError('A SHA-256 to anchor must be 64 lower-case hex characters.');
-  return `0x${sha256}`;
-}
-
 export class EvmChain implements AnchorChain {
   readonly chainId: number;
   readonly contractAddress: string;
+  private readonly reads: EvmChainReader;
   private readonly provider: JsonRpcProvider;
   private readonly host: string;
   private readonly timeoutMs: number;
   private readonly confirmations: number;
   private readonly minterKey: (() => Promise<string>) | undefined;
-  private readonly abiOption: InterfaceAbi | undefined;
-  private reader: Contract | undefined;
-  private minter: Promise<Wallet> | undefined;
+  private writer: Contract | undefined;
+  private minter: Promise<BaseWallet> | undefined;
   /** Mints from this container one at a time, so two never take the same nonce. */
   private sending: Promise<unknown> = Promise.resolve();
 
   constructor(options: EvmChainOptions) {
-    if (!isAddress(options.contractAddress)) {
-      throw new ChainError(`The contract address ${options.contractAddress} is not an address.`);
-    }
-    this.chainId = options.chainId;
-    this.contractAddress = getAddress(options.contractAddress);
+    this.reads = new EvmChainReader(options);
+    this.chainId = this.reads.chainId;
+    this.contractAddress = this.reads.contractAddress;
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.confirmations = options.confirmations ?? 1;
     this.minterKey = options.minterKey;
-    this.abiOption = options.abi;
     // Only the host in messages: hosted RPC URLs often carry an API key in their path.
     this.host = new URL(options.rpcUrl).host;
     const request = new FetchRequest(options.rpcUrl);
@@ -107,57 +96,16 @@ export class EvmChain implements AnchorChain {
     this.provider.destroy();
   }
 
-  async check(): Promise<void> {
-    const [chainIdHex, code] = await Promise.all([
-      this.bounded('eth_chainId', this.provider.send('eth_chainId', []) as Promise<string>),
-      this.bounded('eth_getCode', this.provider.getCode(this.contractAddress)),
-    ]);
-    if (Number(chainIdHex) !== this.chainId) {
-      throw new ChainError(
-        `The chain at ${this.host} has chain id ${Number(chainIdHex)}, not ${this.chainId}.`,
-      );
-    }
-    if (code === '0x') {
-      throw new ChainError(`No contract at ${this.contractAddress} on chain ${this.chainId} (${this.host}).`);
-    }
+  check(): Promise<void> {
+    return this.reads.check();
   }
 
   async serviceAddress(): Promise<string> {
     return (await this.wallet()).address;
   }
 
-  async findByHash(sha256: string): Promise<ChainRecord | null> {
-    const hash = hashArg(sha256);
-    const contract = this.contract();
-    const tokenId = (await this.bounded(
-      'tokenIdByHash',
-      contract.getFunction('tokenIdByHash').staticCall(hash),
-    )) as bigint;
-    if (tokenId === 0n) return null;
-    const [anchor, holder] = await Promise.all([
-      this.bounded('anchorOf', contract.getFunction('anchorOf').staticCall(tokenId)) as Promise<
-        [string, bigint, bigint]
-      >,
-      this.bounded('ownerOf', contract.getFunction('ownerOf').staticCall(tokenId)) as Promise<string>,
-    ]);
-    const blockNumber = Number(anchor[2]);
-    // The contract keeps the block number, so the event is looked up in that one block: public RPCs
-    // refuse eth_getLogs over long ranges.
-    const filter = await contract.filters.Anchored!(hash, tokenId).getTopicFilter();
-    const logs = await this.bounded(
-      'eth_getLogs',
-      this.provider.getLogs({
-        address: this.contractAddress,
-        topics: filter,
-        fromBlock: blockNumber,
-        toBlock: blockNumber,
-      }),
-    );
-    const log = logs[0];
-    if (!log) {
-      throw new ChainError(`Token ${tokenId} has no Anchored event in block ${blockNumber} (${this.host}).`);
-    }
-    return this.record(sha256, tokenId, holder, log.transactionHash, blockNumber, Number(anchor[1]));
+  findByHash(sha256: string): Promise<ChainRecord | null> {
+    return this.reads.findByHash(sha256);
   }
 
   async mint(sha256: string, holder: string): Promise<ChainRecord> {
@@ -172,7 +120,7 @@ export class EvmChain implements AnchorChain {
         } catch (err) {
           // Another worker minted the hash between our check and our transaction (a revert, at gas
           // estimation or on chain), or took the nonce we were given: look again before giving up.
-          const revert = revertOf(err, this.reader?.interface);
+          const revert = revertOf(err, this.reads.interface);
           const lostRace =
             isNonceClash(err) ||
             revert?.name === 'AlreadyAnchored' ||
@@ -204,7 +152,7 @@ export class EvmChain implements AnchorChain {
     if (!event) throw new ChainError(`The mint transaction ${receipt.hash} has no Anchored event.`);
     const block = await this.bounded('eth_getBlockByNumber', this.provider.getBlock(receipt.blockNumber));
     if (!block) throw new ChainError(`Block ${receipt.blockNumber} is unknown to ${this.host}.`);
-    return this.record(
+    return this.reads.record(
       sha256,
       event.args[1] as bigint,
       event.args[2] as string,
@@ -214,39 +162,24 @@ export class EvmChain implements AnchorChain {
     );
   }
 
-  private record(
-    sha256: string,
-    tokenId: bigint,
-    holder: string,
-    transactionHash: string,
-    blockNumber: number,
-    timestampSeconds: number,
-  ): ChainRecord {
-    return {
-      sha256,
-      tokenId: tokenId.toString(),
-      holder: getAddress(holder),
-      transactionHash,
-      blockNumber,
-      anchoredAt: new Date(timestampSeconds * 1000).toISOString(),
-      chainId: this.chainId,
-      contractAddress: this.contractAddress,
-    };
-  }
-
   private contract(): Contract {
-    this.reader ??= new Contract(this.contractAddress, this.abiOption ?? loadArtifact().abi, this.provider);
-    return this.reader;
+    this.writer ??= new Contract(this.contractAddress, this.reads.interface, this.provider);
+    return this.writer;
   }
 
-  private wallet(): Promise<Wallet> {
+  /** The minter's signer. BaseWallet, not Wallet: the same signing, without Wallet's keystore and
+   *  mnemonic code (aes-js, scrypt, word lists: ~70 KB in the anchor bundle) that a raw key never uses. */
+  private wallet(): Promise<BaseWallet> {
     if (!this.minterKey) {
       return Promise.reject(
         new ChainError('No minter key is configured (CHAIN_MINTER_KEY or CHAIN_MINTER_SECRET_ID).'),
       );
     }
     if (!this.minter) {
-      this.minter = this.minterKey().then((key) => new Wallet(key, this.provider));
+      // As Wallet does: a key may come without its 0x (CHAIN_MINTER_KEY accepts both).
+      this.minter = this.minterKey().then(
+        (key) => new BaseWallet(new SigningKey(key.startsWith('0x') ? key : `0x${key}`), this.provider),
+      );
       this.minter.catch(() => (this.minter = undefined));
     }
     return this.minter;
@@ -267,24 +200,7 @@ export class EvmChain implements AnchorChain {
     try {
       return await Promise.race([call, timeout]);
     } catch (err) {
-      if (err instanceof ChainError) throw err;
-      if (isError(err, 'CALL_EXCEPTION')) {
-        const reason = err.revert
-          ? `${err.revert.name}(${err.revert.args.join(', ')})`
-          : (err.reason ?? 'reverted');
-        throw new ChainError(`The contract refused ${what}: ${reason}.`, { cause: err });
-      }
-      if (isError(err, 'TIMEOUT')) {
-        throw new ChainError(
-          `The chain at ${this.host} did not answer ${what} within ${this.timeoutMs} ms.`,
-          {
-            cause: err,
-          },
-        );
-      }
-      const detail =
-        (err as { shortMessage?: string }).shortMessage ?? (err instanceof Error ? err.message : String(err));
-      throw new ChainError(`The chain at ${this.host} failed on ${what}: ${detail}`, { cause: err });
+      throw chainError(err, what, this.host, this.timeoutMs);
     } finally {
       clearTimeout(timer);
       // A call that lost the race must not surface as an unhandled rejection.

@@ -1,5 +1,5 @@
 import { httpHandler } from '../core/http';
-import { getChain, hasChain, jobQueue, messagingChecks, objectStorage, repository } from '../deps';
+import { chainReader, hasChain, jobQueue, messagingChecks, objectStorage, repository } from '../deps';
 import { checkHealth } from '../usecases/health';
 
 const VERSION = process.env.APP_VERSION ?? '0.1.0';
@@ -15,7 +15,7 @@ export const handler = httpHandler({ auth: 'public' }, async () => {
     ...messagingChecks(),
     // The anchoring chain, where this function is configured for it (a chain that is down delays
     // anchoring only, but an operator should see it).
-    ...(hasChain() ? { chain: getChain() } : {}),
+    ...(hasChain() ? { chain: chainReader() } : {}),
   });
   return {
     status: result.status === 'ok' ? 200 : 503,

@@ -7,14 +7,14 @@ import type { DocumentRecord, DocumentRepository } from '../adapters/dynamo/docu
 import type { UserRecord } from '../adapters/dynamo/repository';
 import type { SealRepository } from '../adapters/dynamo/sealing';
 import type { Logger } from '../core/logger';
-import type { AnchorChain } from '../ports';
+import type { ChainReader } from '../ports';
 
 export interface VerifyDeps {
   readonly docs: Pick<DocumentRepository, 'getDocument' | 'listRecipients'>;
   readonly seals: Pick<SealRepository, 'findSealedHash'>;
   readonly users: { getById(userId: string): Promise<UserRecord | null> };
   /** Null when no chain is configured. */
-  readonly chain: () => AnchorChain | null;
+  readonly chain: () => ChainReader | null;
   readonly chainName: string;
 }
 

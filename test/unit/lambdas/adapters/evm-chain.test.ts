@@ -134,6 +134,26 @@ describe('the EVM chain adapter', () => {
     await expect(adapter.check()).resolves.toBeUndefined();
   });
 
+  it('takes a minter key with or without its 0x, as CHAIN_MINTER_KEY allows', async () => {
+    const bare = new EvmChain({
+      rpcUrl: chain.rpcUrl,
+      chainId: 1337,
+      contractAddress: chain.contractAddress,
+      abi: chain.artifact.abi,
+      minterKey: async () => chain.minter.privateKey.slice(2),
+    });
+    try {
+      expect(await bare.serviceAddress()).toBe(chain.minter.address);
+      const hash = sha256(`bare key ${Date.now()}`);
+      expect(await bare.mint(hash, chain.stranger.address)).toMatchObject({
+        sha256: hash,
+        holder: chain.stranger.address,
+      });
+    } finally {
+      bare.destroy();
+    }
+  });
+
   it('fails its health check on a wrong chain id or when no contract is at the address', async () => {
     const wrongChain = new EvmChain({
       rpcUrl: chain.rpcUrl,
