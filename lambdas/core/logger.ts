@@ -1,6 +1,8 @@
 // Structured JSON logs, one line per entry, with the request id and (when known) the document id.
 // Never log tokens, contacts or file contents: callers pass ids only.
 
+import { sourceMappedStack } from './stack';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
@@ -18,7 +20,12 @@ const defaultSink: LogSink = (line) => process.stdout.write(line + '\n');
 
 function serialiseError(err: unknown): unknown {
   if (err instanceof Error) {
-    return { name: err.name, message: err.message, stack: err.stack, code: (err as { code?: unknown }).code };
+    return {
+      name: err.name,
+      message: err.message,
+      stack: err.stack === undefined ? undefined : sourceMappedStack(err.stack),
+      code: (err as { code?: unknown }).code,
+    };
   }
   return err;
 }

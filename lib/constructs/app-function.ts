@@ -101,7 +101,6 @@ export class AppFunction extends NodejsFunction {
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: `${PROJECT_ROOT}/package-lock.json`,
       environment: {
-        NODE_OPTIONS: '--enable-source-maps',
         LOG_LEVEL: props.logLevel ?? 'info',
         ...props.environment,
       },

@@ -17,15 +17,19 @@ describe('an AppFunction', () => {
   const template = Template.fromStack(stack);
   const fnId = logicalIdOf(fn);
 
-  test('runs on Node.js 22, arm64, traced, logging JSON with source maps enabled', () => {
+  test('runs on Node.js 22, arm64, traced, logging JSON (source maps read only when an error is logged)', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       Runtime: 'nodejs22.x',
       Architectures: ['arm64'],
       Handler: 'index.handler',
       TracingConfig: { Mode: 'Active' },
       LoggingConfig: Match.objectLike({ LogFormat: 'JSON', LogGroup: Match.anyValue() }),
-      Environment: { Variables: Match.objectLike({ NODE_OPTIONS: '--enable-source-maps', EXTRA: 'yes' }) },
+      Environment: { Variables: Match.objectLike({ EXTRA: 'yes' }) },
     });
+  });
+
+  test('does not make Node read the source map at start-up (--enable-source-maps)', () => {
+    expect(template.toJSON().Resources[fnId].Properties.Environment.Variables.NODE_OPTIONS).toBeUndefined();
   });
 
   test('logs to its own group with a retention', () => {
@@ -89,5 +93,47 @@ describe('bundling (really runs esbuild)', () => {
       { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } },
     );
     expect(JSON.parse(output)).toEqual({ ok: true, eol: JSON.stringify('\n'), esm: true });
+  });
+});
+
+describe('stack traces of a bundled function', () => {
+  let bundle: string;
+
+  beforeAll(() => {
+    const app: App = testApp({ bundle: true });
+    const stack = new Stack(app, 'StackTraceTest');
+    new AppFunction(stack, 'Fn', {
+      entry: fileURLToPath(new URL('./fixtures/bundle/throws.ts', import.meta.url)),
+    });
+    const outdir = app.synth().directory;
+    const code = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function'))[0]!
+      .Properties.Code;
+    bundle = join(outdir, `asset.${(code.S3Key as string).replace(/\.zip$/, '')}`, 'index.mjs');
+  }, 60_000);
+
+  const loggedStack = (env: Record<string, string> = {}) =>
+    execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const m = await import(${JSON.stringify(pathToFileURL(bundle).href)}); console.log(await m.handler());`,
+      ],
+      { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env } },
+    );
+
+  test('name the TypeScript sources and lines when an error is logged, from the map beside the bundle', () => {
+    const stack = loggedStack();
+    expect(stack).toMatch(/^Error: boom/);
+    // The throw is on line 5 of the fixture, the call on line 12.
+    // Locations are mapped (from the project root); function names stay minified.
+    expect(stack).toMatch(/at \S+ \(test\/cdk\/fixtures\/bundle\/throws\.ts:5:\d+\)/);
+    expect(stack).toMatch(/\(test\/cdk\/fixtures\/bundle\/throws\.ts:12:\d+\)/);
+    expect(stack).not.toMatch(/index\.mjs:\d+:\d+/);
+  });
+
+  test('are left as they are where Node maps them itself', () => {
+    const stack = loggedStack({ NODE_OPTIONS: '--enable-source-maps' });
+    expect(stack).toMatch(/throws\.ts:5:\d+/);
   });
 });

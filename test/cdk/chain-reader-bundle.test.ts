@@ -54,7 +54,6 @@ async function invoke(
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
     env: {
       PATH: process.env.PATH ?? '',
-      NODE_OPTIONS: '--enable-source-maps',
       TABLE_NAME: 't',
       DOCUMENTS_BUCKET: 'b',
       SEAL_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/1/seal',

@@ -99,7 +99,6 @@ beforeAll(async () => {
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
     env: {
       PATH: process.env.PATH ?? '',
-      NODE_OPTIONS: '--enable-source-maps',
       SEAL_FONT_DIR: join(dirname(bundle), 'assets/fonts'),
     },
     maxBuffer: 10_000_000,
