@@ -26,9 +26,14 @@ export interface Analysis {
   chains: string[][];
 }
 
-export async function analyze(entry: string, why?: string): Promise<Analysis> {
-  const result = await esbuild.build({
-    entryPoints: [path.resolve(entry)],
+/**
+ * esbuild's options for a function bundle as `AppFunction` builds it (lib/constructs/app-function.ts:
+ * minified ESM for Node 22, the require banner, the bundle aliases), with a metafile and nothing
+ * written; `outdir` only names the outputs. Used here and by test/cdk/function-bundles.test.ts.
+ */
+export function functionBuildOptions(entryPoints: string[], outdir: string) {
+  return {
+    entryPoints: entryPoints.map((entry) => path.resolve(PROJECT_ROOT, entry)),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -40,9 +45,15 @@ export async function analyze(entry: string, why?: string): Promise<Analysis> {
     absWorkingDir: PROJECT_ROOT,
     metafile: true,
     write: false,
-    outdir: path.join('.bench', 'analyze'),
+    outdir,
     logLevel: 'error',
-  });
+  } as const satisfies esbuild.BuildOptions;
+}
+
+export async function analyze(entry: string, why?: string): Promise<Analysis> {
+  const result = await esbuild.build(
+    functionBuildOptions([path.resolve(entry)], path.join('.bench', 'analyze')),
+  );
   const output = Object.values(result.metafile.outputs).find((o) => o.entryPoint)!;
   const packages = new Map<string, number>();
   for (const [file, input] of Object.entries(output.inputs))

@@ -20,7 +20,7 @@ import {
 } from 'ethers';
 import { loadArtifact } from '../chain/artifact';
 import type { AnchorChain, ChainRecord } from '../ports';
-import { ChainError, EvmChainReader, chainError, hashArg } from './evm-reader';
+import { ChainError, EvmChainReader, boundedChainCall, hashArg } from './evm-reader';
 
 export { ChainError } from './evm-reader';
 
@@ -186,26 +186,8 @@ export class EvmChain implements AnchorChain {
   }
 
   /** Bounds one call by the timeout and turns its failure into a ChainError naming the call. */
-  private async bounded<T>(what: string, call: Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(
-            new ChainError(`The chain at ${this.host} did not answer ${what} within ${this.timeoutMs} ms.`),
-          ),
-        this.timeoutMs,
-      );
-    });
-    try {
-      return await Promise.race([call, timeout]);
-    } catch (err) {
-      throw chainError(err, what, this.host, this.timeoutMs);
-    } finally {
-      clearTimeout(timer);
-      // A call that lost the race must not surface as an unhandled rejection.
-      call.catch(() => undefined);
-    }
+  private bounded<T>(what: string, call: Promise<T>): Promise<T> {
+    return boundedChainCall(this.host, this.timeoutMs, what, () => call);
   }
 }
 

@@ -251,27 +251,8 @@ export class EvmChainReader implements ChainReader {
   }
 
   /** Bounds one call by the timeout and turns its failure into a ChainError naming the call. */
-  private async bounded<T>(what: string, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    const controller = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        reject(
-          new ChainError(`The chain at ${this.host} did not answer ${what} within ${this.timeoutMs} ms.`),
-        );
-        controller.abort();
-      }, this.timeoutMs);
-    });
-    const call = run(controller.signal);
-    try {
-      return await Promise.race([call, timeout]);
-    } catch (err) {
-      throw chainError(err, what, this.host, this.timeoutMs);
-    } finally {
-      clearTimeout(timer);
-      // A call that lost the race must not surface as an unhandled rejection.
-      call.catch(() => undefined);
-    }
+  private bounded<T>(what: string, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    return boundedChainCall(this.host, this.timeoutMs, what, run);
   }
 }
 
@@ -294,4 +275,34 @@ export function chainError(err: unknown, what: string, host: string, timeoutMs?:
   const detail =
     (err as { shortMessage?: string }).shortMessage ?? (err instanceof Error ? err.message : String(err));
   return new ChainError(`The chain at ${host} failed on ${what}: ${detail}${code}`, { cause: err });
+}
+
+/**
+ * Bounds one chain call by `timeoutMs` (aborting it through the signal when time is up) and turns its
+ * failure into a ChainError naming the call (`what`) and the host. Shared by the reader and EvmChain.
+ */
+export async function boundedChainCall<T>(
+  host: string,
+  timeoutMs: number,
+  what: string,
+  run: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new ChainError(`The chain at ${host} did not answer ${what} within ${timeoutMs} ms.`));
+      controller.abort();
+    }, timeoutMs);
+  });
+  const call = run(controller.signal);
+  try {
+    return await Promise.race([call, timeout]);
+  } catch (err) {
+    throw chainError(err, what, host, timeoutMs);
+  } finally {
+    clearTimeout(timer);
+    // A call that lost the race must not surface as an unhandled rejection.
+    call.catch(() => undefined);
+  }
 }

@@ -5,8 +5,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { BUNDLE_ALIASES } from '../../lib/bundle-aliases';
-import { ESM_REQUIRE_BANNER, PROJECT_ROOT } from '../../lib/constructs/app-function';
+import { functionBuildOptions } from '../../bench/analyze';
+import { PROJECT_ROOT } from '../../lib/constructs/app-function';
 
 const ENTRY_DIRS = ['lambdas/handlers', 'lambdas/workers'];
 const SPA_I18N = /^shared\/i18n\/(?:index\.ts|[a-z]+\.json)$/;
@@ -21,22 +21,10 @@ beforeAll(async () => {
       .filter((f) => f.endsWith('.ts'))
       .map((f) => path.join(dir, f)),
   );
-  const result = await esbuild.build({
-    entryPoints,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    minify: true,
-    mainFields: ['module', 'main'],
-    banner: { js: ESM_REQUIRE_BANNER },
-    alias: { ...BUNDLE_ALIASES },
-    absWorkingDir: PROJECT_ROOT,
-    metafile: true,
-    write: false,
-    outdir: path.join('.bench', 'function-bundles'),
-    logLevel: 'error',
-  });
+  const result = await esbuild.build(
+    functionBuildOptions(entryPoints, path.join('.bench', 'function-bundles')),
+  );
+
   inputsByEntry = new Map(
     Object.values(result.metafile.outputs)
       .filter((o) => o.entryPoint)
