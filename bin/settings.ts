@@ -3,6 +3,7 @@
 import type { Node } from 'constructs';
 import type { MailIdentityMode } from '../lib/constructs/notifications.js';
 import { parseMailFrom } from '../lib/constructs/notifications.js';
+import type { ChainProps } from '../lib/constructs/chain.js';
 
 export interface FederatedClientSettings {
   readonly clientId: string;
@@ -40,17 +41,9 @@ export interface DeploySettings {
   readonly chain?: ChainSettings;
 }
 
-export interface ChainSettings {
-  readonly rpcUrl: string;
-  readonly chainId: number;
-  readonly contractAddress: string;
-  /** Secrets Manager secret holding the minter's private key. */
-  readonly minterSecretName: string;
-  /** @default - "EVM chain" */
-  readonly name?: string;
-  /** A block explorer's transaction URL with {txHash}. @default - none */
-  readonly explorerTxUrl?: string;
-}
+/** The chain as the deploy settings give it: the Chain construct's props (lib/constructs/chain.ts) but
+ *  the per-call timeout, which the functions' configuration defaults. */
+export type ChainSettings = Omit<ChainProps, 'timeoutMs'>;
 
 /** A deploy-setting problem, told in one line that names the context key. */
 export class SettingsError extends Error {

@@ -8,7 +8,7 @@
 // certificate messages are keyed by document and recipient. A chain that is down makes the job fail
 // and retry later (the sweep re-queues what the dead-letter queue took); the document stays Completed.
 import { randomBytes } from 'node:crypto';
-import { localeForPath, translate } from '../../shared/i18n/server';
+import { localeForPath } from '../../shared/i18n/server';
 import type { DocumentRecord, DocumentRepository } from '../adapters/dynamo/documents';
 import type { UserRecord } from '../adapters/dynamo/repository';
 import type { SealRepository } from '../adapters/dynamo/sealing';
@@ -18,7 +18,10 @@ import type { AnchorChain, ChainRecord, JobQueue, ObjectStorage } from '../ports
 import type { CertificateInput } from '../sealing/types';
 import { auditTime, completionTargets, verifyUrlFor } from './sealing';
 import { maskContact } from '../../shared/domain/contact';
-import { escapeHtml } from '../core/html';
+import { messageTitle, paragraphMessage } from './messages';
+
+/** The certificate e-mail's paragraphs (sealing.certificate.*). */
+const CERTIFICATE_PARAGRAPHS = ['greeting', 'intro', 'hash', 'token', 'contract', 'chain', 'tx', 'verify'];
 
 export interface AnchorDeps {
   readonly docs: Pick<DocumentRepository, 'getDocument' | 'listRecipients' | 'listHistory' | 'addHistory'>;
@@ -92,7 +95,7 @@ async function certificateFollowUps(
     const verify = verifyUrlFor(deps.appUrl, target.lang, doc.docuId);
     const values = {
       name: target.name || target.contact,
-      title: doc.title || translate('signRequest.untitled', {}, locale),
+      title: messageTitle(doc.title, locale),
       number: doc.id4.toUpperCase(),
       hash: record.sha256,
       token: record.tokenId,
@@ -103,12 +106,16 @@ async function certificateFollowUps(
     };
     const idempotencyKey = `certificate#${doc.docuId}#${target.contact.toLowerCase()}`;
     if (target.method === 'phone') {
-      jobs.push({
-        kind: 'sms',
-        idempotencyKey,
-        to: target.contact,
-        text: translate('sealing.certificate.sms', values, locale),
-      });
+      jobs.push(
+        paragraphMessage({
+          idempotencyKey,
+          to: target,
+          locale,
+          prefix: 'sealing.certificate',
+          paragraphs: CERTIFICATE_PARAGRAPHS,
+          values,
+        }),
+      );
       continue;
     }
     // One certificate per language: the e-mail's language decides which one is attached.
@@ -141,19 +148,19 @@ async function certificateFollowUps(
       await deps.storage.put(langKey, pdf, 'application/pdf');
       byLang.set(target.lang, langKey);
     }
-    const paragraphs = ['greeting', 'intro', 'hash', 'token', 'contract', 'chain', 'tx', 'verify'] as const;
-    const lines = paragraphs.map((p) => translate(`sealing.certificate.${p}`, values, locale));
-    jobs.push({
-      kind: 'email',
-      idempotencyKey,
-      to: [target.contact],
-      subject: translate('sealing.certificate.subject', values, locale),
-      text: [...lines, 'SignSeal'].join('\n\n'),
-      html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n'),
-      attachments: [
-        { filename: `${values.number}-certificate.pdf`, contentType: 'application/pdf', key: langKey },
-      ],
-    });
+    jobs.push(
+      paragraphMessage({
+        idempotencyKey,
+        to: target,
+        locale,
+        prefix: 'sealing.certificate',
+        paragraphs: CERTIFICATE_PARAGRAPHS,
+        values,
+        attachments: [
+          { filename: `${values.number}-certificate.pdf`, contentType: 'application/pdf', key: langKey },
+        ],
+      }),
+    );
   }
   if (!doc.certificateKey && byLang.size > 0) await deps.seals.setCertificateKey(doc.docuId, key);
   for (const job of jobs) await deps.queue.enqueue('notify', job);

@@ -22,14 +22,9 @@ import type { DocumentRecord, HistoryRecord, RecipientRecord } from '../adapters
 import { AppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
 import type { NotifyJob } from '../jobs';
-import {
-  FILE_URL_SECONDS,
-  hashSignerToken,
-  newSignerToken,
-  originalKey,
-  SIGNER_TOKEN_DAYS,
-  type DocumentDeps,
-} from './documents';
+import { FILE_URL_SECONDS, issueSignerToken, originalKey, type DocumentDeps } from './documents';
+import { messageTitle } from './messages';
+import { withConflictRetry } from './retry';
 import { escapeHtml } from '../core/html';
 
 export interface ContractDeps extends DocumentDeps {
@@ -370,7 +365,7 @@ export function completedMailJob(input: {
 }): NotifyJob {
   const locale = localeForPath(input.lang);
   const values = {
-    title: input.title || translate('signRequest.untitled', {}, locale),
+    title: messageTitle(input.title, locale),
     sender: input.sender,
     number: input.id4.toUpperCase(),
   };
@@ -467,40 +462,25 @@ export async function contractorSignerLink(
   input: { lang: Language },
   now = new Date(),
 ): Promise<{ path: string }> {
-  const token = newSignerToken();
-  const tokenHash = hashSignerToken(token);
-  const expiresAtMs = now.getTime() + SIGNER_TOKEN_DAYS * 24 * 3600 * 1000;
-  for (let attempt = 0; ; attempt += 1) {
+  // Another party may change the document meanwhile (e.g. a signer agrees): then read again.
+  return withConflictRetry(async () => {
     const { doc, role, me } = await access(deps, user, docuId);
     if (role !== 'contractor' || !me) throw notFound(docuId);
     if (doc.status !== 'Agree' || agreementOf(me) !== 0) {
       throw new AppError('contracts.errors.nothingToSign', 'There is nothing left to sign', { status: 409 });
     }
-    try {
-      await deps.docs.changeStatus(
-        docuId,
-        { status: doc.status, version: doc.version },
-        doc.status,
-        {},
-        {
-          putRecipients: [{ ...me, accountTokenHash: tokenHash }],
-          putTokens: [
-            {
-              tokenHash,
-              docuId,
-              recipientIndex: me.index,
-              createdAt: now.toISOString(),
-              expiresAt: new Date(expiresAtMs).toISOString(),
-              ttl: Math.floor(expiresAtMs / 1000),
-            },
-          ],
-          deleteTokens: me.accountTokenHash ? [me.accountTokenHash] : [],
-        },
-      );
-      return { path: `/${input.lang}/outsign/${docuId}/${token}` };
-    } catch (err) {
-      // Another party changed the document meanwhile (e.g. a signer agreed): read again.
-      if (!(err instanceof AppError && err.code === 'errors.conflict') || attempt >= 4) throw err;
-    }
-  }
+    const { token, record } = issueSignerToken(docuId, me.index, now);
+    await deps.docs.changeStatus(
+      docuId,
+      { status: doc.status, version: doc.version },
+      doc.status,
+      {},
+      {
+        putRecipients: [{ ...me, accountTokenHash: record.tokenHash }],
+        putTokens: [record],
+        deleteTokens: me.accountTokenHash ? [me.accountTokenHash] : [],
+      },
+    );
+    return { path: `/${input.lang}/outsign/${docuId}/${token}` };
+  }, 5);
 }

@@ -32,6 +32,7 @@ import type {
   SignerRepository,
   SignerTokenRecord,
 } from '../adapters/dynamo/documents';
+import { messageTitle } from './messages';
 import type { UserRecord } from '../adapters/dynamo/repository';
 import { AppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
@@ -80,6 +81,30 @@ export function newSignerToken(): string {
 /** What is stored of a signer token: its SHA-256, lower-case hex. */
 export function hashSignerToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/**
+ * A new signer link for one recipient: the token (only ever in the link) and the record stored of it
+ * (its hash, the recipient, and an expiry SIGNER_TOKEN_DAYS from `now`, also as the item's TTL).
+ */
+export function issueSignerToken(
+  docuId: string,
+  recipientIndex: number,
+  now: Date,
+): { token: string; record: SignerTokenRecord } {
+  const token = newSignerToken();
+  const expiresAtMs = now.getTime() + SIGNER_TOKEN_DAYS * 24 * 3600 * 1000;
+  return {
+    token,
+    record: {
+      tokenHash: hashSignerToken(token),
+      docuId,
+      recipientIndex,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(expiresAtMs).toISOString(),
+      ttl: Math.floor(expiresAtMs / 1000),
+    },
+  };
 }
 
 export function sha256Hex(bytes: Uint8Array): string {
@@ -526,7 +551,7 @@ export function signRequestJob(input: {
   const values = {
     name: input.recipient.name,
     owner: input.ownerName,
-    title: input.title || translate('signRequest.untitled', {}, locale),
+    title: messageTitle(input.title, locale),
     link: input.link,
     days: SIGNER_TOKEN_DAYS,
   };
@@ -589,20 +614,12 @@ export async function sendDocument(
     });
   }
 
-  const expiresAtMs = now.getTime() + SIGNER_TOKEN_DAYS * 24 * 3600 * 1000;
   const links: { recipient: RecipientRecord; token: string }[] = [];
   const tokens: SignerTokenRecord[] = [];
   for (const r of recipients.filter((x) => !x.isOwner)) {
-    const token = newSignerToken();
+    const { token, record } = issueSignerToken(docuId, r.index, now);
     links.push({ recipient: r, token });
-    tokens.push({
-      tokenHash: hashSignerToken(token),
-      docuId,
-      recipientIndex: r.index,
-      createdAt: now.toISOString(),
-      expiresAt: new Date(expiresAtMs).toISOString(),
-      ttl: Math.floor(expiresAtMs / 1000),
-    });
+    tokens.push(record);
   }
   const ownerRows: RecipientRecord[] = ownerContractors.map((r) => ({
     ...r,

@@ -28,7 +28,7 @@ import type { AnchorJob, NotifyJob, SealJob } from '../jobs';
 import type { JobQueue, ObjectStorage } from '../ports';
 import type { AuditData, AuditParty, SealInput, SealResult, ServiceSigner, Stamp } from '../sealing/types';
 import { recordHistory } from './history';
-import { escapeHtml } from '../core/html';
+import { messageTitle, paragraphMessage } from './messages';
 
 export interface SealDeps {
   readonly docs: Pick<DocumentRepository, 'getDocument' | 'listRecipients' | 'listHistory' | 'addHistory'>;
@@ -117,7 +117,7 @@ export function buildAudit(input: {
     });
   }
   return {
-    title: doc.title || t('signRequest.untitled'),
+    title: messageTitle(doc.title, locale),
     shortNumber: doc.id4.toUpperCase(),
     documentId: doc.docuId,
     originalSha256: doc.sha256 ?? '',
@@ -230,43 +230,33 @@ async function completionJobs(
     const locale = localeForPath(target.lang);
     const values = {
       name: target.name || target.contact,
-      title: doc.title || translate('signRequest.untitled', {}, locale),
+      title: messageTitle(doc.title, locale),
       number: doc.id4.toUpperCase(),
       hash: doc.finalSha256,
       link,
       verify: verifyUrlFor(deps.appUrl, target.lang, doc.docuId),
     };
-    const idempotencyKey = `completion#${doc.docuId}#${target.contact.toLowerCase()}`;
-    if (target.method === 'phone') {
-      jobs.push({
-        kind: 'sms',
-        idempotencyKey,
-        to: target.contact,
-        text: translate('sealing.completion.sms', values, locale),
-      });
-      continue;
-    }
-    const paragraphs = ['greeting', 'intro', attach ? 'attached' : 'linked', 'hash', 'verify'] as const;
-    const lines = paragraphs.map((p) => translate(`sealing.completion.${p}`, values, locale));
-    jobs.push({
-      kind: 'email',
-      idempotencyKey,
-      to: [target.contact],
-      subject: translate('sealing.completion.subject', values, locale),
-      text: [...lines, 'SignSeal'].join('\n\n'),
-      html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n'),
-      ...(attach
-        ? {
-            attachments: [
-              {
-                filename: `${doc.id4.toUpperCase()}-signed.pdf`,
-                contentType: 'application/pdf',
-                key: doc.finalKey,
-              },
-            ],
-          }
-        : {}),
-    });
+    jobs.push(
+      paragraphMessage({
+        idempotencyKey: `completion#${doc.docuId}#${target.contact.toLowerCase()}`,
+        to: target,
+        locale,
+        prefix: 'sealing.completion',
+        paragraphs: ['greeting', 'intro', attach ? 'attached' : 'linked', 'hash', 'verify'],
+        values,
+        ...(attach
+          ? {
+              attachments: [
+                {
+                  filename: `${doc.id4.toUpperCase()}-signed.pdf`,
+                  contentType: 'application/pdf',
+                  key: doc.finalKey,
+                },
+              ],
+            }
+          : {}),
+      }),
+    );
   }
   return jobs;
 }

@@ -25,18 +25,19 @@ import type {
   SignerRepository,
   SignRecord,
 } from '../adapters/dynamo/documents';
-import { AppError, isAppError } from '../core/errors';
+import { AppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
 import type { NotifyJob, SealJob } from '../jobs';
 import {
   FILE_URL_SECONDS,
   hashSignerToken,
-  newSignerToken,
-  SIGNER_TOKEN_DAYS,
+  issueSignerToken,
   signRequestJob,
   type DocumentDeps,
   type RequestFacts,
 } from './documents';
+import { messageTitle } from './messages';
+import { withConflictRetry } from './retry';
 import { escapeHtml } from '../core/html';
 
 export interface SigningDeps extends DocumentDeps {
@@ -47,9 +48,6 @@ export interface SigningDeps extends DocumentDeps {
 
 /** Sign images: PNG, at least 50×20 and at most 1400×600 pixels, at most 1 MB (shared/api). */
 export { SIGN_IMAGE_LIMITS };
-
-/** Optimistic retries of a signer's write when another signer changed the document meanwhile. */
-const MAX_ATTEMPTS = 10;
 
 // --- Pure helpers -------------------------------------------------------------------------------
 
@@ -146,21 +144,6 @@ function assertPending(ctx: SignerContext): void {
     throw new AppError('errors.invalidTransition', `The document is ${ctx.doc.status}: no signing action`, {
       status: 409,
     });
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Runs a read-check-write step again when another request changed the document in between. */
-async function withRetry<T>(step: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await step();
-    } catch (err) {
-      const conflict = isAppError(err) && err.code === 'errors.conflict';
-      if (!conflict || attempt >= MAX_ATTEMPTS) throw err;
-      await sleep(10 + Math.floor(Math.random() * 40 * attempt));
-    }
   }
 }
 
@@ -297,7 +280,7 @@ export async function applySigns(
   token: string,
   input: ApplySignsRequest,
 ): Promise<SignerView> {
-  await withRetry(async () => {
+  await withConflictRetry(async () => {
     const ctx = await resolveSigner(deps, docuId, token);
     assertPending(ctx);
     const numbered = numberAreas(ctx.recipients);
@@ -357,7 +340,7 @@ export async function agree(
   facts: RequestFacts,
 ): Promise<SignerActionResponse> {
   void input;
-  const outcome = await withRetry(async () => {
+  const outcome = await withConflictRetry(async () => {
     const ctx = await resolveSigner(deps, docuId, token);
     assertPending(ctx);
     const unsigned = (ctx.me.areas ?? []).filter((a) => !a.signed).length;
@@ -406,7 +389,7 @@ async function refuse(
   reason?: string,
 ): Promise<SignerActionResponse> {
   const to: DocumentStatus = kind === 'deny' ? 'Reject' : 'Reject_legal';
-  const ctx = await withRetry(async () => {
+  const ctx = await withConflictRetry(async () => {
     const c = await resolveSigner(deps, docuId, token);
     assertPending(c);
     if (!canTransition(c.doc.status, to, c.doc.kind)) {
@@ -477,7 +460,7 @@ export function refusalNoticeJob(input: {
   const values = {
     name: input.to.name,
     signer: input.signerName,
-    title: input.title || translate('signRequest.untitled', {}, locale),
+    title: messageTitle(input.title, locale),
     reason: input.reason ?? '',
   };
   const idempotencyKey = `${prefix}#${input.docuId}#${input.to.contact}`;
@@ -545,10 +528,9 @@ export async function resendRequest(
   facts: RequestFacts,
   now = new Date(),
 ): Promise<{ resent: true; index: number }> {
-  const token = newSignerToken();
-  const tokenHash = hashSignerToken(token);
-  const expiresAtMs = now.getTime() + SIGNER_TOKEN_DAYS * 24 * 3600 * 1000;
-  const { doc, recipient } = await withRetry(async () => {
+  // Recipient indexes are fixed once sent, so the new token's record is the same for every attempt.
+  const { token, record } = issueSignerToken(docuId, index, now);
+  const { doc, recipient } = await withConflictRetry(async () => {
     const d = await deps.docs.getDocument(docuId);
     if (!d || d.ownerId !== user.sub) {
       throw new AppError('errors.notFound', `Document ${docuId} not found`, { status: 404 });
@@ -569,17 +551,8 @@ export async function resendRequest(
       d.status,
       {},
       {
-        putRecipients: [{ ...r, tokenHash }],
-        putTokens: [
-          {
-            tokenHash,
-            docuId,
-            recipientIndex: r.index,
-            createdAt: now.toISOString(),
-            expiresAt: new Date(expiresAtMs).toISOString(),
-            ttl: Math.floor(expiresAtMs / 1000),
-          },
-        ],
+        putRecipients: [{ ...r, tokenHash: record.tokenHash }],
+        putTokens: [record],
         deleteTokens: r.tokenHash ? [r.tokenHash] : [],
       },
     );
@@ -599,7 +572,7 @@ export async function resendRequest(
   });
   await deps.queue.enqueue('notify', {
     ...job,
-    idempotencyKey: `${job.idempotencyKey}#${tokenHash.slice(0, 16)}`,
+    idempotencyKey: `${job.idempotencyKey}#${record.tokenHash.slice(0, 16)}`,
   });
   await addHistory(deps, doc, 'transfer', { name: recipient.name, contact: recipient.contact }, facts);
   return { resent: true, index };
