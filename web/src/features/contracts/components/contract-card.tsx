@@ -91,57 +91,65 @@ export function ContractCard({ card, lang, now, onChanged }: ContractCardProps) 
     }
   };
 
-  const download = async () => {
+  /** Runs one of the card's actions with its buttons disabled; a failure goes to `onError`. */
+  const whileBusy = async (work: () => Promise<void>, onError: (err: unknown) => void) => {
     setBusy(true);
-    setNotice(null);
     try {
-      const file = await getDownload(card.docuId);
-      const a = document.createElement('a');
-      a.href = file.url;
-      a.download = file.fileName;
-      a.rel = 'noopener';
-      document.body.append(a);
-      a.click();
-      a.remove();
+      await work();
     } catch (err) {
-      setNotice({ tone: 'warning', text: `${t('documents.errors.preparePdf')} ${errorMessage(t, err)}` });
+      onError(err);
     } finally {
       setBusy(false);
     }
   };
 
-  const sendMail = async () => {
-    setBusy(true);
+  const download = () => {
+    setNotice(null);
+    return whileBusy(
+      async () => {
+        const file = await getDownload(card.docuId);
+        const a = document.createElement('a');
+        a.href = file.url;
+        a.download = file.fileName;
+        a.rel = 'noopener';
+        document.body.append(a);
+        a.click();
+        a.remove();
+      },
+      (err) =>
+        setNotice({ tone: 'warning', text: `${t('documents.errors.preparePdf')} ${errorMessage(t, err)}` }),
+    );
+  };
+
+  const sendMail = () => {
     setMailError(null);
-    try {
-      await mailDocument(card.docuId, email.trim(), lang);
-      setPopup(null);
-      setNotice({ tone: 'success', text: t('documents.email.sent') });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setMailError(errorMessage(t, err));
-      else {
+    return whileBusy(
+      async () => {
+        await mailDocument(card.docuId, email.trim(), lang);
+        setPopup(null);
+        setNotice({ tone: 'success', text: t('documents.email.sent') });
+      },
+      (err) => {
+        if (err instanceof ApiError && err.status === 400) return setMailError(errorMessage(t, err));
         setPopup(null);
         setNotice({ tone: 'warning', text: `${t('documents.email.failed')} ${errorMessage(t, err)}` });
-      }
-    } finally {
-      setBusy(false);
-    }
+      },
+    );
   };
 
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await deleteDocument(card.docuId);
-      setPopup(null);
-      pushFlash({ kind: 'contractDeleted', tone: 'success', messageKey: 'documents.delete.done' });
-      onChanged();
-    } catch (err) {
-      setPopup(null);
-      setNotice({ tone: 'warning', text: `${t('documents.delete.failed')} ${errorMessage(t, err)}` });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const remove = () =>
+    whileBusy(
+      async () => {
+        await deleteDocument(card.docuId);
+        setPopup(null);
+        pushFlash({ kind: 'contractDeleted', tone: 'success', messageKey: 'documents.delete.done' });
+        onChanged();
+      },
+      (err) => {
+        setPopup(null);
+        setNotice({ tone: 'warning', text: `${t('documents.delete.failed')} ${errorMessage(t, err)}` });
+      },
+    );
 
   const onContinue = async () => {
     setNotice(null);
@@ -150,14 +158,10 @@ export function ContractCard({ card, lang, now, onChanged }: ContractCardProps) 
         paths.homeMake.getHref(lang, { evsign: action.evsign, func: action.func, docuId: card.docuId }),
       );
     } else if (action.kind === 'signer') {
-      setBusy(true);
-      try {
-        void navigate(await contractorSignerPath(card.docuId, lang));
-      } catch (err) {
-        setNotice({ tone: 'warning', text: errorMessage(t, err) });
-      } finally {
-        setBusy(false);
-      }
+      await whileBusy(
+        async () => void navigate(await contractorSignerPath(card.docuId, lang)),
+        (err) => setNotice({ tone: 'warning', text: errorMessage(t, err) }),
+      );
     } else if (action.kind === 'notReady') {
       setNotice({
         tone: 'warning',
