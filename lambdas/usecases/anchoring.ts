@@ -104,18 +104,16 @@ async function certificateFollowUps(
       tx: record.transactionHash,
       verify,
     };
-    const idempotencyKey = `certificate#${doc.docuId}#${target.contact.toLowerCase()}`;
+    const message = {
+      idempotencyKey: `certificate#${doc.docuId}#${target.contact.toLowerCase()}`,
+      to: target,
+      locale,
+      prefix: 'sealing.certificate',
+      paragraphs: CERTIFICATE_PARAGRAPHS,
+      values,
+    } as const;
     if (target.method === 'phone') {
-      jobs.push(
-        paragraphMessage({
-          idempotencyKey,
-          to: target,
-          locale,
-          prefix: 'sealing.certificate',
-          paragraphs: CERTIFICATE_PARAGRAPHS,
-          values,
-        }),
-      );
+      jobs.push(paragraphMessage(message));
       continue;
     }
     // One certificate per language: the e-mail's language decides which one is attached.
@@ -150,12 +148,7 @@ async function certificateFollowUps(
     }
     jobs.push(
       paragraphMessage({
-        idempotencyKey,
-        to: target,
-        locale,
-        prefix: 'sealing.certificate',
-        paragraphs: CERTIFICATE_PARAGRAPHS,
-        values,
+        ...message,
         attachments: [
           { filename: `${values.number}-certificate.pdf`, contentType: 'application/pdf', key: langKey },
         ],
