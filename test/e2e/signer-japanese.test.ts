@@ -68,6 +68,8 @@ describe('signer flow in Japanese', () => {
       await button(page, 'signer.next').click();
       const terms = page.getByTestId('terms-dialog');
       await terms.waitFor({ state: 'visible', timeout: 20000 });
+      // Confirm waits until the end of the terms was shown (a phone scrolls them).
+      await terms.getByTestId('terms-text').evaluate((el) => el.scrollTo(0, el.scrollHeight));
       await terms.getByRole('button', { name: ja('signer.confirm'), exact: true }).click();
       await expectVisibleText(page, ja('signing.completed'));
     });

@@ -52,6 +52,8 @@ async function nextAndConfirm(page: Page): Promise<void> {
   const terms = page.getByTestId('terms-dialog');
   await terms.waitFor({ state: 'visible', timeout: 20000 });
   await expectVisibleText(page, t('signer.terms.title'));
+  // Confirm waits until the end of the terms was shown (a phone scrolls them).
+  await terms.getByTestId('terms-text').evaluate((el) => el.scrollTo(0, el.scrollHeight));
   await terms.getByRole('button', { name: t('signer.confirm'), exact: true }).click();
   await expectVisibleText(page, t('signing.completed'));
   await expectVisibleText(page, t('signing.completedExplanation'));

@@ -28,6 +28,8 @@ export interface BrowserOptions {
   /** Extra Chromium flags, e.g. the fake camera flags for video pages. */
   extraArgs?: readonly string[];
   viewport?: { width: number; height: number };
+  /** A phone: touch events and a coarse pointer (`(pointer: coarse)` media queries match). */
+  touch?: boolean;
 }
 
 export interface ConsoleProblem {
@@ -64,6 +66,7 @@ export async function launchBrowser(options: BrowserOptions = {}): Promise<Brows
       args: [...CHROMIUM_ARGS, ...(options.extraArgs ?? [])],
       locale: options.locale ?? 'en-US',
       viewport: options.viewport ?? { width: 1280, height: 900 },
+      ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
     });
   } catch (error) {
     await rm(profileDir, { recursive: true, force: true });

@@ -140,6 +140,8 @@ export interface SendOptions {
     height: number;
   }[];
   ownerName?: string;
+  /** The contract's PDF (default: one A4 page, makePdf()). */
+  pdf?: Uint8Array;
 }
 
 const DEFAULT_BOX = { pageIndex: 0, x: 50, y: 60, width: 120, height: 40 };
@@ -148,7 +150,7 @@ const DEFAULT_BOX = { pageIndex: 0, x: 50, y: 60, width: 120, height: 40 };
 export async function sendTwoContractorDocument(options: SendOptions = {}): Promise<SentDocument> {
   const owner = await newOwner('en', options.ownerName);
   const docuId = await createDocument(owner);
-  expect((await uploadPdf(owner, docuId)).status).toBe(200);
+  expect((await uploadPdf(owner, docuId, options.pdf)).status).toBe(200);
   const email = `signer-${randomUUID()}@example.com`;
   const digits = `90${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   const e164 = `+81${digits}`;

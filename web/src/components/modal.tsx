@@ -1,6 +1,10 @@
-// A modal on the native <dialog>: focus stays inside, the first control (or `data-autofocus`) gets
-// the focus, Escape calls onCancel. Shared by the signer page and the contract lists; each passes its
-// own class (`signer-dialog`, `contracts-dialog`), and `wide` adds `<class>-wide`.
+// A modal on the native <dialog>: focus stays inside, Escape calls onCancel. Shared by the signer page
+// and the contract lists; each passes its own class (`signer-dialog`, `contracts-dialog`), and `wide`
+// adds `<class>-wide`.
+// Focus (issue #14): the element marked `data-autofocus` gets it (the primary action, so Enter does
+// what the dialog is for, never Cancel), else the first field or button. On close, the focus goes back
+// to the control that opened the dialog — for a dialog opened from another dialog, to the control that
+// opened the first one — unless the page moved it somewhere else meanwhile.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 interface ModalProps {
@@ -14,15 +18,33 @@ interface ModalProps {
   role?: 'dialog' | 'alertdialog';
 }
 
+/** The control each open dialog returns the focus to. */
+const openers = new WeakMap<Element, HTMLElement>();
+
+function openerOf(active: Element | null): HTMLElement | null {
+  if (!(active instanceof HTMLElement) || active === document.body) return null;
+  const parent = active.closest('dialog');
+  return parent ? (openers.get(parent) ?? null) : active;
+}
+
 export function Modal({ title, onCancel, children, className, testId, wide, role = 'dialog' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    const first = dialog?.querySelector<HTMLElement>('[data-autofocus], button, input, textarea');
+    if (!dialog) return;
+    const opener = openerOf(document.activeElement);
+    if (opener) openers.set(dialog, opener);
+    if (!dialog.open) dialog.showModal();
+    const first =
+      dialog.querySelector<HTMLElement>('[data-autofocus]') ??
+      dialog.querySelector<HTMLElement>('input, textarea, select, button');
     first?.focus();
-    return () => dialog?.close();
+    return () => {
+      const hadFocus = dialog.contains(document.activeElement) || document.activeElement === document.body;
+      dialog.close();
+      if (hadFocus && opener?.isConnected) opener.focus();
+    };
   }, []);
   return (
     <dialog

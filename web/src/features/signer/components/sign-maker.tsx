@@ -1,11 +1,15 @@
 // The sign maker (spec doc 1 §5): Draw (a 700×300 canvas scaled to the screen, brush 5, black) or
-// Auto Generation (six candidates in handwriting fonts). The chosen image is uploaded as a PNG.
+// Auto Generation (six candidates in handwriting fonts: Japanese, Korean or English; Japanese and
+// Korean names are written family name first, as their writers do). The chosen image is uploaded as
+// a PNG.
 // Shared by the signer page and the creation funnel (the owner's own sign): `upload` decides where.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadSignResponse } from '../../../../../shared/api/schemas';
 import { validateAutoSignText } from '../../../../../shared/domain/validation';
+import type { Lang } from '../../../app/paths';
 import { describeError } from '../messages';
+import type { SignFont } from './fonts';
 import { Modal } from './modal';
 import { exportSignPng } from './sign-image';
 import '../signer.css';
@@ -17,7 +21,21 @@ const CANDIDATE_WIDTH = 600;
 const CANDIDATE_HEIGHT = 200;
 
 type Tab = 'draw' | 'auto';
-type Script = 'ja' | 'en';
+type Script = 'ja' | 'ko' | 'en';
+const SCRIPTS: readonly Script[] = ['ja', 'ko', 'en'];
+
+/** The Auto Generation language a page in `lang` starts with. */
+export function scriptForLang(lang: Lang): Script {
+  return lang === 'jp' ? 'ja' : lang === 'ko' ? 'ko' : 'en';
+}
+
+/** The text of the sign: family name first in Japanese and Korean, given name first in English. */
+export function signText(script: Script, family: string, given: string): string {
+  const f = family.trim();
+  const g = given.trim();
+  if (script === 'en') return [g, f].filter((p) => p !== '').join(' ');
+  return `${f}${g}`;
+}
 /** How the uploaded image was made. */
 export type MadeSignKind = 'draw' | 'autoGeneration';
 
@@ -216,18 +234,19 @@ function DrawPad({
 }
 
 /** Draws `text` as large as fits in a candidate canvas, in `font`, optionally slanted. */
-function drawCandidate(text: string, font: string, slant: boolean): HTMLCanvasElement {
+function drawCandidate(text: string, font: SignFont, slant: boolean): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
   canvas.width = CANDIDATE_WIDTH;
   canvas.height = CANDIDATE_HEIGHT;
   const ctx = canvas.getContext('2d');
   if (!ctx) return canvas;
   let px = 110;
-  ctx.font = `${px}px "${font}"`;
+  const css = (size: number) => `${font.weight} ${size}px "${font.family}"`;
+  ctx.font = css(px);
   const maxWidth = CANDIDATE_WIDTH - 40;
   const measured = ctx.measureText(text).width;
   if (measured > maxWidth) px = Math.max(18, Math.floor((px * maxWidth) / measured));
-  ctx.font = `${px}px "${font}"`;
+  ctx.font = css(px);
   ctx.fillStyle = '#000';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
@@ -257,12 +276,11 @@ function AutoGenerate({
   const [given, setGiven] = useState('');
   const [script, setScript] = useState<Script>(defaultScript);
   const [busy, setBusy] = useState(false);
+  const [generated, setGenerated] = useState('');
 
   const generate = async () => {
     onError(null);
-    const parts = [family.trim(), given.trim()].filter((p) => p !== '');
-    const text = script === 'ja' ? parts.join('') : [given.trim(), family.trim()].filter((p) => p).join(' ');
-    const checked = validateAutoSignText(text);
+    const checked = validateAutoSignText(signText(script, family, given));
     if (!checked.ok) {
       onCandidates([]);
       onError(t(checked.error, checked.values ?? {}));
@@ -270,14 +288,15 @@ function AutoGenerate({
     }
     setBusy(true);
     // The handwriting fonts (and their large @font-face CSS) load only when first needed.
-    const { JAPANESE_FONTS, LATIN_FONTS, loadFont } = await import('./fonts');
-    const fonts = script === 'ja' ? JAPANESE_FONTS : LATIN_FONTS;
+    const { SIGN_FONTS, loadFont } = await import('./fonts');
+    const fonts = SIGN_FONTS[script];
     await Promise.all(fonts.map((font) => loadFont(font, checked.text, 110)));
     const list = fonts.flatMap((font) => [
       drawCandidate(checked.text, font, false),
       drawCandidate(checked.text, font, true),
     ]);
     setBusy(false);
+    setGenerated(checked.text);
     onCandidates(list);
   };
 
@@ -294,8 +313,12 @@ function AutoGenerate({
         </label>
         <label>
           <span>{t('signer.maker.language')}</span>
-          <select value={script} onChange={(e) => setScript(e.target.value === 'ja' ? 'ja' : 'en')}>
+          <select
+            value={script}
+            onChange={(e) => setScript(SCRIPTS.find((s) => s === e.target.value) ?? 'en')}
+          >
             <option value="ja">{t('signer.maker.japanese')}</option>
+            <option value="ko">{t('signer.maker.korean')}</option>
             <option value="en">{t('signer.maker.english')}</option>
           </select>
         </label>
@@ -310,7 +333,12 @@ function AutoGenerate({
         {t('signer.maker.generate')}
       </button>
       {candidates.length > 0 && (
-        <div className="signer-candidates" role="radiogroup" aria-label={t('signer.maker.candidates')}>
+        <div
+          className="signer-candidates"
+          role="radiogroup"
+          aria-label={t('signer.maker.candidates')}
+          data-sign-text={generated}
+        >
           {candidates.map((canvas, index) => (
             <button
               key={index}

@@ -20,7 +20,7 @@ import { applySigns, denySigning, fetchSignerView, signerAction, uploadSign } fr
 import { describeError } from '../messages';
 import { Modal } from './modal';
 import { PdfPages } from './pdf-pages';
-import { SignMaker } from './sign-maker';
+import { scriptForLang, SignMaker } from './sign-maker';
 import '../signer.css';
 
 type EndKind = 'completed' | 'signingDenied' | 'legalDenied' | 'alreadyAgreed' | 'alreadyDenied' | 'closed';
@@ -88,6 +88,12 @@ export function SignerPage() {
   const [error, setError] = useState<string | null>(null);
   /** What to do once the maker uploaded a sign: apply it everywhere (Sign All without a sign). */
   const afterMake = useRef<'signAll' | 'select'>('select');
+  /** Bumped when the signer starts signing: Review then takes them to their first unsigned area. */
+  const [arrival, setArrival] = useState(0);
+  const startSigning = () => {
+    setPhase({ kind: 'review' });
+    setArrival((n) => n + 1);
+  };
   const home = paths.landing.getHref(lang);
 
   useEffect(() => {
@@ -206,14 +212,14 @@ export function SignerPage() {
       break;
     case 'invalid':
       body = (
-        <EndPanel title={t('signer.invalidLinkTitle')} home={home} testId="signer-invalid">
+        <EndPanel title={t('signer.invalidLinkTitle')} home={home} testId="signer-invalid" level={1}>
           <p>{t('signing.errors.invalidLink')}</p>
         </EndPanel>
       );
       break;
     case 'failed':
       body = (
-        <EndPanel title={t('common.errorTitle')} home={home} testId="signer-failed">
+        <EndPanel title={t('common.errorTitle')} home={home} testId="signer-failed" level={1}>
           <p role="alert">{phase.message}</p>
         </EndPanel>
       );
@@ -231,6 +237,7 @@ export function SignerPage() {
           unsigned={unsigned}
           pending={pending}
           error={error}
+          arrival={arrival}
           onSignAll={onSignAll}
           onEditSign={() => {
             setError(null);
@@ -245,15 +252,18 @@ export function SignerPage() {
       );
   }
 
+  // A link that cannot be used is an error page of its own: no signing heading, no step bar.
+  const framed = phase.kind !== 'invalid' && phase.kind !== 'failed';
   return (
     <main className="signer-page" data-testid="signer-page">
-      <h1 className="signer-title">{view?.title || t('signer.pageTitle')}</h1>
-      <SignerProgress step={step} />
+      {framed && <h1 className="signer-title">{view?.title || t('signer.pageTitle')}</h1>}
+      {framed && <SignerProgress step={step} />}
       {body}
       {phase.kind === 'request' && view && (
         <Modal
           title={t('signing.requestTitle')}
-          onCancel={() => void navigate(home)}
+          // Escape only closes the popup (the document is shown); leaving is the Cancel button's job.
+          onCancel={startSigning}
           testId="sign-request"
           role="alertdialog"
         >
@@ -263,12 +273,7 @@ export function SignerPage() {
             <button type="button" className="button button-secondary" onClick={() => void navigate(home)}>
               {t('common.cancel')}
             </button>
-            <button
-              type="button"
-              className="button button-primary"
-              data-autofocus
-              onClick={() => setPhase({ kind: 'review' })}
-            >
+            <button type="button" className="button button-primary" data-autofocus onClick={startSigning}>
               {t('signer.sign')}
             </button>
           </div>
@@ -302,7 +307,7 @@ export function SignerPage() {
       )}
       {popup === 'maker' && (
         <SignMaker
-          defaultScript={lang === 'jp' ? 'ja' : 'en'}
+          defaultScript={scriptForLang(lang)}
           upload={(image) => uploadSign(docuId, token, image)}
           onCreated={onCreated}
           onCancel={() => setPopup(null)}
@@ -365,10 +370,42 @@ interface ReviewProps {
   unsigned: number;
   pending: boolean;
   error: string | null;
+  /** Bumped when signing starts: go to the first unsigned area and give Sign All the focus. */
+  arrival: number;
   onSignAll: () => void;
   onEditSign: () => void;
   onDeny: () => void;
   onNext: () => void;
+}
+
+type Area = SignerView['recipients'][number]['areas'][number];
+
+/** The signer's areas in reading order: page by page, top to bottom, left to right. */
+export function readingOrder(areas: readonly Area[], pages: SignerView['pages']): Area[] {
+  const top = (a: Area) => (pages[a.pageIndex]?.height ?? 0) - a.y - a.height;
+  return [...areas].sort((a, b) => a.pageIndex - b.pageIndex || top(a) - top(b) || a.x - b.x);
+}
+
+const areaElement = (areaIndex: number) =>
+  document.querySelector<HTMLElement>(`[data-testid="my-area-${areaIndex}"]`);
+
+/**
+ * Scrolls an area to the middle of the screen. The pages lay out at their stored size before pdf.js
+ * draws them, but the areas appear only once the pages measured their width: wait a few frames.
+ */
+function scrollToArea(areaIndex: number, then?: () => void): () => void {
+  let frames = 0;
+  let handle = 0;
+  const attempt = () => {
+    const element = areaElement(areaIndex);
+    if (element) {
+      const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
+      element.scrollIntoView({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
+      then?.();
+    } else if (frames++ < 120) handle = requestAnimationFrame(attempt);
+  };
+  attempt();
+  return () => cancelAnimationFrame(handle);
 }
 
 function Review({
@@ -379,12 +416,50 @@ function Review({
   unsigned,
   pending,
   error,
+  arrival,
   onSignAll,
   onEditSign,
   onDeny,
   onNext,
 }: ReviewProps) {
   const { t } = useTranslation();
+  const signAllRef = useRef<HTMLButtonElement>(null);
+  const mine = useMemo(() => view.recipients.find((r) => r.mine)?.areas ?? [], [view]);
+  const ordered = useMemo(() => readingOrder(mine, view.pages), [mine, view.pages]);
+  /** The area the signer was last taken to (an index into `ordered`). */
+  const [cursor, setCursor] = useState(0);
+
+  const firstUnsigned = () =>
+    Math.max(
+      0,
+      ordered.findIndex((a) => !assigned.has(a.areaIndex)),
+    );
+  useEffect(() => {
+    if (arrival === 0 || ordered.length === 0) return;
+    const at = firstUnsigned();
+    setCursor(at);
+    signAllRef.current?.focus({ preventScroll: true });
+    return scrollToArea(ordered[at]!.areaIndex);
+    // Only when signing starts (the request popup closed), not on every sign applied.
+  }, [arrival]);
+
+  /** The next area after the current one, preferring unsigned ones; wraps to the first. */
+  const goToNextArea = () => {
+    if (ordered.length === 0) return;
+    const after = (offset: number) => (cursor + offset) % ordered.length;
+    let next = after(1);
+    for (let offset = 1; offset <= ordered.length; offset++) {
+      const candidate = after(offset);
+      if (!assigned.has(ordered[candidate]!.areaIndex)) {
+        next = candidate;
+        break;
+      }
+    }
+    setCursor(next);
+    scrollToArea(ordered[next]!.areaIndex);
+  };
+
+  const currentArea = ordered[cursor]?.areaIndex;
   const overlay = (pageIndex: number, scale: number) => {
     const page = view.pages[pageIndex];
     if (!page) return null;
@@ -394,10 +469,12 @@ function Review({
         .map((a) => {
           const signId = r.mine ? assigned.get(a.areaIndex) : undefined;
           const url = signId ? signUrl(signId) : undefined;
+          const classes = ['signer-area', r.mine ? 'mine' : 'others'];
+          if (r.mine && a.areaIndex === currentArea) classes.push('current');
           return (
             <div
               key={a.areaIndex}
-              className={r.mine ? 'signer-area mine' : 'signer-area others'}
+              className={classes.join(' ')}
               style={{
                 left: a.x * scale,
                 top: (page.height - a.y - a.height) * scale,
@@ -419,13 +496,7 @@ function Review({
       <p className="signer-prompt" data-testid="signer-prompt">
         {t('signing.reviewPrompt', { nth: ordinal(view.me.ordinal, localeForPath(lang)) })}
       </p>
-      <p className="signer-status" aria-live="polite" data-testid="signer-unsigned">
-        {unsigned > 0 ? t('signer.unsignedCount', { count: unsigned }) : t('signer.allSigned')}
-      </p>
       <div className="signer-actions">
-        <button type="button" className="button button-primary" onClick={onSignAll} data-testid="sign-all">
-          {t('signer.signAll')}
-        </button>
         <button
           type="button"
           className="button button-secondary"
@@ -446,6 +517,40 @@ function Review({
       {view.fileUrl && (
         <PdfPages fileUrl={view.fileUrl} cacheKey={view.docuId} pages={view.pages} renderOverlay={overlay} />
       )}
+      {/* Where the work is: sticks to the bottom of the screen while the pages scroll. */}
+      <div className="signer-guide" data-testid="signer-guide">
+        <p className="signer-status" aria-live="polite">
+          {ordered.length > 0 && (
+            <span className="signer-area-progress" data-testid="signer-area-progress">
+              {t('signer.areaProgress', { n: cursor + 1, total: ordered.length })}
+            </span>
+          )}
+          <span data-testid="signer-unsigned">
+            {unsigned > 0 ? t('signer.unsignedCount', { count: unsigned }) : t('signer.allSigned')}
+          </span>
+        </p>
+        <div className="signer-guide-actions">
+          {ordered.length > 1 && (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={goToNextArea}
+              data-testid="next-area"
+            >
+              {t('signer.nextArea')}
+            </button>
+          )}
+          <button
+            ref={signAllRef}
+            type="button"
+            className="button button-primary"
+            onClick={onSignAll}
+            data-testid="sign-all"
+          >
+            {t('signer.signAll')}
+          </button>
+        </div>
+      </div>
       <div className="signer-nav">
         <button type="button" className="button button-secondary" disabled>
           {t('signer.previous')}
@@ -578,9 +683,46 @@ function TermsDialog({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
+  const regionRef = useRef<HTMLDivElement>(null);
+  const endRef = useRef<HTMLSpanElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  // Confirm waits until the end of the terms was on screen (at once when they all fit): on a phone
+  // the box scrolls, and agreeing to clauses never shown is no agreement.
+  const [readToEnd, setReadToEnd] = useState(false);
+  useEffect(() => {
+    const region = regionRef.current;
+    const end = endRef.current;
+    if (!region || !end) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setReadToEnd(true);
+          observer.disconnect();
+        }
+      },
+      { root: region },
+    );
+    observer.observe(end);
+    return () => observer.disconnect();
+  }, []);
+  useEffect(() => {
+    if (!readToEnd) return;
+    // The primary action takes the focus once usable, unless the signer went elsewhere.
+    const active = document.activeElement;
+    if (active === regionRef.current || active === document.body) confirmRef.current?.focus();
+  }, [readToEnd]);
   return (
     <Modal title={t('signer.terms.title')} onCancel={onCancel} testId="terms-dialog" wide>
-      <div className="signer-terms">
+      <div
+        ref={regionRef}
+        className="signer-terms"
+        role="region"
+        aria-label={t('signer.terms.title')}
+        // Focusable, so the keyboard scrolls it (axe: scrollable-region-focusable).
+        tabIndex={0}
+        data-autofocus
+        data-testid="terms-text"
+      >
         <p>{t('signer.terms.intro')}</p>
         <ol>
           <li>{t('signer.terms.p1')}</li>
@@ -588,7 +730,13 @@ function TermsDialog({
           <li>{t('signer.terms.p3')}</li>
           <li>{t('signer.terms.p4')}</li>
         </ol>
+        <span ref={endRef} className="signer-terms-end" aria-hidden="true" />
       </div>
+      {!readToEnd && (
+        <p className="signer-hint" data-testid="terms-read-hint">
+          {t('signer.terms.readToEnd')}
+        </p>
+      )}
       <div className="dialog-actions">
         <button type="button" className="button button-secondary" onClick={onCancel}>
           {t('common.cancel')}
@@ -603,9 +751,10 @@ function TermsDialog({
           {t('signer.deny')}
         </button>
         <button
+          ref={confirmRef}
           type="button"
           className="button button-primary"
-          disabled={pending}
+          disabled={pending || !readToEnd}
           onClick={onConfirm}
           data-testid="terms-confirm"
         >
@@ -620,21 +769,25 @@ function EndPanel({
   title,
   home,
   testId,
+  level = 2,
   children,
 }: {
   title: string;
   home: string;
   testId: string;
+  /** 1 when the panel is the whole page (an unusable link), else 2 under the contract's title. */
+  level?: 1 | 2;
   children?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => ref.current?.focus(), []);
+  const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <section className="signer-end" data-testid={testId}>
-      <h2 ref={ref} tabIndex={-1}>
+      <Heading ref={ref} tabIndex={-1}>
         {title}
-      </h2>
+      </Heading>
       {children}
       <a className="button button-primary" href={home}>
         {t('signing.goHome')}
