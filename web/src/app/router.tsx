@@ -9,6 +9,7 @@ import type { AppConfig } from './config';
 import { authRoutes, lineCallbackRoute } from '../features/auth/routes';
 import { publicRoutes } from '../features/public/routes';
 import { GuardGate, guestsOnly, requireAdmin, requireSignedIn } from './guards';
+import type { RouteHandle } from './page-title';
 import { paths, PREFIXED_FIRST_SEGMENTS, under } from './paths';
 import { LanguageLayout, languageLoader } from './routes/language-layout';
 import { NotFoundRoute } from './routes/not-found';
@@ -19,6 +20,12 @@ const signedInModule = async (config: AppConfig) => {
   const [module] = await Promise.all([import('./layouts/signed-in'), ensureAmplify(config)]);
   return module;
 };
+
+/** A route's handle: its page title (a message key) and whether the page is fully translated. */
+const titled = (title: NonNullable<RouteHandle['title']>, translated = true): RouteHandle => ({
+  title,
+  translated,
+});
 
 /** The signed-in area: /{lang}/home/** inside the shell, every page behind the login guard. */
 function signedInRoutes(config: AppConfig): RouteObject {
@@ -35,14 +42,20 @@ function signedInRoutes(config: AppConfig): RouteObject {
       {
         lazy: async () => ({ Component: (await signedInModule(config)).SignedInLayout }),
         children: [
-          { index: true, lazy: async () => ({ Component: (await signedInModule(config)).HomeIndexRoute }) },
+          {
+            index: true,
+            handle: titled('titles.home'),
+            lazy: async () => ({ Component: (await signedInModule(config)).HomeIndexRoute }),
+          },
           {
             path: under(home, paths.homeMyPage.path),
+            handle: titled('titles.myPage'),
             lazy: async () => ({ Component: (await signedInModule(config)).MyPageRoute }),
           },
           {
             // The E-Sign funnel; 'vsign' and 'vcontract' still match homeMake's placeholder below.
             path: under(home, paths.homeMakeEsign.path),
+            handle: titled('titles.newContract'),
             lazy: async () => ({
               Component: (await import('../features/funnel/components/funnel-page')).FunnelPage,
             }),
@@ -50,21 +63,29 @@ function signedInRoutes(config: AppConfig): RouteObject {
           // Contract management (issue #7): the lists and Show Document, in a lazy chunk of their own.
           {
             path: under(home, paths.homeDoc.path),
+            handle: titled('titles.contracts'),
             lazy: async () => ({
               Component: (await import('../features/contracts/components/contracts-page')).ContractsPage,
             }),
           },
           {
             path: under(home, paths.homeShowDocu.path),
+            handle: titled('titles.showDocument'),
             lazy: async () => ({
               Component: (await import('../features/contracts/components/show-document-page'))
                 .ShowDocumentPage,
             }),
           },
           // Filled by later issues; until then a "being built" page inside the shell.
-          ...[paths.homeMake, paths.homeMyPlan, paths.homeSelectPlan, paths.homePayPlan, paths.homeSign].map(
-            (p) => ({ path: under(home, p.path), lazy: placeholder }),
-          ),
+          ...(
+            [
+              [paths.homeMake, 'titles.newContract'],
+              [paths.homeMyPlan, 'titles.myPlan'],
+              [paths.homeSelectPlan, 'titles.selectPlan'],
+              [paths.homePayPlan, 'titles.payPlan'],
+              [paths.homeSign, 'titles.signs'],
+            ] as const
+          ).map(([p, title]) => ({ path: under(home, p.path), handle: titled(title), lazy: placeholder })),
         ],
       },
     ],
@@ -77,6 +98,7 @@ function adminRoutes(config: AppConfig): RouteObject {
   return {
     path: admin,
     id: 'admin',
+    handle: titled('titles.admin'),
     loader: requireAdmin(config),
     element: <GuardGate routeId="admin" />,
     children: [
@@ -84,8 +106,14 @@ function adminRoutes(config: AppConfig): RouteObject {
         lazy: async () => ({ Component: (await signedInModule(config)).AdminShellRoute }),
         children: [
           { index: true, lazy: async () => ({ Component: (await signedInModule(config)).AdminIntro }) },
-          ...[paths.adminSetting, paths.adminJobs].map((p) => ({
+          ...(
+            [
+              [paths.adminSetting, 'titles.adminSetting'],
+              [paths.adminJobs, 'titles.adminJobs'],
+            ] as const
+          ).map(([p, title]) => ({
             path: under(admin, p.path),
+            handle: titled(title),
             lazy: async () => ({ Component: (await signedInModule(config)).PlaceholderRoute }),
           })),
         ],
@@ -103,18 +131,27 @@ function publicAndAuthRoutes(config: AppConfig): RouteObject[] {
   const auth = authRoutes(config);
   const pick = (path: string) => auth.filter((r) => r.path === path);
   const others = auth.filter((r) => !['login', 'register', 'thankyou'].includes(r.path ?? ''));
+  const withHandle = (routes: RouteObject[], handle: RouteHandle) =>
+    routes.map((r) => ({ ...r, handle }) as RouteObject);
   const authChildren: RouteObject[] = [
-    { loader: guestsOnly(config), children: [...pick(paths.login.path), ...pick(paths.register.path)] },
+    {
+      loader: guestsOnly(config),
+      children: [
+        ...withHandle(pick(paths.login.path), titled('titles.login')),
+        ...withHandle(pick(paths.register.path), titled('titles.register')),
+      ],
+    },
     {
       id: 'thankyou-guard',
       loader: requireSignedIn(config),
       element: <GuardGate routeId="thankyou-guard" />,
-      children: pick(paths.thankyou.path),
+      children: withHandle(pick(paths.thankyou.path), titled('titles.thankyou')),
     },
     ...others,
     // The signer flow (issue #5): open to anyone with the link, in a lazy chunk of its own.
     {
       path: paths.outsign.path,
+      handle: titled('titles.signer'),
       lazy: async () => ({
         Component: (await import('../features/signer/components/signer-page')).SignerPage,
       }),
@@ -122,6 +159,7 @@ function publicAndAuthRoutes(config: AppConfig): RouteObject[] {
     // The video confirmation page: a later issue replaces this placeholder.
     ...[paths.videoConfirm].map((p) => ({
       path: p.path,
+      handle: titled('titles.videoConfirm'),
       lazy: async () => {
         const { SignerPlaceholderRoute } = await import('./routes/signer-placeholder');
         return { Component: SignerPlaceholderRoute };
@@ -159,7 +197,7 @@ export function createRoutes(config: AppConfig): RouteObject[] {
             ...publicAndAuthRoutes(config),
             signedInRoutes(config),
             adminRoutes(config),
-            { path: '*', element: <NotFoundRoute /> },
+            { path: '*', handle: titled('titles.notFound'), element: <NotFoundRoute /> },
           ],
         },
       ],

@@ -5,6 +5,7 @@ import { Outlet, redirect, useParams, type LoaderFunctionArgs } from 'react-rout
 import { FlashMessages } from '../../components/flash-messages';
 import { NotFound } from '../../components/not-found';
 import { i18n, localeOf } from '../i18n';
+import { PageTitle } from '../page-title';
 import { detectLang, isLang, looksLikeLanguagePrefix, paths, replacePrefixHref, type Lang } from '../paths';
 import { resolveVisitorLang } from '../visitor-lang';
 
@@ -12,7 +13,7 @@ export async function applyLanguage(lang: Lang): Promise<void> {
   const locale = localeOf(lang);
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
   document.documentElement.lang = locale;
-  document.title = i18n.t('app.name');
+  // document.title: PageTitle (app/page-title) writes each page's own.
 }
 
 export async function languageLoader({ params, request }: LoaderFunctionArgs): Promise<Response | null> {
@@ -33,9 +34,9 @@ export function LanguageLayout() {
   const { lang } = useParams();
   if (!isLang(lang)) return <NotFound homeHref={paths.landing.getHref(detectLang())} />;
   return (
-    <>
+    <PageTitle>
       <FlashMessages />
       <Outlet />
-    </>
+    </PageTitle>
   );
 }

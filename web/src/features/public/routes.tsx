@@ -17,7 +17,12 @@ export function publicRoutes(config: AppConfig): RouteObject[] {
       id: 'public',
       element: <PublicLayout />,
       children: [
-        { index: true, loader: landingLoader(config), element: <LandingPage /> },
+        {
+          index: true,
+          handle: { title: 'titles.landing' },
+          loader: landingLoader(config),
+          element: <LandingPage />,
+        },
         {
           path: PUBLIC_PAGES.status,
           lazy: async () => ({ Component: (await import('./pages/status-page')).StatusPage }),
@@ -60,6 +65,7 @@ export function publicRoutes(config: AppConfig): RouteObject[] {
         },
         {
           path: PUBLIC_PAGES.verify,
+          handle: { translated: true },
           lazy: async () => ({ Component: (await import('../verify/verify-page')).VerifyPage }),
         },
         {

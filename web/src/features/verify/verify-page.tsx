@@ -11,7 +11,7 @@ import { useLang } from '../../app/use-lang';
 import { apiRequest } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { formatDateTime, timeZoneLabel } from '../../lib/format';
-import { useDocumentTitle } from '../public/hooks/use-document-title';
+import { useDocumentTitle } from '../../app/page-title';
 import './verify.css';
 
 type Query = { hash: string } | { document: string };
@@ -98,7 +98,17 @@ export function VerifyPage() {
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    void checkFile(event.dataTransfer.files[0]);
+    const dropped = event.dataTransfer.files;
+    // The file control shows the dropped file too (it used to still read "No file chosen").
+    const input = document.getElementById(inputId);
+    if (input instanceof HTMLInputElement && dropped.length > 0) {
+      try {
+        input.files = dropped;
+      } catch {
+        // A browser that refuses to set a file list: the check below still runs.
+      }
+    }
+    void checkFile(dropped[0]);
   };
 
   return (

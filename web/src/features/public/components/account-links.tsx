@@ -29,6 +29,11 @@ export function GuestLinks({ lang, onNavigate }: AccountLinksProps) {
   );
 }
 
+/** Holds the links' place (no layout jump) while the session is checked. */
+export function AccountPending() {
+  return <span className="account-pending" aria-hidden="true" />;
+}
+
 let signedInAware: { config: AppConfig; Component: ComponentType<AccountLinksProps> } | undefined;
 
 function signedInAwareLinks(config: AppConfig): ComponentType<AccountLinksProps> {
@@ -46,8 +51,9 @@ export function AccountLinks(props: AccountLinksProps) {
   const config = useAppConfig();
   if (!mayHaveSession(config)) return <GuestLinks {...props} />;
   const AuthAware = signedInAwareLinks(config);
+  // While the session is checked, no links at all: a signed-in user must not see Sign in / Sign up.
   return (
-    <Suspense fallback={<GuestLinks {...props} />}>
+    <Suspense fallback={<AccountPending />}>
       <AuthAware {...props} />
     </Suspense>
   );

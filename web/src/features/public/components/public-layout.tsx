@@ -2,6 +2,7 @@
 // notice (architecture §14); menus, buttons and headings are translated in every language.
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useRouteHandles } from '../../../app/page-title';
 import { useLang } from '../../../app/use-lang';
 import { usePublicContent } from '../hooks/use-public-content';
 import { PublicFooter } from './public-footer';
@@ -11,7 +12,9 @@ import '../public.css';
 export function PublicLayout() {
   const { t } = useTranslation();
   const lang = useLang();
-  const { fallback } = usePublicContent();
+  // The notice is about the long copy: not on pages written in every language (signer, verify, auth).
+  const translated = useRouteHandles().some((h) => h.translated);
+  const fallback = usePublicContent().fallback && !translated;
   return (
     <div className="public-site">
       <PublicHeader lang={lang} />

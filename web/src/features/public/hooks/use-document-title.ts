@@ -1,15 +1,2 @@
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-
-/** Sets the tab title to '<page> | SignSeal' while the page is shown. */
-export function useDocumentTitle(pageTitle: string): void {
-  const { t } = useTranslation();
-  const appName = t('app.name');
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${pageTitle} | ${appName}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [pageTitle, appName]);
-}
+// The app's page-title hook (app/page-title), where the public pages have always imported it from.
+export { useDocumentTitle } from '../../../app/page-title';

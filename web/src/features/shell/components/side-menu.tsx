@@ -1,6 +1,7 @@
 // The signed-in side menu (doc 1 §2): Home, My Contract List and My Certifications (both the signed
-// tab), Make New Sign / Stamp, My Plan, Logout; then the plan box.
-import { NavLink } from 'react-router';
+// tab), Make New Sign / Stamp, My Plan, Logout; then the plan box. Two entries lead to the same page:
+// only My Contract List is marked as the current page (both used to be highlighted at once).
+import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MeResponse } from '../../../../../shared/api/schemas';
 import { paths, type Lang } from '../../../app/paths';
@@ -21,7 +22,13 @@ export function SideMenu({ id, user, lang, open, loggingOut, onLogout }: SideMen
   const items = [
     { key: 'home', to: paths.home.getHref(lang), label: t('shell.menu.home'), end: true },
     { key: 'contracts', to: signedTab, label: t('shell.menu.contractList'), end: false },
-    { key: 'certifications', to: signedTab, label: t('shell.menu.certifications'), end: false },
+    {
+      key: 'certifications',
+      to: signedTab,
+      label: t('shell.menu.certifications'),
+      end: false,
+      highlight: false,
+    },
     { key: 'sign', to: paths.homeSign.getHref(lang), label: t('shell.menu.makeSign'), end: false },
     { key: 'plan', to: paths.homeMyPlan.getHref(lang), label: t('shell.menu.myPlan'), end: false },
   ];
@@ -31,9 +38,15 @@ export function SideMenu({ id, user, lang, open, loggingOut, onLogout }: SideMen
         <ul>
           {items.map((item) => (
             <li key={item.key}>
-              <NavLink to={item.to} end={item.end} data-testid={`menu-${item.key}`}>
-                {item.label}
-              </NavLink>
+              {'highlight' in item ? (
+                <Link to={item.to} data-testid={`menu-${item.key}`}>
+                  {item.label}
+                </Link>
+              ) : (
+                <NavLink to={item.to} end={item.end} data-testid={`menu-${item.key}`}>
+                  {item.label}
+                </NavLink>
+              )}
             </li>
           ))}
           <li>
