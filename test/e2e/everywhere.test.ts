@@ -34,8 +34,8 @@ const SIGNED_IN_ROUTES: readonly [string, string][] = [
   ['home/sign', 'titles.signs'],
 ];
 
-const expectedTitle = (locale: Locale, key: string) =>
-  text(locale, 'titles.format', { page: text(locale, key), app: text(locale, 'app.name') });
+/** '<page> | SignSeal', the page's name in the page's language. */
+const expectedTitle = (locale: Locale, key: string) => `${text(locale, key)} | ${text(locale, 'app.name')}`;
 
 async function titleOf(page: Page, lang: string, route: string, wanted: string): Promise<string> {
   await page.goto(new URL(`/${lang}/${route}`, appBaseUrl()).toString(), { waitUntil: 'domcontentloaded' });

@@ -35,7 +35,7 @@ export function PageTitle({ children }: { children: ReactNode }) {
   const app = t('app.name');
   const page = override ?? (key ? t(key) : null);
   useEffect(() => {
-    document.title = page ? t('titles.format', { page, app }) : app;
+    document.title = page ? `${page} | ${app}` : app;
   }, [page, app, t]);
   return <SetTitle.Provider value={setOverride}>{children}</SetTitle.Provider>;
 }
