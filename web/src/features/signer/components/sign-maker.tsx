@@ -7,9 +7,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadSignResponse } from '../../../../../shared/api/schemas';
 import { validateAutoSignText } from '../../../../../shared/domain/validation';
-import type { Lang } from '../../../app/paths';
 import { describeError } from '../messages';
 import type { SignFont } from './fonts';
+import { SCRIPTS, signText, type Script } from './sign-order';
 import { Modal } from './modal';
 import { exportSignPng } from './sign-image';
 import '../signer.css';
@@ -21,21 +21,6 @@ const CANDIDATE_WIDTH = 600;
 const CANDIDATE_HEIGHT = 200;
 
 type Tab = 'draw' | 'auto';
-type Script = 'ja' | 'ko' | 'en';
-const SCRIPTS: readonly Script[] = ['ja', 'ko', 'en'];
-
-/** The Auto Generation language a page in `lang` starts with. */
-export function scriptForLang(lang: Lang): Script {
-  return lang === 'jp' ? 'ja' : lang === 'ko' ? 'ko' : 'en';
-}
-
-/** The text of the sign: family name first in Japanese and Korean, given name first in English. */
-export function signText(script: Script, family: string, given: string): string {
-  const f = family.trim();
-  const g = given.trim();
-  if (script === 'en') return [g, f].filter((p) => p !== '').join(' ');
-  return `${f}${g}`;
-}
 /** How the uploaded image was made. */
 export type MadeSignKind = 'draw' | 'autoGeneration';
 

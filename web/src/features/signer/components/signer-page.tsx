@@ -20,7 +20,8 @@ import { applySigns, denySigning, fetchSignerView, signerAction, uploadSign } fr
 import { describeError } from '../messages';
 import { Modal } from './modal';
 import { PdfPages } from './pdf-pages';
-import { scriptForLang, SignMaker } from './sign-maker';
+import { SignMaker } from './sign-maker';
+import { nextAreaPosition, readingOrder, scriptForLang } from './sign-order';
 import '../signer.css';
 
 type EndKind = 'completed' | 'signingDenied' | 'legalDenied' | 'alreadyAgreed' | 'alreadyDenied' | 'closed';
@@ -378,14 +379,6 @@ interface ReviewProps {
   onNext: () => void;
 }
 
-type Area = SignerView['recipients'][number]['areas'][number];
-
-/** The signer's areas in reading order: page by page, top to bottom, left to right. */
-export function readingOrder(areas: readonly Area[], pages: SignerView['pages']): Area[] {
-  const top = (a: Area) => (pages[a.pageIndex]?.height ?? 0) - a.y - a.height;
-  return [...areas].sort((a, b) => a.pageIndex - b.pageIndex || top(a) - top(b) || a.x - b.x);
-}
-
 const areaElement = (areaIndex: number) =>
   document.querySelector<HTMLElement>(`[data-testid="my-area-${areaIndex}"]`);
 
@@ -446,15 +439,7 @@ function Review({
   /** The next area after the current one, preferring unsigned ones; wraps to the first. */
   const goToNextArea = () => {
     if (ordered.length === 0) return;
-    const after = (offset: number) => (cursor + offset) % ordered.length;
-    let next = after(1);
-    for (let offset = 1; offset <= ordered.length; offset++) {
-      const candidate = after(offset);
-      if (!assigned.has(ordered[candidate]!.areaIndex)) {
-        next = candidate;
-        break;
-      }
-    }
+    const next = nextAreaPosition(ordered, cursor, (areaIndex) => assigned.has(areaIndex));
     setCursor(next);
     scrollToArea(ordered[next]!.areaIndex);
   };
