@@ -38,8 +38,9 @@ export const DEFAULT_LIMITS = {
   finalMailsPerAddress: { limit: 5, windowSeconds: DAY },
   /** Sign images stored through one signer link, over the link's life (30 days). */
   signImagesPerLink: { limit: 10, windowSeconds: 30 * DAY },
-  /** Sign images stored by one contractor (by contact), through any link. */
-  signImagesPerSigner: { limit: 30, windowSeconds: HOUR },
+  /** Sign images stored by one contractor (by contact) through any of their links: a resend or
+   *  Continue gives a new link, not a new budget. Saved signs are offered again on every link. */
+  signImagesPerSigner: { limit: 50, windowSeconds: DAY },
   /** Sign images stored by an owner in their sign list. */
   signImagesPerOwner: { limit: 30, windowSeconds: HOUR },
   /** E-mail verification codes sent for one user… */

@@ -46,7 +46,7 @@ describe('the table of limits', () => {
       finalMailsPerOwner: { limit: 20, windowSeconds: 3600 },
       finalMailsPerAddress: { limit: 5, windowSeconds: 86400 },
       signImagesPerLink: { limit: 10, windowSeconds: 30 * 86400 },
-      signImagesPerSigner: { limit: 30, windowSeconds: 3600 },
+      signImagesPerSigner: { limit: 50, windowSeconds: 86400 },
       signImagesPerOwner: { limit: 30, windowSeconds: 3600 },
       verificationCodesPerUser: { limit: 5, windowSeconds: 3600 },
       verificationCodesPerAddress: { limit: 5, windowSeconds: 3600 },
