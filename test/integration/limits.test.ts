@@ -19,7 +19,8 @@ import {
   uploadPdf,
   type Owner,
 } from '../support/documents';
-import { makePng } from '../support/png';
+import { deflateSync } from 'node:zlib';
+import { makePng, pngWithData } from '../support/png';
 
 const signPath = (docuId: string, token: string, rest = '') => `/api/sign/${docuId}/${token}${rest}`;
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
@@ -238,6 +239,36 @@ describe('sign images', () => {
       body: { image: b64(makePng(300, 100)) },
     });
     expect(other.status).toBe(201);
+  }, 120000);
+
+  it('are refused when their image data inflates to more than the image (a decompression bomb)', async () => {
+    // 50 KB that would inflate to 50 MB when the seal embeds it; the header says 600×200 (480 KB).
+    const bomb = pngWithData(
+      { width: 600, height: 200 },
+      deflateSync(Buffer.alloc(50_000_000), { level: 9 }),
+    );
+    const s = await sendTwoContractorDocument();
+    expect(bomb.length).toBeLessThan(1_000_000);
+    const res = await api(signPath(s.docuId, s.mailToken, '/signs'), {
+      method: 'POST',
+      body: { image: b64(bomb) },
+    });
+    expect({ status: res.status, code: res.body.error?.code }).toEqual({
+      status: 400,
+      code: 'signing.errors.badSignImage',
+    });
+    expect((await api(signPath(s.docuId, s.mailToken))).body.signs).toHaveLength(0);
+    const owner = await newOwner();
+    expect((await api('/api/me', { token: owner.token })).status).toBe(200);
+    const own = await api('/api/me/signs', {
+      method: 'POST',
+      token: owner.token,
+      body: { image: b64(bomb) },
+    });
+    expect({ status: own.status, code: own.body.error?.code }).toEqual({
+      status: 400,
+      code: 'ownerSigns.errors.badImage',
+    });
   }, 120000);
 
   it("stay within the owner's cap when many are stored at once", async () => {
