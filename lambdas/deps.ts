@@ -111,7 +111,7 @@ export function getDeps(): Deps {
   };
 }
 
-/** Tests replace adapters with fakes; `undefined` rebuilds them from the configuration. */
+/** Tests replace adapters with fakes; `undefined` rebuilds them (and the limits) from the configuration. */
 export function setDeps(next: Deps | undefined): void {
   built = next ? { ...next } : {};
   rateLimits = undefined;
@@ -125,11 +125,6 @@ export function limits(): Limits {
     limiter: new DynamoRateLimiter(documentClient(), getConfig().TABLE_NAME),
     rules: limitTable(getConfig().RATE_LIMITS),
   });
-}
-
-/** Tests replace the limits (or reset them to be rebuilt from the configuration). */
-export function setLimits(next: Limits | undefined): void {
-  rateLimits = next;
 }
 
 /** What the account use cases need. */
