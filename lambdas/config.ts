@@ -1,9 +1,31 @@
 // Server configuration: parsed from the environment once, failing fast with one line that names the
 // variable. Domain code never reads process.env; handlers and adapters call getConfig().
 import * as z from 'zod';
+import { isLimitRule, type LimitRule, type LimitRuleSpec } from './usecases/limits';
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 const intFrom = (def: number) => z.coerce.number().int().positive().default(def);
+
+/** Overrides of the abuse limits (lambdas/usecases/limits.ts DEFAULT_LIMITS):
+ *  `rule=limit/windowSeconds` or `rule=limit`, comma-separated, e.g. `smsPerOwner=50/3600,resendInterval=1/120`. */
+const rateLimits = z
+  .string()
+  .default('')
+  .transform((text, ctx) => {
+    const out: Partial<Record<LimitRule, Partial<LimitRuleSpec>>> = {};
+    for (const entry of text
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean)) {
+      const m = /^([A-Za-z]+)=(\d+)(?:\/(\d+))?$/.exec(entry);
+      if (!m || !isLimitRule(m[1]!) || Number(m[2]) < 1 || (m[3] !== undefined && Number(m[3]) < 1)) {
+        ctx.addIssue({ code: 'custom', message: `bad entry '${entry}' (rule=limit[/windowSeconds])` });
+        return z.NEVER;
+      }
+      out[m[1]] = { limit: Number(m[2]), ...(m[3] === undefined ? {} : { windowSeconds: Number(m[3]) }) };
+    }
+    return out;
+  });
 
 export const configSchema = z.object({
   AWS_REGION: z.string().min(1).default('us-east-1'),
@@ -36,6 +58,8 @@ export const configSchema = z.object({
   /** The sweep re-queues seal/anchor work owed for longer than this, at most SWEEP_MAX_PER_RUN a run. */
   SWEEP_MIN_AGE_SECONDS: intFrom(300),
   SWEEP_MAX_PER_RUN: intFrom(25),
+  /** Overrides of the abuse limits' defaults (architecture §18); empty: the defaults. */
+  RATE_LIMITS: rateLimits,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   // The anchoring chain (architecture §9). Optional here, since most functions never touch it;
   // chainConfig() demands what the chain adapter needs, naming the missing variable.

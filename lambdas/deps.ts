@@ -19,6 +19,8 @@ import { CognitoDirectory } from './adapters/cognito-directory';
 import { DynamoContractRepository } from './adapters/dynamo/contracts';
 import { DynamoDocumentRepository } from './adapters/dynamo/documents';
 import { DynamoRepository } from './adapters/dynamo/repository';
+import { DynamoRateLimiter } from './adapters/dynamo/rate-limits';
+import { limitTable, type Limits } from './usecases/limits';
 import { S3Storage } from './adapters/s3-storage';
 import { SesAccountCheck } from './adapters/ses-account';
 import { SesMailer } from './adapters/ses-mailer';
@@ -109,9 +111,20 @@ export function getDeps(): Deps {
   };
 }
 
-/** Tests replace adapters with fakes; `undefined` rebuilds them from the configuration. */
+/** Tests replace adapters with fakes; `undefined` rebuilds them (and the limits) from the configuration. */
 export function setDeps(next: Deps | undefined): void {
   built = next ? { ...next } : {};
+  rateLimits = undefined;
+}
+
+let rateLimits: Limits | undefined;
+
+/** The abuse limits (architecture §18): the counters in the table and the configured limits. */
+export function limits(): Limits {
+  return (rateLimits ??= {
+    limiter: new DynamoRateLimiter(documentClient(), getConfig().TABLE_NAME),
+    rules: limitTable(getConfig().RATE_LIMITS),
+  });
 }
 
 /** What the account use cases need. */
@@ -141,6 +154,7 @@ export function documentDeps(): DocumentDeps {
     signs: documents(),
     storage: objectStorage(),
     queue: jobQueue(),
+    limits: limits(),
     maxUploadBytes: c.MAX_UPLOAD_BYTES,
     englishPhoneCountry: c.DEFAULT_PHONE_COUNTRY as CountryCode,
     appUrl: c.APP_URL,
@@ -149,7 +163,7 @@ export function documentDeps(): DocumentDeps {
 
 /** What the owner's sign list needs (issue #4: the owner as a contractor). */
 export function ownerSignsDeps(): OwnerSignsDeps {
-  return { users: repository(), signs: documents(), storage: objectStorage() };
+  return { users: repository(), signs: documents(), storage: objectStorage(), limits: limits() };
 }
 
 /** What the signer flow needs (issue #5): the document deps and the account-less signer records. */

@@ -116,3 +116,26 @@ export interface AnchorChain extends ChainReader {
    *  hash is already minted it returns the existing record instead of sending a transaction. */
   mint(sha256: string, holder: string): Promise<ChainRecord>;
 }
+
+/** A rate counter (lambdas/usecases/limits.ts): how many were counted in the window that ends at
+ *  `windowEnd` (epoch milliseconds). */
+export interface RateCounter {
+  readonly count: number;
+  readonly windowEnd: number;
+}
+
+/** One counter's new state, conditional on the state read (`null`: the counter did not exist). */
+export interface RateCounterWrite {
+  readonly id: string;
+  readonly expected: RateCounter | null;
+  readonly next: RateCounter;
+}
+
+/** The store of the abuse limits' counters (architecture §18); the window logic is the use case's. */
+export interface RateLimiter {
+  /** The counters that exist (strongly consistent), by id. */
+  read(ids: readonly string[]): Promise<Map<string, RateCounter>>;
+  /** Writes all or none; false when a counter is no longer as it was read (a concurrent call). Each
+   *  counter expires (TTL) when its window ends. */
+  write(writes: readonly RateCounterWrite[]): Promise<boolean>;
+}

@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   'errors.invalidTransition': 409,
   'errors.payloadTooLarge': 413,
   'errors.unsupportedMediaType': 415,
+  'errors.tooManyRequests': 429,
   'errors.internal': 500,
   'errors.unavailable': 503,
 } as const;
@@ -26,15 +27,23 @@ export class AppError extends Error {
     /** A key of ERROR_STATUS, or a more specific message key from the catalogue with an explicit status. */
     readonly code: ErrorCode | (string & {}),
     message: string,
-    options: { status?: number; details?: unknown; cause?: unknown } = {},
+    options: {
+      status?: number;
+      details?: unknown;
+      cause?: unknown;
+      /** Response headers, e.g. Retry-After of a 429. */
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.status = options.status ?? ERROR_STATUS[code as ErrorCode] ?? 400;
     this.details = options.details;
+    this.headers = options.headers;
   }
 
   readonly details: unknown;
+  readonly headers: Record<string, string> | undefined;
 }
 
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;

@@ -122,7 +122,7 @@ export function errorToResponse(err: unknown, requestId: string, log: Logger): A
   if (isAppError(err)) {
     if (err.status >= 500) log.error('request failed', { code: err.code, err });
     else log.info('request refused', { code: err.code, status: err.status });
-    return json(err.status, errorBody(err, requestId));
+    return json(err.status, errorBody(err, requestId), err.headers);
   }
   log.error('unhandled error', { err });
   const internal = new AppError('errors.internal', 'Internal error');

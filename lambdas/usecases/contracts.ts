@@ -23,6 +23,7 @@ import { AppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
 import type { NotifyJob } from '../jobs';
 import { FILE_URL_SECONDS, issueSignerToken, originalKey, type DocumentDeps } from './documents';
+import { enforceLimits } from './limits';
 import { messageTitle } from './messages';
 import { withConflictRetry } from './retry';
 import { escapeHtml } from '../core/html';
@@ -397,6 +398,11 @@ export async function mailDocument(
       status: 409,
     });
   }
+  const to = normaliseEmail(email);
+  await enforceLimits(deps.limits, [
+    { rule: 'finalMailsPerOwner', key: user.sub },
+    { rule: 'finalMailsPerAddress', key: to },
+  ]);
   const owner = await deps.users.getById(user.sub);
   const base = safeFileName(doc.title || doc.id4);
   await deps.queue.enqueue(
@@ -406,7 +412,7 @@ export async function mailDocument(
       id4: doc.id4,
       title: doc.title ?? '',
       sender: owner?.name || user.name,
-      to: normaliseEmail(email),
+      to,
       lang: input.lang,
       attachmentKey: finalKey,
       fileName: `${base}-signed.pdf`,

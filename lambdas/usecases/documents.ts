@@ -39,6 +39,7 @@ import type { AuthUser } from '../core/http';
 import type { NotifyJob, SealJob } from '../jobs';
 import type { JobQueue, ObjectStorage } from '../ports';
 import { defaultSignOf } from './default-sign';
+import { enforceLimits, messageHits, type Limits } from './limits';
 import { recordHistory, type RequestFacts } from './history';
 import { escapeHtml } from '../core/html';
 
@@ -57,6 +58,8 @@ export interface DocumentDeps {
   readonly signs: Pick<SignerRepository, 'listSigns'>;
   readonly storage: ObjectStorage;
   readonly queue: JobQueue;
+  /** Abuse limits (architecture §18): sending and resending count against them. */
+  readonly limits: Limits;
   readonly maxUploadBytes: number;
   /** Country for phone numbers without '+' on English pages (config DEFAULT_PHONE_COUNTRY). */
   readonly englishPhoneCountry: CountryCode;
@@ -614,9 +617,14 @@ export async function sendDocument(
     });
   }
 
+  // Every request counts against the owner's and each contact's limits, all or none: over a limit
+  // nothing is sent and the document stays ready to send (429).
+  const contractors = recipients.filter((x) => !x.isOwner);
+  await enforceLimits(deps.limits, messageHits(user.sub, contractors));
+
   const links: { recipient: RecipientRecord; token: string }[] = [];
   const tokens: SignerTokenRecord[] = [];
-  for (const r of recipients.filter((x) => !x.isOwner)) {
+  for (const r of contractors) {
     const { token, record } = issueSignerToken(docuId, r.index, now);
     links.push({ recipient: r, token });
     tokens.push(record);

@@ -16,6 +16,7 @@ import { AppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
 import type { ObjectStorage } from '../ports';
 import { pickDefaultSign } from './default-sign';
+import { enforceLimits, type Limits } from './limits';
 import { checkSignPng, decodeImageBase64 } from './signing';
 
 export { defaultSignOf, pickDefaultSign } from './default-sign';
@@ -29,6 +30,8 @@ export interface OwnerSignsDeps {
   readonly users: Pick<UserRepository, 'getById' | 'update'>;
   readonly signs: Pick<SignerRepository, 'putSign' | 'listSigns'>;
   readonly storage: ObjectStorage;
+  /** Abuse limits (architecture §18): stored images count against the owner's. */
+  readonly limits: Limits;
 }
 
 /** The one object key of an owner's sign image. */
@@ -91,6 +94,8 @@ export async function createOwnerSign(
       details: { max: MAX_OWNER_SIGNS },
     });
   }
+  // Also bounds what concurrent requests can store past MAX_OWNER_SIGNS (each saw room in the list).
+  await enforceLimits(deps.limits, [{ rule: 'signImagesPerOwner', key: user.sub }]);
   const signId = randomBytes(12).toString('hex');
   const imageKey = ownerSignKey(user.sub, signId);
   await deps.storage.put(imageKey, bytes, 'image/png');

@@ -6,6 +6,7 @@
 // the one that sees everybody else agreed moves Agree → Generating and enqueues the one seal job.
 import { recordHistory } from './history';
 import { randomBytes } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
 import type {
   ApplySignsRequest,
   DenyRequest,
@@ -36,6 +37,7 @@ import {
   type DocumentDeps,
   type RequestFacts,
 } from './documents';
+import { enforceLimits, messageHits } from './limits';
 import { messageTitle } from './messages';
 import { withConflictRetry } from './retry';
 import { escapeHtml } from '../core/html';
@@ -73,7 +75,67 @@ export function checkSignPng(bytes: Uint8Array): PngCheck {
     return { ok: false, reason: `too small (${width}×${height})` };
   if (width > L.maxWidth || height > L.maxHeight)
     return { ok: false, reason: `too large (${width}×${height})` };
+  const data = pngImageData(bytes, view);
+  if (typeof data === 'string') return { ok: false, reason: data };
   return { ok: true, width, height };
+}
+
+const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+/** Adam7's seven passes: x start, y start, x step, y step. */
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+/** The bytes of a PNG's filtered rows: what its image data must inflate to, exactly. */
+function pngRawSize(width: number, height: number, bitsPerPixel: number, interlaced: boolean): number {
+  const rows = (w: number, h: number) => (w > 0 && h > 0 ? h * (1 + Math.ceil((w * bitsPerPixel) / 8)) : 0);
+  if (!interlaced) return rows(width, height);
+  return ADAM7.reduce(
+    (sum, [xs, ys, dx, dy]) => sum + rows(Math.ceil((width - xs) / dx), Math.ceil((height - ys) / dy)),
+    0,
+  );
+}
+
+/**
+ * Checks the image data the header promises: chunks within the file up to IEND, a known colour type
+ * and bit depth, and IDAT data that inflates to exactly the size of the image's rows. Inflating stops
+ * at that size, so a small file that would inflate to gigabytes (here, or when the seal embeds it)
+ * is refused at once. An error text, or null when the data is sound.
+ */
+function pngImageData(bytes: Uint8Array, view: DataView): string | null {
+  const bitDepth = bytes[24]!;
+  const colorType = bytes[25]!;
+  const channels = PNG_CHANNELS[colorType];
+  if (channels === undefined || ![1, 2, 4, 8, 16].includes(bitDepth)) return 'unknown colour type';
+  const idat: Uint8Array[] = [];
+  let offset = 8;
+  let ended = false;
+  while (offset + 12 <= bytes.length) {
+    const length = view.getUint32(offset);
+    const type = String.fromCharCode(...bytes.subarray(offset + 4, offset + 8));
+    if (offset + 12 + length > bytes.length) return 'a chunk runs past the end';
+    if (type === 'IDAT') idat.push(bytes.subarray(offset + 8, offset + 8 + length));
+    offset += 12 + length;
+    if (type === 'IEND') {
+      ended = true;
+      break;
+    }
+  }
+  if (!ended || idat.length === 0) return 'incomplete (no image data or no end)';
+  const expected = pngRawSize(view.getUint32(16), view.getUint32(20), channels * bitDepth, bytes[28] === 1);
+  let raw: Buffer;
+  try {
+    raw = inflateSync(Buffer.concat(idat), { maxOutputLength: expected });
+  } catch {
+    return 'image data does not inflate to the image size';
+  }
+  return raw.length === expected ? null : 'image data does not match the image size';
 }
 
 /** The bytes of a base64 image, with or without a `data:image/png;base64,` prefix; null when malformed. */
@@ -250,6 +312,11 @@ export async function uploadSign(
   if (!bytes) throw badSignImage('not base64');
   const png = checkSignPng(bytes);
   if (!png.ok) throw badSignImage(png.reason);
+  // A capped number of images per link (and per contractor an hour): nothing stored over the cap.
+  await enforceLimits(deps.limits, [
+    { rule: 'signImagesPerLink', key: hashSignerToken(token) },
+    { rule: 'signImagesPerSigner', key: ctx.me.contact },
+  ]);
   const outer = await deps.signers.findOrCreateOuterUser({
     contact: ctx.me.contact,
     name: ctx.me.name,
@@ -530,6 +597,7 @@ export async function resendRequest(
 ): Promise<{ resent: true; index: number }> {
   // Recipient indexes are fixed once sent, so the new token's record is the same for every attempt.
   const { token, record } = issueSignerToken(docuId, index, now);
+  let counted = false;
   const { doc, recipient } = await withConflictRetry(async () => {
     const d = await deps.docs.getDocument(docuId);
     if (!d || d.ownerId !== user.sub) {
@@ -544,6 +612,15 @@ export async function resendRequest(
       throw new AppError('errors.invalidTransition', 'Only a pending contractor of a sent document', {
         status: 409,
       });
+    }
+    if (!counted) {
+      // Once, before the new link is stored or sent (429 over a limit: the old link stays valid).
+      await enforceLimits(deps.limits, [
+        ...messageHits(user.sub, [r]),
+        { rule: 'resendsPerRecipient', key: r.contact },
+        { rule: 'resendInterval', key: r.contact },
+      ]);
+      counted = true;
     }
     await deps.docs.changeStatus(
       docuId,

@@ -45,3 +45,22 @@ export function makePng(width: number, height: number): Uint8Array {
     chunk('IEND', new Uint8Array(0)),
   ]);
 }
+
+/** A PNG with the given header fields and IDAT bytes as they are (tests of malformed image data). */
+export function pngWithData(
+  header: { width: number; height: number; bitDepth?: number; colorType?: number; interlaced?: boolean },
+  idat: Uint8Array,
+): Uint8Array {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(header.width, 0);
+  ihdr.writeUInt32BE(header.height, 4);
+  ihdr[8] = header.bitDepth ?? 8;
+  ihdr[9] = header.colorType ?? 6;
+  ihdr[12] = header.interlaced ? 1 : 0;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', new Uint8Array(0)),
+  ]);
+}

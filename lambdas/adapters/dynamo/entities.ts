@@ -387,7 +387,29 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     { client, table },
   );
 
+  // --- Abuse limits (issue #13, architecture §18) ------------------------------------------------
+
+  /** A rate counter of lambdas/usecases/limits.ts: its id is the rule and the SHA-256 of its key (no
+   *  contact or token in clear). Expires by TTL when its window ends. */
+  const rateCounter = new Entity(
+    {
+      model: { entity: 'rateCounter', version: '1', service: SERVICE },
+      attributes: {
+        counterId: { type: 'string', required: true },
+        count: { type: 'number', required: true },
+        /** Epoch milliseconds. */
+        windowEnd: { type: 'number', required: true },
+        ttl: { type: 'number', required: true },
+      },
+      indexes: {
+        byId: { pk: { field: 'pk', composite: ['counterId'] }, sk: { field: 'sk', composite: [] } },
+      },
+    },
+    { client, table },
+  );
+
   return {
+    rateCounter,
     sweepMarker,
     sealedHash,
     user,
@@ -413,3 +435,4 @@ export type OuterUserItem = EntityItem<Entities['outerUser']>;
 export type SignItem = EntityItem<Entities['sign']>;
 export type SweepMarkerItem = EntityItem<Entities['sweepMarker']>;
 export type SealedHashItem = EntityItem<Entities['sealedHash']>;
+export type RateCounterItem = EntityItem<Entities['rateCounter']>;

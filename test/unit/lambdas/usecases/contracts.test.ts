@@ -2,6 +2,7 @@
 // anyone else → 404), lists by tab with cursors, details, activity, download of the final or the
 // original, mail rules, delete (items, tokens, objects; refused while Generating; twice → 404), and
 // the contractor's own signer link beside the e-mailed one.
+import { memoryLimits } from '../rate-limiter-fake';
 import type { ContractRepository, Page } from '../../../../lambdas/adapters/dynamo/contracts';
 import {
   conflictError,
@@ -128,6 +129,7 @@ function setup() {
     users: { getById: async (id) => users.get(id) ?? null },
     storage,
     queue,
+    limits: memoryLimits(),
     maxUploadBytes: 50_000_000,
     englishPhoneCountry: 'US',
     appUrl: 'https://app.example.com',

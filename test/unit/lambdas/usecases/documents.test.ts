@@ -1,5 +1,6 @@
 // The pure parts of the creation funnel's use cases (issue #4): the upload check, signer tokens,
 // phone countries, the request messages — and the use-case rules against an in-memory repository.
+import { memoryLimits } from '../rate-limiter-fake';
 import { createHash } from 'node:crypto';
 import { jest } from '@jest/globals';
 import { PDFDocument, PDFName } from 'pdf-lib';
@@ -173,6 +174,7 @@ function setup() {
     },
     storage,
     queue,
+    limits: memoryLimits(),
     maxUploadBytes: 50_000_000,
     englishPhoneCountry: 'US',
     appUrl: 'https://app.example.com/',

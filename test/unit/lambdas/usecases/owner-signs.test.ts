@@ -1,4 +1,5 @@
 // The owner's own sign list (issue #4: the owner as a contractor) against in-memory fakes.
+import { memoryLimits } from '../rate-limiter-fake';
 import type { UserRecord } from '../../../../lambdas/adapters/dynamo/repository';
 import type { AuthUser } from '../../../../lambdas/core/http';
 import type { ObjectStorage } from '../../../../lambdas/ports';
@@ -33,7 +34,7 @@ function setup() {
       stored.set(key, { bytes, contentType });
     },
   };
-  const deps: OwnerSignsDeps = { users, signs, storage };
+  const deps: OwnerSignsDeps = { users, signs, storage, limits: memoryLimits() };
   return { users, signs, stored, deps };
 }
 

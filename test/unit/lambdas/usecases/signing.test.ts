@@ -1,5 +1,6 @@
 // The signer flow (issue #5): the pure parts (sign PNG check, base64, area numbering, notices) and
 // the use cases against an in-memory repository (link checks, masking, agreement race, resend).
+import { memoryLimits } from '../rate-limiter-fake';
 import { type DocumentRecord, type RecipientRecord } from '../../../../lambdas/adapters/dynamo/documents';
 import type { UserRecord } from '../../../../lambdas/adapters/dynamo/repository';
 import { InMemoryDocuments, nullStorage } from '../fakes';
@@ -147,6 +148,7 @@ function setup(kind: 'esign' | 'vsign' = 'esign') {
     },
     storage,
     queue,
+    limits: memoryLimits(),
     maxUploadBytes: 50_000_000,
     englishPhoneCountry: 'US',
     appUrl: 'https://app.example.com',
