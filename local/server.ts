@@ -18,6 +18,9 @@ export interface LocalServerOptions {
   webDist: string;
   runtimeConfig: Record<string, unknown>;
   jwt: { issuer: string; audience: string; jwksUrl: string };
+  /** Origin of the documents bucket the browser reaches through presigned URLs (the CSP allows it).
+   *  @default - the S3 endpoint the handlers use (AWS_ENDPOINT_URL_S3) */
+  storageOrigin?: string;
 }
 
 /** API Gateway's payload limit. */
@@ -122,21 +125,78 @@ function readBody(req: http.IncomingMessage): Promise<Buffer | 'too-large'> {
   });
 }
 
-function sendJson(res: http.ServerResponse, status: number, body: unknown, requestId: string) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId });
-  res.end(JSON.stringify(body));
+function originOf(url: string | undefined): string {
+  if (!url) return '';
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
 }
 
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-};
+/**
+ * The Content-Security-Policy CloudFront sends in AWS (lib/constructs/web.ts, its response headers
+ * policy), with the local endpoints in place of the AWS ones: Cognito (cognito-local) and the
+ * documents bucket (s3rver, presigned uploads, PDFs, sign images and Show Document's frame). Without
+ * 'upgrade-insecure-requests', which would turn every local http:// request into https://.
+ */
+export function localContentSecurityPolicy(sources: { cognito?: string; storage?: string }): string {
+  const cognito = originOf(sources.cognito);
+  const storage = originOf(sources.storage);
+  const list = (...items: string[]) => items.filter(Boolean).join(' ');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    // UI libraries set inline styles; scripts stay strict.
+    `style-src 'self' 'unsafe-inline'`,
+    `connect-src ${list("'self'", cognito, storage)}`,
+    `img-src ${list("'self'", 'data:', 'blob:', storage)}`,
+    `media-src ${list("'self'", 'blob:', storage)}`,
+    `frame-src ${list("'self'", storage)}`,
+    "font-src 'self' data:",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The headers of CloudFront's response headers policy (lib/constructs/web.ts) but HSTS, which means
+ *  nothing over the local server's http://. Like CloudFront's (override: true), they win over a
+ *  handler's own, on the SPA and on /api/* alike. */
+export function securityHeaders(contentSecurityPolicy: string): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    // Signer links carry their token in the path: never send it to another origin.
+    'referrer-policy': 'same-origin',
+    'permissions-policy': 'camera=(self), microphone=(self), geolocation=(), payment=()',
+  };
+}
 
 export function createLocalServer(options: LocalServerOptions): http.Server {
   const compiled = compileRoutes(ROUTES);
   const jwks = createRemoteJWKSet(new URL(options.jwt.jwksUrl));
   const webDist = path.resolve(options.webDist);
+  const cognitoEndpoint = options.runtimeConfig.cognitoEndpoint;
+  const SECURITY_HEADERS = securityHeaders(
+    localContentSecurityPolicy({
+      cognito: typeof cognitoEndpoint === 'string' ? cognitoEndpoint : undefined,
+      storage: options.storageOrigin ?? process.env.AWS_ENDPOINT_URL_S3,
+    }),
+  );
+
+  function sendJson(res: http.ServerResponse, status: number, body: unknown, requestId: string) {
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'x-request-id': requestId,
+      ...SECURITY_HEADERS,
+    });
+    res.end(JSON.stringify(body));
+  }
 
   async function verify(authorization: string | undefined): Promise<JWTPayload | null> {
     const token = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1];
@@ -222,7 +282,7 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
       body?: string;
       isBase64Encoded?: boolean;
     };
-    res.writeHead(result.statusCode ?? 200, result.headers ?? {});
+    res.writeHead(result.statusCode ?? 200, { ...result.headers, ...SECURITY_HEADERS });
     res.end(
       result.body === undefined
         ? undefined
@@ -260,7 +320,7 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
       file = path.join(webDist, 'index.html');
     }
     if (!fs.existsSync(file)) {
-      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
       return res.end('The SPA is not built yet: run npm run build.');
     }
     const ext = path.extname(file);

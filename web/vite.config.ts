@@ -15,6 +15,12 @@ export default defineConfig({
   root: webRoot,
   publicDir: 'public',
   plugins: [react()],
+  resolve: {
+    // zod with `jitless` set first, so that it never probes eval under the CSP (src/app/zod-jitless.ts).
+    alias: [
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/app/zod-jitless.ts', import.meta.url)) },
+    ],
+  },
   server: {
     // web/src imports ../shared (i18n catalogues, API schemas).
     fs: { allow: [repoRoot] },

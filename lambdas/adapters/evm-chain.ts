@@ -50,8 +50,9 @@ function isNonceClash(err: unknown): boolean {
   const text =
     e instanceof Error ? `${e.message} ${JSON.stringify((e as { error?: unknown }).error ?? '')}` : '';
   // ganache refuses a same-nonce transaction while it mines the first one with "transaction can't
-  // be replaced, mining has already started".
-  return /nonce too low|underpriced|already known|nonce has already been used|can't be replaced|mining has already started/i.test(
+  // be replaced, mining has already started", and after it with "the tx doesn't have the correct
+  // nonce" (geth's "nonce too low").
+  return /nonce too low|underpriced|already known|nonce has already been used|can't be replaced|mining has already started|doesn't have the correct nonce/i.test(
     text,
   );
 }

@@ -57,7 +57,12 @@ interface State {
   log: Logger;
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+// nosniff: a browser never reads an API answer as anything but JSON (issue #13).
+const JSON_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
 
 export function json(
   status: number,

@@ -17,7 +17,7 @@ import type { Language } from '../../shared/domain/constants';
 import { isValidEmail, maskContact, normaliseEmail } from '../../shared/domain/contact';
 import { DOCUMENT_LIST_TAB, isDraft, type DocumentListTab } from '../../shared/domain/status';
 import { localeForPath, translate } from '../../shared/i18n/server';
-import type { ContractRepository } from '../adapters/dynamo/contracts';
+import { badCursorError, type ContractRepository } from '../adapters/dynamo/contracts';
 import type { DocumentRecord, HistoryRecord, RecipientRecord } from '../adapters/dynamo/documents';
 import { AppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
@@ -188,12 +188,7 @@ function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
 }
 
-function badCursor(): AppError {
-  return new AppError('errors.validation', 'The cursor is not valid', {
-    status: 400,
-    details: [{ path: 'query.cursor', message: 'Invalid cursor', code: 'custom' }],
-  });
-}
+const badCursor = badCursorError;
 
 function decodeCursor(text: string | undefined, kind: Cursor['k']): Cursor | null {
   if (text === undefined) return null;

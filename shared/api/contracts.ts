@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import { CONTRACT_KINDS } from '../domain/entities';
 import { DOCUMENT_STATUSES, HISTORY_ACTIONS } from '../domain/status';
+import { lineText } from './schemas/text';
 
 const languageSchema = z.enum(['en', 'jp', 'ko']);
 const docuIdParams = z.object({ docuId: z.string().min(1).max(64) });
@@ -114,7 +115,7 @@ export const downloadResponseSchema = z.object({
 export type DownloadResponse = z.infer<typeof downloadResponseSchema>;
 
 /** POST /api/documents/{docuId}/mail: the final PDF to an address (completed documents only). */
-export const mailDocumentRequestSchema = z.object({ email: z.string().max(254), lang: languageSchema });
+export const mailDocumentRequestSchema = z.object({ email: lineText().max(254), lang: languageSchema });
 export type MailDocumentRequest = z.infer<typeof mailDocumentRequestSchema>;
 export const mailDocumentResponseSchema = z.object({ sent: z.literal(true) });
 

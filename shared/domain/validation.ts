@@ -47,6 +47,48 @@ export function charCount(text: string): number {
   return Array.from(text).length;
 }
 
+// --- Text of names and titles ---------------------------------------------------------------
+
+/**
+ * Characters no name, title or reason may hold (issue #13): they make text read differently from
+ * what it is — C0 and C1 control characters and DEL (NUL, escapes, line breaks in a one-line field),
+ * the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069: 'U+202E fdp.exe' shows as
+ * 'exe.pdf'), the invisible direction marks (U+200E, U+200F, U+061C), the line and paragraph
+ * separators (U+2028, U+2029), and lone UTF-16 surrogates (not text at all; JSON lets them through as
+ * \ud800). Multi-line fields (a deny reason) may also hold tab and line feed; a carriage return is
+ * normalised to a line feed first.
+ */
+const UNSAFE_ONE_LINE =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\p{Cs}/u;
+const UNSAFE_MULTI_LINE =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\p{Cs}/u;
+
+/** Whether text holds a character of the rule above (`multiline`: tab and line feed are allowed). */
+export function hasUnsafeText(text: string, options: { multiline?: boolean } = {}): boolean {
+  return (options.multiline ? UNSAFE_MULTI_LINE : UNSAFE_ONE_LINE).test(text);
+}
+
+/**
+ * The one form a name or title is stored in: NFC (so 'é' typed as e + U+0301 and as U+00E9 is the same
+ * name, and its length is counted once), line breaks as '\n', trimmed. Well-formed text only: a lone
+ * surrogate would make normalize() keep garbage, so it is checked (refused) first.
+ */
+export function normaliseText(text: string): string {
+  return text.replace(/\r\n?/g, '\n').normalize('NFC').trim();
+}
+
+/** The rule for one field: refused when it holds an unsafe character, else its normal form. */
+export function validateText(
+  text: string,
+  options: { multiline?: boolean } = {},
+): ValidationResult<{ text: string }> {
+  const normal = text.replace(/\r\n?/g, '\n');
+  if (hasUnsafeText(normal, options)) return fail('errors.unsafeText');
+  return { ok: true, text: normaliseText(normal) };
+}
+
 // --- Upload -----------------------------------------------------------------------------------
 
 /** One PDF, not empty, within the configured limit (architecture §14: one limit, 50 MB by default). */

@@ -151,6 +151,13 @@ describe('signer flow (/outsign)', () => {
       await page.getByRole('link', { name: t('signing.goHome') }).waitFor({ state: 'visible' });
     });
     expect(session.unexpectedProblems()).toEqual([]);
+    // Issue #13: the whole journey (pdf.js and its worker, the sign maker's canvas and blob: images,
+    // presigned PDFs from the bucket) ran under the CSP CloudFront sends, with no violation reported.
+    const shell = await fetch(new URL(sent.mailLink, session.page.url()));
+    expect(shell.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(
+      session.problems.filter((p) => /CSP violation|Content Security Policy|Refused to/i.test(p.text)),
+    ).toEqual([]);
   });
 
   it('a tampered link shows the invalid-link page and reveals nothing', async () => {

@@ -75,7 +75,7 @@ describe('contract lists', () => {
       expect({ q, status: res.status, code: res.body.error.code }).toEqual({
         q,
         status: 400,
-        code: 'errors.validation',
+        code: q.includes('cursor') ? 'errors.badCursor' : 'errors.validation',
       });
     }
     expect((await api('/api/documents?tab=pending')).status).toBe(401);

@@ -85,6 +85,15 @@ export async function launchBrowser(options: BrowserOptions = {}): Promise<Brows
   };
   context.pages().forEach(watch);
   context.on('page', watch);
+  // Content-Security-Policy violations (issue #13) become console errors, so every journey that
+  // checks its console problems also proves the SPA works under the CSP.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
   const page = context.pages()[0] ?? (await context.newPage());
 
   const screenshot = async (name: string): Promise<string[]> => {

@@ -50,7 +50,14 @@ export async function api(
     headers['content-type'] ??= 'application/json';
     body = JSON.stringify(init.body);
   }
-  const res = await fetch(env('TEST_APP_URL') + path, { method: init.method ?? 'GET', headers, body });
+  const request = () => fetch(env('TEST_APP_URL') + path, { method: init.method ?? 'GET', headers, body });
+  // A kept-alive socket that the server closed for idleness as it was reused ('other side closed',
+  // before any answer: the request was never read) — a race on busy cores, tried once more.
+  const res = await request().catch((err: unknown) => {
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    if (cause?.code === 'UND_ERR_SOCKET' && /other side closed/i.test(cause.message ?? '')) return request();
+    throw err;
+  });
   const text = await res.text();
   let parsed: unknown = text;
   try {

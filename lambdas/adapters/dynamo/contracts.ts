@@ -6,6 +6,7 @@
 // - a document's latest history item: historyItem.byDocument, descending, limit 1.
 import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DocumentListTab } from '../../../shared/domain/status';
+import { AppError } from '../../core/errors';
 import {
   conflictError,
   MAX_TRANSACTION_ITEMS,
@@ -52,6 +53,59 @@ export interface ContractRepository {
   deleteHistory(docuId: string): Promise<void>;
 }
 
+/** A list cursor that is not one this owner's listing of this tab handed out (issue #13): 400. */
+export function badCursorError(): AppError {
+  return new AppError('errors.badCursor', 'The list cursor is not valid', {
+    status: 400,
+    details: [{ path: 'query.cursor', message: 'errors.badCursor', code: 'custom' }],
+  });
+}
+
+/** The attributes of a byOwnerTab (gsi3) page's last evaluated key: the table's and the index's. */
+const OWNER_TAB_CURSOR_KEYS = ['gsi3pk', 'gsi3sk', 'pk', 'sk'] as const;
+/** DynamoDB's limit on a sort key value (a partition key may take 2048). */
+const MAX_KEY_BYTES = 1024;
+
+/**
+ * ElectroDB's cursor is the base64url JSON of DynamoDB's LastEvaluatedKey, which DynamoDB takes back
+ * as ExclusiveStartKey unchecked by ElectroDB: a forged one fails to parse (ElectroDB throws) or
+ * names another partition (DynamoDB throws). So a cursor is accepted only when it decodes to exactly
+ * the four key attributes, each a bounded non-empty string, and its index partition is the caller's
+ * own owner + tab partition: another owner's cursor is refused, never followed. Only a position
+ * inside the caller's own partition can be chosen, which reveals nothing a page does not.
+ */
+function ownerTabCursor(cursor: string, partition: string, sortPrefix: string): string {
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursorError();
+  }
+  if (key === null || typeof key !== 'object' || Array.isArray(key)) throw badCursorError();
+  const record = key as Record<string, unknown>;
+  const names = Object.keys(record).sort();
+  if (names.length !== OWNER_TAB_CURSOR_KEYS.length || names.some((n, i) => n !== OWNER_TAB_CURSOR_KEYS[i])) {
+    throw badCursorError();
+  }
+  for (const name of OWNER_TAB_CURSOR_KEYS) {
+    const value = record[name];
+    if (typeof value !== 'string' || value === '' || Buffer.byteLength(value) > MAX_KEY_BYTES) {
+      throw badCursorError();
+    }
+  }
+  if (record.gsi3pk !== partition || !(record.gsi3sk as string).startsWith(sortPrefix))
+    throw badCursorError();
+  return cursor;
+}
+
+/** DynamoDB's answer to an ExclusiveStartKey it cannot use. */
+function isBadStartKey(err: unknown): boolean {
+  return (
+    err instanceof Error &&
+    /ValidationException|starting key|ExclusiveStartKey/i.test(`${err.name} ${err.message}`)
+  );
+}
+
 /** BatchGet and BatchWrite take at most 100 and 25 keys. */
 function chunks<T>(list: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -75,10 +129,18 @@ export class DynamoContractRepository implements ContractRepository {
     limit: number,
     cursor: string | null,
   ): Promise<Page<DocumentRecord>> {
-    const res = await this.e.document.query
-      .byOwnerTab({ ownerId, listTab: tab })
-      .go({ order: 'desc', limit, cursor, pages: 1 });
-    return { items: res.data, cursor: res.cursor ?? null };
+    const query = this.e.document.query.byOwnerTab({ ownerId, listTab: tab });
+    if (cursor !== null) {
+      const values = query.params().ExpressionAttributeValues as Record<string, string>;
+      ownerTabCursor(cursor, values[':pk']!, values[':sk1'] ?? '');
+    }
+    try {
+      const res = await query.go({ order: 'desc', limit, cursor, pages: 1 });
+      return { items: res.data, cursor: res.cursor ?? null };
+    } catch (err) {
+      if (cursor !== null && isBadStartKey(err)) throw badCursorError();
+      throw err;
+    }
   }
 
   async recipientsByContact(contact: string): Promise<RecipientRecord[]> {

@@ -2,6 +2,7 @@
 
 import * as z from 'zod';
 import { PLAN_KEYS } from '../../domain/entities';
+import { lineText } from './text';
 
 /** Version of the terms and privacy texts a user consents to; stored with each consent. */
 export const TERMS_VERSION = '2026-11-22';
@@ -22,7 +23,7 @@ export const languageSchema = z.enum(['en', 'jp', 'ko']);
 export const signUpRequestSchema = z.object({
   email: z.email().max(254),
   password: z.string().min(8).max(256),
-  name: z.string().trim().min(1).max(100),
+  name: lineText().min(1).max(100),
   consents: consentsSchema,
   lang: languageSchema,
 });
@@ -35,9 +36,9 @@ export const consentsRequestSchema = z.object({ consents: consentsSchema, lang: 
  *  the wallet must be an EVM address (checksummed when mixed-case; null clears it). */
 export const updateMeRequestSchema = z
   .object({
-    name: z.string().trim().min(1).max(100).optional(),
-    phone: z.string().trim().max(32).nullable().optional(),
-    walletAddress: z.string().trim().max(64).nullable().optional(),
+    name: lineText().min(1).max(100).optional(),
+    phone: lineText().max(32).nullable().optional(),
+    walletAddress: lineText().max(64).nullable().optional(),
     lang: languageSchema.optional(),
   })
   .strict();

@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { CONTRACT_KINDS } from '../../domain/entities';
 import { DOCUMENT_STATUSES } from '../../domain/status';
 import { languageSchema } from './accounts';
+import { lineText } from './text';
 
 /** GET /api/documents/{docuId} etc.: the path parameter. */
 export const docuIdParamsSchema = z.object({ docuId: z.string().min(1).max(64) });
@@ -61,7 +62,7 @@ export type CreateDocumentRequest = z.infer<typeof createDocumentRequestSchema>;
 
 /** POST /api/documents/{docuId}/upload: the browser-side rules are checked again here. */
 export const uploadRequestSchema = z.object({
-  fileName: z.string().trim().min(1).max(255),
+  fileName: lineText().min(1).max(255),
   contentType: z.string().max(255),
   sizeBytes: z.number().int().nonnegative(),
 });
@@ -83,8 +84,8 @@ export type UploadCompleteRequest = z.infer<typeof uploadCompleteRequestSchema>;
 /** PUT /api/documents/{docuId}/recipients: rows as typed (the server trims, drops empty rows,
  *  validates and normalises). */
 export const saveRecipientsRequestSchema = z.object({
-  recipients: z.array(z.object({ name: z.string().max(200), contact: z.string().max(254) })).max(100),
-  finalRecipients: z.array(z.string().max(254)).max(50),
+  recipients: z.array(z.object({ name: lineText().max(200), contact: lineText().max(254) })).max(100),
+  finalRecipients: z.array(lineText().max(254)).max(50),
   lang: languageSchema,
 });
 export type SaveRecipientsRequest = z.infer<typeof saveRecipientsRequestSchema>;
@@ -109,7 +110,7 @@ export type SaveAreasRequest = z.infer<typeof saveAreasRequestSchema>;
 /** PATCH /api/documents/{docuId}: allowed before sending. */
 export const updateDocumentRequestSchema = z
   .object({
-    title: z.string().trim().min(1).max(100).optional(),
+    title: lineText().min(1).max(100).optional(),
     privateinfoAgree: z.boolean().optional(),
   })
   .strict();

@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { CONTRACT_KINDS } from '../../domain/entities';
 import { DOCUMENT_STATUSES } from '../../domain/status';
 import { languageSchema } from './accounts';
+import { multilineText } from './text';
 
 /** /api/sign/{docuId}/{token}: the signer link's parts (the token is checked by the handler). */
 export const signerParamsSchema = z.object({
@@ -113,7 +114,7 @@ export const signerActionRequestSchema = z.object({ lang: languageSchema });
 export type SignerActionRequest = z.infer<typeof signerActionRequestSchema>;
 
 /** POST …/deny: the reason (1..200 characters; shared validateDenyReason) is sent to everyone. */
-export const denyRequestSchema = z.object({ reason: z.string().max(2000), lang: languageSchema });
+export const denyRequestSchema = z.object({ reason: multilineText().max(2000), lang: languageSchema });
 export type DenyRequest = z.infer<typeof denyRequestSchema>;
 
 /** The answer of agree / deny / reject-terms. */

@@ -267,7 +267,7 @@ describe('listContracts', () => {
     for (const cursor of ['%%%', Buffer.from('{"k":"contractor","o":1}').toString('base64url')]) {
       await expect(
         listContracts(s.deps, owner, { tab: 'pending', role: 'owner', limit: 2, cursor }),
-      ).rejects.toMatchObject({ code: 'errors.validation', status: 400 });
+      ).rejects.toMatchObject({ code: 'errors.badCursor', status: 400 });
     }
   });
 
