@@ -32,11 +32,7 @@ export function composeApp(app: App, settings: DeploySettings): ComposedApp {
   const appStack = new AppStack(app, `${settings.stackPrefix}App`, {
     env,
     description: 'SignSeal app: HTTP API, job queues and workers, notifications, CloudFront site',
-    table: { table: stateful.storage.table, accessPolicy: stateful.storage.tableDataPolicy },
-    documents: {
-      bucket: stateful.storage.documentsBucket,
-      accessPolicy: stateful.storage.documentsObjectPolicy,
-    },
+    data: stateful.storage,
     userPool: stateful.auth.userPool,
     userPoolClient: stateful.auth.userPoolClient,
     oauth: stateful.auth.oauth,

@@ -1,15 +1,22 @@
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 // The stateless rest: API, job queues and workers, notifications and the CloudFront site. It uses
 // the stateful stack's resources, handed over as props.
-import { CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { DEFAULT_ROUTE, ROUTES, WORKERS } from '../../shared/api/routes.js';
+import {
+  DEFAULT_ROUTE,
+  ROUTES,
+  WORKER_ACCESS,
+  WORKERS,
+  type DataAccess,
+  type WorkerName,
+} from '../../shared/api/routes.js';
+import { type DataStore, grantDataAccess, grantRouteExtras, mergeAccess } from '../access.js';
 import { QUEUES } from '../definitions.js';
 import { Api } from '../constructs/api.js';
 import { Chain, type ChainProps } from '../constructs/chain.js';
-import type { BucketBinding, TableBinding } from '../constructs/app-function.js';
 import type { OAuthSettings } from '../constructs/auth.js';
 import { Jobs } from '../constructs/jobs.js';
 import { Notifications, type MailIdentityMode } from '../constructs/notifications.js';
@@ -17,8 +24,8 @@ import { Sealing } from '../constructs/sealing.js';
 import { Web } from '../constructs/web.js';
 
 export interface AppStackProps extends StackProps {
-  readonly table: TableBinding;
-  readonly documents: BucketBinding;
+  /** The table and the documents bucket, with the managed policy of each kind of access to them. */
+  readonly data: DataStore;
   readonly userPool: IUserPool;
   readonly userPoolClient: IUserPoolClient;
   /** @default - e-mail and password sign-in only */
@@ -81,7 +88,7 @@ export class AppStack extends Stack {
     this.web = new Web(this, 'Web', {
       api: this.api.httpApi,
       siteAssetPath: props.siteAssetPath,
-      documentsBucket: props.documents.bucket,
+      documentsBucket: props.data.documentsBucket,
       runtimeConfig: {
         region: this.region,
         userPoolId: props.userPool.userPoolId,
@@ -108,8 +115,9 @@ export class AppStack extends Stack {
     // the functions can take its domain name without a cycle.
     const appUrl = props.siteUrl?.replace(/\/+$/, '') ?? this.web.url;
     for (const fn of [...this.api.functions.values(), ...this.jobs.workers, this.sealing.sweep]) {
-      fn.bindTable(props.table)
-        .bindDocumentsBucket(props.documents)
+      // Every function gets the names (lambdas/config.ts requires them); access is granted below.
+      fn.bindTable(props.data.table)
+        .bindDocumentsBucket(props.data.documentsBucket)
         .bindUserPool(props.userPool, props.userPoolClient);
       for (const name of WORKERS) fn.bindQueue(name, this.jobs.jobs[name].queue);
       fn.addEnvironment('MAIL_FROM', props.mailFrom);
@@ -118,6 +126,30 @@ export class AppStack extends Stack {
       fn.addEnvironment('MIN_AGE', String(props.minAge ?? 18));
       fn.addEnvironment('S3_FORCE_PATH_STYLE', 'false');
     }
+
+    // Least privilege: each function gets only the data access its routes or its worker declare.
+    const queues: Record<WorkerName, IQueue> = {
+      seal: this.jobs.jobs.seal.queue,
+      anchor: this.jobs.jobs.anchor.queue,
+      notify: this.jobs.jobs.notify.queue,
+    };
+    const declared = new Map<string, DataAccess[]>();
+    for (const route of [...ROUTES, DEFAULT_ROUTE]) {
+      if (!route.access) {
+        throw new Error(
+          `AppStack: route ${route.id} declares no access; say what its use case reads and writes (shared/api/routes.ts DataAccess).`,
+        );
+      }
+      declared.set(route.handler, [...(declared.get(route.handler) ?? []), route.access]);
+    }
+    for (const [handler, fn] of this.api.functions) {
+      grantDataAccess(fn, mergeAccess(declared.get(handler) ?? []), props.data, queues);
+    }
+    for (const name of WORKERS) {
+      grantDataAccess(this.jobs.jobs[name].worker, WORKER_ACCESS[name], props.data, queues);
+    }
+    grantDataAccess(this.sealing.sweep, WORKER_ACCESS.sweep, props.data, queues);
+
     // Every e-mail and SMS goes through the notify job (architecture section 7).
     this.notifications.grantSend(this.jobs.jobs.notify.worker);
 
@@ -134,30 +166,11 @@ export class AppStack extends Stack {
 
     // Per-route extra permissions declared in the route table.
     for (const route of ROUTES) {
-      const fn = this.api.functions.get(route.handler)!;
-      for (const grant of route.grants ?? []) {
-        if (grant === 'userDirectoryRead') props.userPool.grant(fn, 'cognito-idp:AdminGetUser');
-        if (grant === 'userDirectoryWrite') {
-          props.userPool.grant(
-            fn,
-            'cognito-idp:AdminGetUser',
-            'cognito-idp:AdminCreateUser',
-            'cognito-idp:AdminSetUserPassword',
-            'cognito-idp:AdminDeleteUser',
-            'cognito-idp:AdminDisableUser',
-          );
-        }
-        if (grant === 'notificationsCheck') {
-          fn.addToRolePolicy(
-            new PolicyStatement({ actions: ['ses:GetAccount', 'sns:GetSMSAttributes'], resources: ['*'] }),
-          );
-          Validations.of(fn).acknowledge({
-            id: 'AwsSolutions-IAM5[Resource::*]',
-            reason:
-              'Health check: ses:GetAccount and sns:GetSMSAttributes are read-only account-level actions that support no resource-level permissions (as X-Ray tracing does not).',
-          });
-        }
-      }
+      grantRouteExtras(this.api.functions.get(route.handler)!, route.grants ?? [], {
+        userPool: props.userPool,
+        store: props.data,
+        queues,
+      });
     }
 
     new CfnOutput(this, 'SiteUrl', { description: 'Open the app here', value: appUrl });
