@@ -2,12 +2,15 @@
 // build exactly the same app.
 import type { App } from 'aws-cdk-lib';
 import { AppStack } from '../lib/stacks/app-stack.js';
+import { EdgeStack } from '../lib/stacks/edge-stack.js';
 import { StatefulStack } from '../lib/stacks/stateful-stack.js';
 import type { DeploySettings } from './settings.js';
 
 export interface ComposedApp {
   readonly stateful: StatefulStack;
   readonly app: AppStack;
+  /** The managed WAF web ACL in us-east-1; absent with webAclArn, waf=false or an unknown region. */
+  readonly edge?: EdgeStack;
 }
 
 export function composeApp(app: App, settings: DeploySettings): ComposedApp {
@@ -29,14 +32,21 @@ export function composeApp(app: App, settings: DeploySettings): ComposedApp {
     },
   });
 
+  // A CloudFront web ACL must live in us-east-1; the app reads its ARN across regions, which needs
+  // the app's region to be known (it is whenever the CLI has credentials; not in an offline synth).
+  const edge =
+    settings.firewall && settings.region
+      ? new EdgeStack(app, `${settings.stackPrefix}Edge`, {
+          env: { account: settings.account, region: 'us-east-1' },
+          description: 'SignSeal edge: the WAF web ACL of the CloudFront distribution (us-east-1)',
+          firewall: settings.firewall,
+        })
+      : undefined;
+
   const appStack = new AppStack(app, `${settings.stackPrefix}App`, {
     env,
     description: 'SignSeal app: HTTP API, job queues and workers, notifications, CloudFront site',
-    table: { table: stateful.storage.table, accessPolicy: stateful.storage.tableDataPolicy },
-    documents: {
-      bucket: stateful.storage.documentsBucket,
-      accessPolicy: stateful.storage.documentsObjectPolicy,
-    },
+    data: stateful.storage,
     userPool: stateful.auth.userPool,
     userPoolClient: stateful.auth.userPoolClient,
     oauth: stateful.auth.oauth,
@@ -48,11 +58,14 @@ export function composeApp(app: App, settings: DeploySettings): ComposedApp {
     siteUrl: settings.siteUrl,
     customDomain: settings.customDomain,
     siteAssetPath: settings.siteAssetPath,
-    webAclArn: settings.webAclArn,
+    webAclArn: settings.webAclArn ?? edge?.firewall.webAclArn,
+    apiDomain: settings.apiDomain,
+    documentsCorsFromDistribution: settings.corsAllowedOrigins.length === 0,
+    originVerifyGeneration: settings.originVerifyGeneration,
     additionalConnectSources: settings.cspConnectSources,
     chain: settings.chain,
   });
   appStack.addStackDependency(stateful);
 
-  return { stateful, app: appStack };
+  return { stateful, app: appStack, ...(edge ? { edge } : {}) };
 }

@@ -32,6 +32,12 @@ export interface DeploySettings {
   };
   readonly threatProtection: boolean;
   readonly webAclArn?: string;
+  /** The managed web ACL's limits (lib/constructs/waf.ts); undefined with webAclArn or waf=false. */
+  readonly firewall?: { readonly apiRateLimit: number; readonly sendingRateLimit: number };
+  /** A custom domain for the API origin: the default execute-api endpoint is then disabled. */
+  readonly apiDomain?: { readonly domainName: string; readonly certificateArn: string };
+  /** Bump to replace the secret CloudFront sends to the API (x-origin-verify). */
+  readonly originVerifyGeneration: number;
   readonly cspConnectSources: readonly string[];
   /** Minimum age to sign up (architecture §14). */
   readonly minAge: number;
@@ -66,6 +72,12 @@ export const CONTEXT_KEYS = [
   'authDomainPrefix',
   'cognitoThreatProtection',
   'webAclArn',
+  'waf',
+  'wafApiRateLimit',
+  'wafSendingRateLimit',
+  'apiDomainName',
+  'apiCertificateArn',
+  'originVerifyGeneration',
   'cspConnectSrc',
   'minAge',
   'sealSignerSecretName',
@@ -212,6 +224,50 @@ export function readSettings(node: Node, env: Env): DeploySettings {
     );
   }
 
+  const wafText = text('waf') ?? 'true';
+  if (!['true', 'false'].includes(wafText)) {
+    throw new SettingsError(`Context waf "${wafText}" must be true or false.`);
+  }
+  const whole = (key: (typeof CONTEXT_KEYS)[number], fallback: number, min: number, max: number) => {
+    const value = text(key) ?? String(fallback);
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < min || n > max) {
+      throw new SettingsError(`Context ${key} "${value}" must be a whole number from ${min} to ${max}.`);
+    }
+    return n;
+  };
+  // WAF's rate-based rules count from 10 requests per window.
+  const firewall =
+    webAclArn || wafText === 'false'
+      ? undefined
+      : {
+          apiRateLimit: whole('wafApiRateLimit', 1000, 10, 2_000_000_000),
+          sendingRateLimit: whole('wafSendingRateLimit', 100, 10, 2_000_000_000),
+        };
+
+  const apiDomainName = text('apiDomainName');
+  const apiCertificateArn = text('apiCertificateArn');
+  if (Boolean(apiDomainName) !== Boolean(apiCertificateArn)) {
+    throw new SettingsError('Context apiDomainName and apiCertificateArn go together: give both or neither.');
+  }
+  if (
+    apiDomainName &&
+    !/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(apiDomainName)
+  ) {
+    throw new SettingsError(`Context apiDomainName "${apiDomainName}" is not a lower-case host name.`);
+  }
+  const region = env.CDK_DEFAULT_REGION || undefined;
+  if (apiCertificateArn) {
+    const match = /^arn:aws[a-z-]*:acm:([a-z0-9-]+):\d{12}:certificate\//.exec(apiCertificateArn);
+    if (!match) throw new SettingsError('Context apiCertificateArn must be an ACM certificate ARN.');
+    if (region && match[1] !== region) {
+      throw new SettingsError(
+        `Context apiCertificateArn must be in the app's region ${region} (API Gateway reads regional certificates there).`,
+      );
+    }
+  }
+  const originVerifyGeneration = whole('originVerifyGeneration', 1, 1, 1_000_000);
+
   const cspConnectSources = list('cspConnectSrc');
   for (const source of cspConnectSources) {
     if (!/^(https|wss):\/\/[^\s;,'"]+$/.test(source)) {
@@ -242,18 +298,25 @@ export function readSettings(node: Node, env: Env): DeploySettings {
     chain,
     stackPrefix,
     account: env.CDK_DEFAULT_ACCOUNT || undefined,
-    region: env.CDK_DEFAULT_REGION || undefined,
+    region,
     mailFrom,
     mailIdentity,
     sesSandboxRecipients,
     siteUrl,
     customDomain,
     siteAssetPath: text('siteAssetPath') ?? 'web/dist',
-    // Without a known site URL the browser origin is some *.cloudfront.net name; S3 allows that wildcard.
-    corsAllowedOrigins: siteUrl ? [siteUrl] : ['https://*.cloudfront.net'],
+    // Without a site URL the browser origin is the distribution's own, which the app stack sets on the
+    // bucket once the distribution exists (lib/constructs/documents-cors.ts).
+    corsAllowedOrigins: siteUrl ? [siteUrl] : [],
     federation,
     threatProtection: threatProtectionText === 'true',
     webAclArn,
+    firewall,
+    apiDomain:
+      apiDomainName && apiCertificateArn
+        ? { domainName: apiDomainName, certificateArn: apiCertificateArn }
+        : undefined,
+    originVerifyGeneration,
     cspConnectSources,
   };
 }

@@ -1,6 +1,7 @@
 // The one HTTP handler wrapper: middy with request context + structured logs, JSON body parsing,
 // zod validation and one error middleware. Handlers stay thin: parse → one use case → result.
 import middy from '@middy/core';
+import { timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import type { RouteAuth } from '../../shared/api/routes';
@@ -95,6 +96,18 @@ function claimsToUser(event: HttpEvent): AuthUser | null {
   };
 }
 
+/** Deployed, CloudFront adds this header with a secret to every API request (lib/stacks/app-stack.ts);
+ *  a request without it came around CloudFront and its WAF. No ORIGIN_VERIFY_SECRET (locally): no check. */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+
+function fromOurOrigin(event: HttpEvent): boolean {
+  const secret = process.env.ORIGIN_VERIFY_SECRET;
+  if (!secret) return true;
+  const given = Buffer.from(event.headers?.[ORIGIN_VERIFY_HEADER] ?? '', 'utf8');
+  const expected = Buffer.from(secret, 'utf8');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
 function parseBody(event: HttpEvent): unknown {
   if (event.body === undefined || event.body === null || event.body === '') return undefined;
   const type = (event.headers?.['content-type'] ?? event.headers?.['Content-Type'] ?? '').toLowerCase();
@@ -146,6 +159,7 @@ export function httpHandler<
 
   const base = async (event: HttpEvent, context: Context): Promise<APIGatewayProxyResultV2> => {
     const { requestId, log } = state.get(context)!;
+    if (!fromOurOrigin(event)) throw new AppError('errors.forbidden', 'Requests must come through the site');
     const user = claimsToUser(event);
     if (options.auth === 'owner' && !user) throw new AppError('errors.unauthorized', 'Sign-in required');
     const req: HttpRequest<Out<BS>, Out<QS>, Out<PS>> = {

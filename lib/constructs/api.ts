@@ -1,6 +1,8 @@
 // The HTTP API: one route per entry of the shared route table, one function per handler module.
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import {
+  ApiMapping,
+  DomainName,
   HttpApi,
   HttpMethod,
   HttpRoute,
@@ -12,6 +14,7 @@ import {
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -42,6 +45,11 @@ export interface ApiProps {
   readonly accessLogRetention?: RetentionDays;
   /** @default Duration.seconds(15) */
   readonly functionTimeout?: Duration;
+  /**
+   * Serve the API under this regional custom domain and disable the default `execute-api` endpoint,
+   * so that it is only reached through CloudFront (and its WAF). @default - the default endpoint
+   */
+  readonly customDomain?: { readonly domainName: string; readonly certificate: ICertificate };
 }
 
 // Ids and outcomes only: the route key is the template (never a signer token), and no IP or
@@ -74,6 +82,10 @@ export class Api extends Construct {
   readonly routes: readonly HttpRoute[];
   /** The `$default` route, when a default handler is given. */
   readonly defaultRoute?: HttpRoute;
+  /** The host CloudFront's `/api/*` origin points at: the custom domain, or the default endpoint's. */
+  readonly originDomainName: string;
+  /** The custom domain's API Gateway target (its DNS record points here), when one is configured. */
+  readonly domainName?: DomainName;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -88,6 +100,7 @@ export class Api extends Construct {
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: 'SignSeal API (reached through CloudFront /api/*)',
       createDefaultStage: false,
+      disableExecuteApiEndpoint: props.customDomain !== undefined,
     });
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: props.accessLogRetention ?? RetentionDays.THREE_MONTHS,
@@ -101,6 +114,22 @@ export class Api extends Construct {
         format: AccessLogFormat.custom(ACCESS_LOG_FORMAT),
       },
     });
+
+    if (props.customDomain) {
+      this.domainName = new DomainName(this, 'DomainName', {
+        domainName: props.customDomain.domainName,
+        certificate: props.customDomain.certificate,
+      });
+      new ApiMapping(this, 'ApiMapping', {
+        api: this.httpApi,
+        domainName: this.domainName,
+        stage: this.stage,
+      });
+      this.originDomainName = props.customDomain.domainName;
+    } else {
+      const stack = Stack.of(this);
+      this.originDomainName = `${this.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+    }
 
     this.authorizer = new HttpUserPoolAuthorizer('OwnerAuthorizer', props.userPool, {
       userPoolClients: [props.userPoolClient],

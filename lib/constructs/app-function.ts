@@ -51,26 +51,14 @@ export interface AppFunctionProps {
   readonly assets?: FunctionAssets;
 }
 
-/** A table with the managed policy that grants the item access the functions need. */
-export interface TableBinding {
-  readonly table: ITable;
-  readonly accessPolicy: IManagedPolicy;
-}
-
-/** A bucket with the managed policy that grants the object access the functions need. */
-export interface BucketBinding {
-  readonly bucket: IBucket;
-  readonly accessPolicy: IManagedPolicy;
-}
-
 /** The job queues, one per worker; each has a `<NAME>_QUEUE_URL` variable in lambdas/config.ts. */
 export type QueueName = WorkerName;
 
 /**
  * NodejsFunction on Node.js 22 / arm64, bundled by the local esbuild into minified ESM with source
  * maps, logging JSON to its own log group with a retention, traced by X-Ray. Its role starts with
- * only the right to write that log group; the `bind*` helpers grant access to a resource and set
- * the environment variable that names it, together, so the two never drift apart.
+ * only the right to write that log group; the `bind*` helpers set the environment variables that name
+ * the resources, and lib/access.ts grants each function only the access its route or worker declares.
  */
 export class AppFunction extends NodejsFunction {
   private readonly executionRole: Role;
@@ -135,24 +123,27 @@ export class AppFunction extends NodejsFunction {
     });
   }
 
-  /** Item access to the table; sets TABLE_NAME. */
-  bindTable(binding: TableBinding): this {
-    this.addEnvironment('TABLE_NAME', binding.table.tableName);
-    this.executionRole.addManagedPolicy(binding.accessPolicy);
+  /** Sets TABLE_NAME; item access is granted apart (`attachPolicy`, lib/access.ts). */
+  bindTable(table: ITable): this {
+    this.addEnvironment('TABLE_NAME', table.tableName);
     return this;
   }
 
-  /** Object access to the documents bucket; sets DOCUMENTS_BUCKET. */
-  bindDocumentsBucket(binding: BucketBinding): this {
-    this.addEnvironment('DOCUMENTS_BUCKET', binding.bucket.bucketName);
-    this.executionRole.addManagedPolicy(binding.accessPolicy);
+  /** Sets DOCUMENTS_BUCKET; object access is granted apart (`attachPolicy`, lib/access.ts). */
+  bindDocumentsBucket(bucket: IBucket): this {
+    this.addEnvironment('DOCUMENTS_BUCKET', bucket.bucketName);
     return this;
   }
 
-  /** Permission to enqueue jobs; sets `<NAME>_QUEUE_URL`. */
+  /** Sets `<NAME>_QUEUE_URL`; permission to send is granted apart (lib/access.ts). */
   bindQueue(name: QueueName, queue: IQueue): this {
     this.addEnvironment(`${name.toUpperCase()}_QUEUE_URL`, queue.queueUrl);
-    queue.grantSendMessages(this);
+    return this;
+  }
+
+  /** Attaches a managed policy (one kind of data access) to the execution role. */
+  attachPolicy(policy: IManagedPolicy): this {
+    this.executionRole.addManagedPolicy(policy);
     return this;
   }
 

@@ -1,7 +1,6 @@
 // CloudFront in front of everything: the SPA from a private bucket (Origin Access Control) and the
 // HTTP API under /api/*, with one set of security headers.
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
-import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -62,7 +61,12 @@ export interface CustomDomain {
 
 export interface WebProps {
   /** The API served under `/api/*`. */
-  readonly api: IHttpApi;
+  readonly api: {
+    /** Host of the API origin (a custom domain, or the default execute-api endpoint's host). */
+    readonly domainName: string;
+    /** A header CloudFront adds to every API request; the handlers refuse requests without it. */
+    readonly verifyHeader?: { readonly name: string; readonly value: string };
+  };
   /** Folder of the built SPA (index.html and its assets). */
   readonly siteAssetPath: string;
   /** Written to /config.json next to the SPA. */
@@ -200,6 +204,10 @@ export class Web extends Construct {
             value: 'camera=(self), microphone=(self), geolocation=(), payment=()',
             override: true,
           },
+          // No other window keeps a handle on this one (signer links, sign-in), and no other site
+          // may load its responses (the SPA's files and the API's JSON) as subresources.
+          { header: 'Cross-Origin-Opener-Policy', value: 'same-origin', override: true },
+          { header: 'Cross-Origin-Resource-Policy', value: 'same-origin', override: true },
         ],
       },
     });
@@ -210,9 +218,12 @@ export class Web extends Construct {
       runtime: FunctionRuntime.JS_2_0,
     });
 
-    const apiOrigin = new HttpOrigin(`${props.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
+    const apiOrigin = new HttpOrigin(props.api.domainName, {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      customHeaders: props.api.verifyHeader
+        ? { [props.api.verifyHeader.name]: props.api.verifyHeader.value }
+        : undefined,
     });
 
     this.distribution = new Distribution(this, 'Distribution', {
@@ -261,7 +272,7 @@ export class Web extends Construct {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR2',
         reason:
-          'No WAF web ACL by default (one costs a monthly fee per ACL and rule); the API has stage throttling and the owner routes a JWT authorizer. Operators attach one with context webAclArn.',
+          'No WAF web ACL: the operator turned the managed one off (-c waf=false) or the synthesis is environment-agnostic (the web ACL lives in us-east-1 and needs a known account and region). The API keeps its stage throttling and per-owner limits.',
       });
     }
     if (!props.customDomain) {

@@ -8,14 +8,48 @@ export type RouteAuth = 'owner' | 'signer' | 'public';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Extra permissions a route's function needs beyond the table, bucket and queues every function gets. */
+/** Extra permissions a route's function needs beyond its data access (`access`). Each maps to IAM
+ *  actions in one place (lib/access.ts ROUTE_GRANT_ACTIONS). */
 export type RouteGrant =
   /** Read a user's attributes from the user pool (cognito-idp:AdminGetUser). */
   | 'userDirectoryRead'
   /** Create, disable and sign out users in the user pool (sign-up, close account). */
   | 'userDirectoryWrite'
   /** Read-only account checks of the mail and SMS services (ses:GetAccount, sns:GetSMSAttributes). */
-  | 'notificationsCheck';
+  | 'notificationsCheck'
+  /** Read-only checks of the data stores: describe the table, head the documents bucket, read the
+   *  queues' attributes (GET /api/health). */
+  | 'storageCheck';
+
+/** The areas of the documents bucket, by key prefix: each function is granted object actions per area. */
+export const OBJECT_AREAS = {
+  /** A document's original, sealed final and certificates: `documents/{docuId}/…`. */
+  documents: 'documents/',
+  /** An owner's sign images: `signs/user/{userId}/…`. */
+  ownerSigns: 'signs/user/',
+  /** Sign images of contractors without an account: `signs/outer/{outerUserId}/…`. */
+  signerSigns: 'signs/outer/',
+} as const;
+export type ObjectArea = keyof typeof OBJECT_AREAS;
+
+/** `read`: get an object or sign a download URL for it; `write`: put one or sign an upload form for it;
+ *  `delete`: delete objects and their versions (the bucket is versioned). */
+export type ObjectAction = 'read' | 'write' | 'delete';
+
+/**
+ * What a function does with the product's data, and nothing more is granted (lib/access.ts turns it
+ * into IAM; test/cdk/access.test.ts checks each function's policies against it). Every function still
+ * gets the variables naming the table, bucket and queues (lambdas/config.ts requires them).
+ */
+export interface DataAccess {
+  /** `read`: GetItem, BatchGetItem, Query; `write`: those plus PutItem, UpdateItem, DeleteItem,
+   *  BatchWriteItem, ConditionCheckItem (transactions). @default - no item access */
+  readonly table?: 'read' | 'write';
+  /** Object actions per area of the documents bucket. @default - none */
+  readonly objects?: { readonly [A in ObjectArea]?: readonly ObjectAction[] };
+  /** Job queues it sends to. @default - none */
+  readonly enqueue?: readonly WorkerName[];
+}
 
 export interface RouteDefinition {
   /** Stable identifier, also used for the CDK construct id. */
@@ -26,8 +60,21 @@ export interface RouteDefinition {
   readonly auth: RouteAuth;
   /** Handler module: `lambdas/handlers/<handler>.ts`, exporting `handler`. One Lambda per module. */
   readonly handler: string;
+  /** What the use case reads and writes (lambdas/handlers → usecases → deps.ts). Required for every
+   *  route of ROUTES: the CDK app refuses a route without it. */
+  readonly access?: DataAccess;
   readonly grants?: readonly RouteGrant[];
 }
+
+// Shorthands for the access of the route table (a route may also spell its access out).
+const READ: DataAccess = { table: 'read' };
+const WRITE: DataAccess = { table: 'write' };
+/** Reads the document and answers its view, which carries a download URL of the original. */
+const VIEW: DataAccess = { table: 'read', objects: { documents: ['read'] } };
+/** Changes the document and answers its view. */
+const EDIT: DataAccess = { table: 'write', objects: { documents: ['read'] } };
+/** The signer page: the original and the contractor's saved signs (and when they first opened it). */
+const SIGNER_VIEW: DataAccess = { table: 'write', objects: { documents: ['read'], signerSigns: ['read'] } };
 
 export const ROUTES: readonly RouteDefinition[] = [
   {
@@ -36,17 +83,19 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/health',
     auth: 'public',
     handler: 'health',
-    grants: ['notificationsCheck'],
+    access: {},
+    grants: ['notificationsCheck', 'storageCheck'],
   },
-  { id: 'GetLocale', method: 'GET', path: '/api/locale', auth: 'public', handler: 'locale' },
+  { id: 'GetLocale', method: 'GET', path: '/api/locale', auth: 'public', handler: 'locale', access: {} },
   /** Public verification of a sealed document by hash or id; reads the chain live (issue #6). */
-  { id: 'Verify', method: 'GET', path: '/api/verify', auth: 'public', handler: 'verify' },
+  { id: 'Verify', method: 'GET', path: '/api/verify', auth: 'public', handler: 'verify', access: READ },
   {
     id: 'SignUp',
     method: 'POST',
     path: '/api/auth/signup',
     auth: 'public',
     handler: 'signup',
+    access: WRITE,
     grants: ['userDirectoryWrite'],
   },
   {
@@ -55,6 +104,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/me',
     auth: 'owner',
     handler: 'me',
+    access: WRITE,
     grants: ['userDirectoryRead'],
   },
   {
@@ -63,6 +113,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/me',
     auth: 'owner',
     handler: 'update-me',
+    access: WRITE,
     grants: ['userDirectoryRead'],
   },
   {
@@ -71,6 +122,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/me',
     auth: 'owner',
     handler: 'close-account',
+    access: WRITE,
     grants: ['userDirectoryWrite'],
   },
   {
@@ -79,6 +131,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/me/login',
     auth: 'owner',
     handler: 'record-login',
+    access: WRITE,
     grants: ['userDirectoryRead'],
   },
   {
@@ -87,16 +140,25 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/me/consents',
     auth: 'owner',
     handler: 'save-consents',
+    access: WRITE,
     grants: ['userDirectoryRead'],
   },
   // The owner's own signs (issue #4: an owner who is a contractor signs at sending).
-  { id: 'ListOwnerSigns', method: 'GET', path: '/api/me/signs', auth: 'owner', handler: 'owner-signs' },
+  {
+    id: 'ListOwnerSigns',
+    method: 'GET',
+    path: '/api/me/signs',
+    auth: 'owner',
+    handler: 'owner-signs',
+    access: { table: 'read', objects: { ownerSigns: ['read'] } },
+  },
   {
     id: 'CreateOwnerSign',
     method: 'POST',
     path: '/api/me/signs',
     auth: 'owner',
     handler: 'create-owner-sign',
+    access: { table: 'write', objects: { ownerSigns: ['read', 'write'] } },
   },
   {
     id: 'SetDefaultSign',
@@ -104,15 +166,24 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/me/signs/default',
     auth: 'owner',
     handler: 'set-default-sign',
+    access: { table: 'write', objects: { ownerSigns: ['read'] } },
   },
   // Documents: the e-sign creation funnel (issue #4).
-  { id: 'CreateDocument', method: 'POST', path: '/api/documents', auth: 'owner', handler: 'create-document' },
+  {
+    id: 'CreateDocument',
+    method: 'POST',
+    path: '/api/documents',
+    auth: 'owner',
+    handler: 'create-document',
+    access: EDIT,
+  },
   {
     id: 'GetDocument',
     method: 'GET',
     path: '/api/documents/{docuId}',
     auth: 'owner',
     handler: 'get-document',
+    access: VIEW,
   },
   {
     id: 'UpdateDocument',
@@ -120,6 +191,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/documents/{docuId}',
     auth: 'owner',
     handler: 'update-document',
+    access: EDIT,
   },
   {
     id: 'CreateUpload',
@@ -127,6 +199,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/documents/{docuId}/upload',
     auth: 'owner',
     handler: 'create-upload',
+    access: { table: 'write', objects: { documents: ['write'] } },
   },
   {
     id: 'CompleteUpload',
@@ -134,6 +207,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/documents/{docuId}/upload/complete',
     auth: 'owner',
     handler: 'complete-upload',
+    access: { table: 'write', objects: { documents: ['read', 'delete'] } },
   },
   {
     id: 'SaveRecipients',
@@ -141,6 +215,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/documents/{docuId}/recipients',
     auth: 'owner',
     handler: 'save-recipients',
+    access: EDIT,
   },
   {
     id: 'SaveAreas',
@@ -148,6 +223,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/documents/{docuId}/areas',
     auth: 'owner',
     handler: 'save-areas',
+    access: EDIT,
   },
   {
     id: 'SendDocument',
@@ -155,24 +231,41 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/documents/{docuId}/send',
     auth: 'owner',
     handler: 'send-document',
+    access: { ...EDIT, enqueue: ['notify', 'seal'] },
   },
-  { id: 'GetAddressBook', method: 'GET', path: '/api/address-book', auth: 'owner', handler: 'address-book' },
+  {
+    id: 'GetAddressBook',
+    method: 'GET',
+    path: '/api/address-book',
+    auth: 'owner',
+    handler: 'address-book',
+    access: READ,
+  },
   {
     id: 'ResendRequest',
     method: 'POST',
     path: '/api/documents/{docuId}/recipients/{index}/resend',
     auth: 'owner',
     handler: 'resend-request',
+    access: { table: 'write', enqueue: ['notify'] },
   },
   // Contract management (issue #7): lists, details, activity, status, download, mail, delete, and the
   // contractor's own signer link (Continue).
-  { id: 'ListContracts', method: 'GET', path: '/api/documents', auth: 'owner', handler: 'list-contracts' },
+  {
+    id: 'ListContracts',
+    method: 'GET',
+    path: '/api/documents',
+    auth: 'owner',
+    handler: 'list-contracts',
+    access: READ,
+  },
   {
     id: 'GetContractDetails',
     method: 'GET',
     path: '/api/documents/{docuId}/details',
     auth: 'owner',
     handler: 'contract-details',
+    access: READ,
   },
   {
     id: 'GetContractStatus',
@@ -180,6 +273,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/documents/{docuId}/status',
     auth: 'owner',
     handler: 'contract-status',
+    access: READ,
   },
   {
     id: 'DownloadDocument',
@@ -187,6 +281,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/documents/{docuId}/download',
     auth: 'owner',
     handler: 'download-document',
+    access: VIEW,
   },
   {
     id: 'MailDocument',
@@ -194,6 +289,8 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/documents/{docuId}/mail',
     auth: 'owner',
     handler: 'mail-document',
+    // Reads only today; the per-owner send limits (architecture §18) count in the table.
+    access: { table: 'write', enqueue: ['notify'] },
   },
   {
     id: 'DeleteDocument',
@@ -201,6 +298,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/documents/{docuId}',
     auth: 'owner',
     handler: 'delete-document',
+    access: { table: 'write', objects: { documents: ['delete'] } },
   },
   {
     id: 'ContractorSignerLink',
@@ -208,8 +306,16 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/documents/{docuId}/signer-link',
     auth: 'owner',
     handler: 'contractor-signer-link',
+    access: WRITE,
   },
-  { id: 'GetActivity', method: 'GET', path: '/api/activity', auth: 'owner', handler: 'activity' },
+  {
+    id: 'GetActivity',
+    method: 'GET',
+    path: '/api/activity',
+    auth: 'owner',
+    handler: 'activity',
+    access: READ,
+  },
   // Signing without an account (issue #5): open at the gateway, the handler checks the signer token.
   {
     id: 'GetSignerView',
@@ -217,6 +323,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/sign/{docuId}/{token}',
     auth: 'signer',
     handler: 'signer-view',
+    access: SIGNER_VIEW,
   },
   {
     id: 'UploadSign',
@@ -224,6 +331,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/sign/{docuId}/{token}/signs',
     auth: 'signer',
     handler: 'signer-upload-sign',
+    access: { table: 'write', objects: { signerSigns: ['read', 'write'] } },
   },
   {
     id: 'ApplySigns',
@@ -231,6 +339,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/sign/{docuId}/{token}/areas',
     auth: 'signer',
     handler: 'signer-apply-signs',
+    access: SIGNER_VIEW,
   },
   {
     id: 'SignerAgree',
@@ -238,6 +347,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/sign/{docuId}/{token}/agree',
     auth: 'signer',
     handler: 'signer-agree',
+    access: { table: 'write', enqueue: ['seal', 'notify'] },
   },
   {
     id: 'SignerDeny',
@@ -245,6 +355,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/sign/{docuId}/{token}/deny',
     auth: 'signer',
     handler: 'signer-deny',
+    access: { table: 'write', enqueue: ['notify'] },
   },
   {
     id: 'SignerRejectTerms',
@@ -252,13 +363,31 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/sign/{docuId}/{token}/reject-terms',
     auth: 'signer',
     handler: 'signer-reject-terms',
+    access: { table: 'write', enqueue: ['notify'] },
   },
 ];
 
 /** Every method and path not in ROUTES: API Gateway's `$default` route, and the local gateway's
  *  fallback. Its handler answers a JSON 404 (errors.routeNotFound). */
-export const DEFAULT_ROUTE = { id: 'Default', handler: 'not-found' } as const;
+export const DEFAULT_ROUTE = { id: 'Default', handler: 'not-found', access: {} } as const;
 
 /** Worker handler modules, one per queue: `lambdas/workers/<queue>.ts`, exporting `handler`. */
 export const WORKERS = ['seal', 'anchor', 'notify'] as const;
 export type WorkerName = (typeof WORKERS)[number];
+
+/** What each worker (and the scheduled sweep, lambdas/workers/sweep.ts) does with the data; see DataAccess. */
+export const WORKER_ACCESS: Readonly<Record<WorkerName | 'sweep', DataAccess>> = {
+  // Reads the original and the sign images, writes the final PDF (removing it again when the
+  // document changed meanwhile), then queues the anchor job and the completion messages.
+  seal: {
+    table: 'write',
+    objects: { documents: ['read', 'write', 'delete'], ownerSigns: ['read'], signerSigns: ['read'] },
+    enqueue: ['anchor', 'notify'],
+  },
+  // Writes the certificates, then queues their messages.
+  anchor: { table: 'write', objects: { documents: ['write'] }, enqueue: ['notify'] },
+  // Attaches the final PDF or a certificate; records what it sent (idempotency).
+  notify: { table: 'write', objects: { documents: ['read'] } },
+  // Re-queues overdue seal and anchor work and removes the markers it handled.
+  sweep: { table: 'write', enqueue: ['seal', 'anchor'] },
+};

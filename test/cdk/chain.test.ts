@@ -26,7 +26,7 @@ describe('the chain in the composed app', () => {
   const resources = resourcesOf(composed.app);
   const functions = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
   const variablesOf = (id: string) =>
-    resources[id]!.Properties.Environment.Variables as Record<string, unknown>;
+    (resources[id]!.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
   const anchorId = logicalIdOf(composed.app.jobs.jobs.anchor.worker);
   const healthId = logicalIdOf(composed.app.api.functions.get('health')!);
 

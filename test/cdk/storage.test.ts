@@ -1,4 +1,5 @@
 import { Stack } from 'aws-cdk-lib';
+import type { IManagedPolicy, ManagedPolicy } from 'aws-cdk-lib/aws-iam';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Storage } from '../../lib/constructs/storage.js';
 import { DOCUMENTS_BUCKET_CORS, TABLE } from '../../lib/definitions.js';
@@ -15,6 +16,13 @@ beforeAll(() => {
   storage = new Storage(stack, 'Storage', { corsAllowedOrigins: [ORIGIN] });
   template = Template.fromStack(stack);
 });
+
+const statementsOf = (policy: IManagedPolicy) =>
+  (
+    Stack.of(storage).resolve((policy as ManagedPolicy).document.toJSON()) as {
+      Statement: { Action: string[]; Resource: unknown[] }[];
+    }
+  ).Statement;
 
 describe('the table', () => {
   test('has the generic pk/sk keys, on-demand billing, point-in-time recovery and encryption', () => {
@@ -60,9 +68,7 @@ describe('the table', () => {
   });
 
   test('is reachable only through item-level actions on the table and its named indexes, never Scan', () => {
-    const policy = Stack.of(storage).resolve(storage.tableDataPolicy.document.toJSON()) as {
-      Statement: { Action: string[]; Resource: unknown[] }[];
-    };
+    const policy = { Statement: statementsOf(storage.tablePolicy('write')) };
     const actions = policy.Statement.flatMap((statement) => statement.Action);
     expect(actions).not.toContain('dynamodb:Scan');
     expect(actions.some((action) => action.includes('*'))).toBe(false);
@@ -72,6 +78,11 @@ describe('the table', () => {
     const resources = JSON.stringify(policy.Statement.flatMap((statement) => statement.Resource));
     for (const index of TABLE.indexes) expect(resources).toContain(`/index/${index.name}`);
     expect(resources).not.toContain('/index/*');
+  });
+
+  test('has a read-only policy for the functions that only read', () => {
+    const actions = statementsOf(storage.tablePolicy('read')).flatMap((statement) => statement.Action);
+    expect(actions.sort()).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query']);
   });
 });
 
@@ -145,25 +156,52 @@ describe('the documents bucket', () => {
     expect(logBucket.Properties.LifecycleConfiguration.Rules[0].ExpirationInDays).toBe(365);
   });
 
-  test('aborts multipart uploads a browser left unfinished', () => {
+  test('is versioned; previous versions expire after 30 days, unfinished uploads after a day', () => {
     const [, bucket] = documentsBucket();
+    expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
     expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual([
-      { AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' },
+      {
+        AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+        NoncurrentVersionExpiration: { NoncurrentDays: 30 },
+        ExpiredObjectDeleteMarker: true,
+        Status: 'Enabled',
+      },
     ]);
   });
 
-  test('grants functions get, put and delete of its objects only', () => {
+  test('has no CORS rule in its template when no origin is known yet (the app stack sets it)', () => {
+    const stack = new Stack(testApp(), 'StorageWithoutOrigin');
+    new Storage(stack, 'Storage', { corsAllowedOrigins: [] });
+    const buckets = Template.fromStack(stack).findResources('AWS::S3::Bucket', {
+      Properties: { VersioningConfiguration: Match.anyValue() },
+    });
+    expect(Object.values(buckets)).toHaveLength(1);
+    expect(Object.values(buckets)[0]!.Properties.CorsConfiguration).toBeUndefined();
+  });
+
+  test.each([
+    ['documents', 'read', ['s3:GetObject'], 'documents/*'],
+    ['documents', 'write', ['s3:PutObject'], 'documents/*'],
+    ['documents', 'delete', ['s3:DeleteObject', 's3:DeleteObjectVersion'], 'documents/*'],
+    ['ownerSigns', 'read', ['s3:GetObject'], 'signs/user/*'],
+    ['signerSigns', 'write', ['s3:PutObject'], 'signs/outer/*'],
+  ] as const)('grants %s %s as %j on %s only', (area, action, actions, prefix) => {
     const [id] = documentsBucket();
-    template.hasResourceProperties('AWS::IAM::ManagedPolicy', {
-      PolicyDocument: {
-        Statement: [
-          {
-            Effect: 'Allow',
-            Action: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
-            Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [id, 'Arn'] }, '/*']] },
-          },
-        ],
-      },
+    const [objects] = statementsOf(storage.objectPolicy(area, action));
+    expect(objects).toEqual({
+      Effect: 'Allow',
+      Action: actions.length === 1 ? actions[0] : [...actions],
+      Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [id, 'Arn'] }, `/${prefix}`]] },
+    });
+  });
+
+  test('lets a delete find the versions of keys under its prefix only', () => {
+    const [id] = documentsBucket();
+    expect(statementsOf(storage.objectPolicy('documents', 'delete'))[1]).toEqual({
+      Effect: 'Allow',
+      Action: 's3:ListBucketVersions',
+      Resource: { 'Fn::GetAtt': [id, 'Arn'] },
+      Condition: { StringLike: { 's3:prefix': ['documents/*'] } },
     });
   });
 });

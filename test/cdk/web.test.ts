@@ -134,12 +134,23 @@ describe('the security headers', () => {
   });
 
   test('let the camera and microphone work on this origin only', () => {
-    expect(headers().CustomHeadersConfig.Items).toEqual([
+    expect(headers().CustomHeadersConfig.Items).toContainEqual(
       expect.objectContaining({
         Header: 'Permissions-Policy',
         Value: expect.stringContaining('camera=(self)'),
       }),
-    ]);
+    );
+  });
+
+  test('isolate the browsing context and keep responses same-origin (COOP, CORP), for the SPA and the API', () => {
+    expect(headers().CustomHeadersConfig.Items).toEqual(
+      expect.arrayContaining([
+        { Header: 'Cross-Origin-Opener-Policy', Value: 'same-origin', Override: true },
+        { Header: 'Cross-Origin-Resource-Policy', Value: 'same-origin', Override: true },
+      ]),
+    );
+    // nosniff, CSP and HSTS come with the same policy on /api/* (checked above).
+    expect(headers().SecurityHeadersConfig.ContentTypeOptions).toEqual({ Override: true });
   });
 
   test('add the Cognito hosted domain and configured origins to connect-src when federation is on', () => {

@@ -1,0 +1,263 @@
+// Least privilege per function (issue #13): each function's role grants exactly the data access its
+// route or worker declares (shared/api/routes.ts), and a few facts hold whatever the declarations say.
+import { Template } from 'aws-cdk-lib/assertions';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import {
+  DEFAULT_ROUTE,
+  OBJECT_AREAS,
+  ROUTES,
+  WORKER_ACCESS,
+  WORKERS,
+  type DataAccess,
+  type ObjectAction,
+  type ObjectArea,
+  type WorkerName,
+} from '../../shared/api/routes.js';
+import { mergeAccess } from '../../lib/access.js';
+import { cleanup, composeTestApp, logicalIdOf } from './support.js';
+
+afterAll(cleanup);
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- synthesised template JSON is untyped
+type Resources = Record<string, { Type: string; Properties: any }>;
+interface Statement {
+  readonly actions: readonly string[];
+  /** The statement's resources as JSON text (logical ids and key prefixes are visible in it). */
+  readonly resources: string;
+  readonly effect: string;
+}
+
+const composed = composeTestApp();
+const appResources = Template.fromStack(composed.app).toJSON().Resources as Resources;
+const statefulResources = Template.fromStack(composed.stateful).toJSON().Resources as Resources;
+const tableId = logicalIdOf(composed.stateful.storage.table);
+const bucketId = logicalIdOf(composed.stateful.storage.documentsBucket);
+const queueIds = Object.fromEntries(
+  WORKERS.map((name) => [name, logicalIdOf(composed.app.jobs.jobs[name].queue)]),
+) as Record<WorkerName, string>;
+
+const toStatements = (document: { Statement: Record<string, unknown>[] }): Statement[] =>
+  document.Statement.map((s) => ({
+    actions: [s.Action as string | string[]].flat(),
+    resources: JSON.stringify(s.Resource ?? s.NotResource),
+    effect: s.Effect as string,
+  }));
+
+/** The managed policies (in the stateful stack) attached to a role of the app stack. */
+function managedPoliciesOf(roleId: string): string[] {
+  const arns = (appResources[roleId]!.Properties.ManagedPolicyArns ?? []) as unknown[];
+  return arns.map((arn) => {
+    const text = JSON.stringify(arn);
+    const found = Object.entries(statefulResources).find(
+      ([id, r]) => r.Type === 'AWS::IAM::ManagedPolicy' && text.includes(id),
+    );
+    if (!found) throw new Error(`role ${roleId} has a managed policy not of the stateful stack: ${text}`);
+    return found[0];
+  });
+}
+
+/** Every statement a function's role holds: inline policies and attached managed policies. */
+function statementsOf(fn: IFunction): Statement[] {
+  const roleId = logicalIdOf(fn.role!);
+  const inline = Object.values(appResources)
+    .filter(
+      (r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.Roles).includes(`"${roleId}"`),
+    )
+    .flatMap((r) => toStatements(r.Properties.PolicyDocument));
+  const managed = managedPoliciesOf(roleId).flatMap((id) =>
+    toStatements(statefulResources[id]!.Properties.PolicyDocument),
+  );
+  return [...inline, ...managed];
+}
+
+const OBJECT_ACTION_IAM: Record<ObjectAction, string> = {
+  read: 's3:GetObject',
+  write: 's3:PutObject',
+  delete: 's3:DeleteObject',
+};
+
+/** What a role actually allows, in the terms of DataAccess. */
+function effectiveAccess(fn: IFunction): DataAccess {
+  const statements = statementsOf(fn).filter((s) => s.effect === 'Allow');
+  const can = (action: string, resource: string) =>
+    statements.some((s) => s.actions.includes(action) && s.resources.includes(resource));
+  const table = can('dynamodb:PutItem', tableId)
+    ? 'write'
+    : can('dynamodb:GetItem', tableId)
+      ? 'read'
+      : undefined;
+  const objects: Partial<Record<ObjectArea, ObjectAction[]>> = {};
+  for (const area of Object.keys(OBJECT_AREAS) as ObjectArea[]) {
+    const actions = (['read', 'write', 'delete'] as const).filter((action) =>
+      can(OBJECT_ACTION_IAM[action], `/${OBJECT_AREAS[area]}*`),
+    );
+    if (actions.length) objects[area] = actions;
+  }
+  const enqueue = WORKERS.filter((name) => can('sqs:SendMessage', queueIds[name]));
+  return {
+    ...(table ? { table } : {}),
+    ...(Object.keys(objects).length ? { objects } : {}),
+    ...(enqueue.length ? { enqueue } : {}),
+  };
+}
+
+/** Sorted, so that a declaration and a role compare equal whatever their order. */
+function normalise(access: DataAccess): DataAccess {
+  const objects = Object.fromEntries(
+    Object.entries(access.objects ?? {})
+      .filter(([, actions]) => actions.length > 0)
+      .map(([area, actions]) => [area, [...actions].sort()])
+      .sort(([a], [b]) => String(a).localeCompare(String(b))),
+  );
+  const enqueue = [...(access.enqueue ?? [])].sort();
+  return {
+    ...(access.table ? { table: access.table } : {}),
+    ...(Object.keys(objects).length ? { objects } : {}),
+    ...(enqueue.length ? { enqueue } : {}),
+  };
+}
+
+/** Every product function: one per handler of the route table, each worker, and the sweep. */
+const handlers = [...new Set([...ROUTES.map((r) => r.handler), DEFAULT_ROUTE.handler])];
+const functions: [string, IFunction, DataAccess][] = [
+  ...handlers.map((handler): [string, IFunction, DataAccess] => [
+    handler,
+    composed.app.api.functions.get(handler)!,
+    mergeAccess([...ROUTES, DEFAULT_ROUTE].filter((r) => r.handler === handler).map((r) => r.access ?? {})),
+  ]),
+  ...WORKERS.map((name): [string, IFunction, DataAccess] => [
+    `${name} worker`,
+    composed.app.jobs.jobs[name].worker,
+    WORKER_ACCESS[name],
+  ]),
+  ['sweep', composed.app.sealing.sweep, WORKER_ACCESS.sweep],
+];
+const access = new Map(functions.map(([name, fn]) => [name, normalise(effectiveAccess(fn))]));
+
+describe('each function', () => {
+  test('every route of the table declares its access', () => {
+    expect(ROUTES.filter((r) => !r.access).map((r) => r.id)).toEqual([]);
+  });
+
+  test.each(functions.map(([name, fn, declared]) => [name, fn, declared] as const))(
+    '%s is granted exactly the access it declares',
+    (name, _fn, declared) => {
+      expect({ name, access: access.get(name) }).toEqual({ name, access: normalise(declared) });
+    },
+  );
+
+  test.each(functions.map(([name, fn]) => [name, fn] as const))(
+    '%s has at most 10 managed policies (the IAM default quota per role)',
+    (_name, fn) => {
+      expect(managedPoliciesOf(logicalIdOf(fn.role!)).length).toBeLessThanOrEqual(10);
+    },
+  );
+});
+
+describe('whatever the declarations say', () => {
+  const who = (predicate: (a: DataAccess) => boolean) =>
+    [...access.entries()]
+      .filter(([, a]) => predicate(a))
+      .map(([name]) => name)
+      .sort();
+
+  test('the public reads, the lists and the read-only views cannot write the table', () => {
+    const readOnly = [
+      'verify',
+      'locale',
+      'health',
+      'not-found',
+      'get-document',
+      'address-book',
+      'list-contracts',
+      'contract-details',
+      'contract-status',
+      'download-document',
+      'activity',
+      'owner-signs',
+    ];
+    for (const name of readOnly) {
+      expect({ name, table: access.get(name)!.table ?? 'none' }).toEqual({
+        name,
+        table: expect.not.stringMatching(/^write$/),
+      });
+    }
+    expect(access.get('locale')).toEqual({});
+    expect(access.get('not-found')).toEqual({});
+    expect(access.get('health')).toEqual({});
+  });
+
+  test('only the sending routes and the workers that finish a document queue messages', () => {
+    expect(who((a) => a.enqueue?.includes('notify') ?? false)).toEqual(
+      [
+        'anchor worker',
+        'mail-document',
+        'resend-request',
+        'seal worker',
+        'send-document',
+        'signer-agree',
+        'signer-deny',
+        'signer-reject-terms',
+      ].sort(),
+    );
+  });
+
+  test('only sending, the last agreement and the sweep queue a seal; only sealing and the sweep an anchor', () => {
+    expect(who((a) => a.enqueue?.includes('seal') ?? false)).toEqual([
+      'send-document',
+      'signer-agree',
+      'sweep',
+    ]);
+    expect(who((a) => a.enqueue?.includes('anchor') ?? false)).toEqual(['seal worker', 'sweep']);
+  });
+
+  test('only deleting a document, a refused upload and the seal worker delete objects, and only documents', () => {
+    const deletes = (a: DataAccess) =>
+      Object.values(a.objects ?? {}).some((actions) => actions.includes('delete'));
+    expect(who(deletes)).toEqual(['complete-upload', 'delete-document', 'seal worker']);
+    expect(
+      who((a) => [a.objects?.ownerSigns, a.objects?.signerSigns].some((x) => x?.includes('delete'))),
+    ).toEqual([]);
+  });
+
+  test("signer routes never reach the owners' signs, owner routes never write the signers' signs", () => {
+    const signerHandlers = ROUTES.filter((r) => r.auth === 'signer').map((r) => r.handler);
+    for (const name of signerHandlers)
+      expect({ name, owner: access.get(name)!.objects?.ownerSigns }).toEqual({ name });
+    const ownerHandlers = ROUTES.filter((r) => r.auth === 'owner').map((r) => r.handler);
+    for (const name of ownerHandlers) {
+      expect({ name, writes: access.get(name)!.objects?.signerSigns?.includes('write') ?? false }).toEqual({
+        name,
+        writes: false,
+      });
+    }
+  });
+
+  test('no statement grants objects of the whole bucket, only of an area (key prefix)', () => {
+    for (const [name, fn] of functions) {
+      for (const s of statementsOf(fn)) {
+        if (!s.actions.some((a) => /^s3:(Get|Put|Delete)Object/.test(a))) continue;
+        const areas = Object.values(OBJECT_AREAS).filter((prefix) => s.resources.includes(`/${prefix}*`));
+        expect({ name, resources: s.resources, inOneArea: areas.length === 1 }).toEqual({
+          name,
+          resources: s.resources,
+          inOneArea: true,
+        });
+      }
+    }
+  });
+
+  test('the health check may describe the table, head the bucket and read the queues, nothing else', () => {
+    const statements = statementsOf(composed.app.api.functions.get('health')!);
+    const allows = (action: string, id: string) =>
+      statements.some((s) => s.actions.includes(action) && s.resources.includes(id));
+    expect(allows('dynamodb:DescribeTable', tableId)).toBe(true);
+    expect(allows('s3:ListBucket', bucketId)).toBe(true);
+    for (const id of Object.values(queueIds)) expect(allows('sqs:GetQueueAttributes', id)).toBe(true);
+    expect(
+      statements
+        .flatMap((s) => s.actions)
+        .filter((a) => /^(dynamodb|s3|sqs):/.test(a) && /Put|Delete|Update|Send|Write/.test(a)),
+    ).toEqual([]);
+  });
+});
