@@ -19,6 +19,7 @@ import { CognitoDirectory } from './adapters/cognito-directory';
 import { DynamoContractRepository } from './adapters/dynamo/contracts';
 import { DynamoDocumentRepository } from './adapters/dynamo/documents';
 import { DynamoRepository } from './adapters/dynamo/repository';
+import { DynamoVerificationCodes } from './adapters/dynamo/verification-codes';
 import { S3Storage } from './adapters/s3-storage';
 import { SesAccountCheck } from './adapters/ses-account';
 import { SesMailer } from './adapters/ses-mailer';
@@ -114,14 +115,21 @@ export function setDeps(next: Deps | undefined): void {
   built = next ? { ...next } : {};
 }
 
+let codeStore: DynamoVerificationCodes | undefined;
+
 /** What the account use cases need. */
 export function accountDeps(): AccountDeps {
   const c = getConfig();
+  codeStore ??= new DynamoVerificationCodes(documentClient(), c.TABLE_NAME);
   return {
     repo: repository(),
     directory: identityDirectory(),
     minAge: c.MIN_AGE,
     englishPhoneCountry: c.DEFAULT_PHONE_COUNTRY as CountryCode,
+    codes: codeStore,
+    mailer: mailer(),
+    appUrl: c.APP_URL,
+    // limitCodeMail: RATE LIMIT CALL SITE — wire to enforceLimits (lambdas/usecases/limits.ts) here.
   };
 }
 
