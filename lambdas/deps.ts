@@ -20,6 +20,7 @@ import { DynamoContractRepository } from './adapters/dynamo/contracts';
 import { DynamoDocumentRepository } from './adapters/dynamo/documents';
 import { DynamoRepository } from './adapters/dynamo/repository';
 import { DynamoVerificationCodes } from './adapters/dynamo/verification-codes';
+import { setAccountStateReader } from './usecases/account-state';
 import { S3Storage } from './adapters/s3-storage';
 import { SesAccountCheck } from './adapters/ses-account';
 import { SesMailer } from './adapters/ses-mailer';
@@ -62,6 +63,9 @@ let built: { -readonly [K in keyof Deps]?: Deps[K] } = {};
 export function repository(): DynamoRepository {
   return (built.repo ??= new DynamoRepository(dynamo(), documentClient(), getConfig().TABLE_NAME));
 }
+
+// Every owner request asks whether its account is closed (lambdas/core/http.ts): from the user records.
+setAccountStateReader((userId) => repository().getById(userId));
 
 export function objectStorage(): ObjectStorage {
   return (built.storage ??= new S3Storage(s3(), getConfig().DOCUMENTS_BUCKET));

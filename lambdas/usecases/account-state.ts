@@ -6,8 +6,11 @@
 // ACCOUNT_STATE_CACHE_MS, a closed one for good (closing cannot be undone). A closure in this
 // container (markAccountClosed) takes effect at once; one made in another container, within the
 // cache time.
+//
+// The reader is set by lambdas/deps.ts when it loads (every owner handler imports it), so that this
+// module — imported by http.ts into every function — does not pull the DynamoDB adapters into the
+// public functions' bundles.
 import type { UserRecord } from '../adapters/dynamo/repository';
-import { repository } from '../deps';
 
 /** How long a container trusts that an account is open before reading its record again. */
 export const ACCOUNT_STATE_CACHE_MS = 30_000;
@@ -19,7 +22,7 @@ type StateReader = (userId: string) => Promise<Pick<UserRecord, 'closed'> | null
 let reader: StateReader | undefined;
 const cache = new Map<string, { closed: boolean; until: number }>();
 
-/** Tests replace where the state is read from; undefined reads the user records again. */
+/** Where the state is read from: lambdas/deps.ts sets the user records; tests set their own. */
 export function setAccountStateReader(next: StateReader | undefined): void {
   reader = next;
   cache.clear();
@@ -34,7 +37,9 @@ export function markAccountClosed(userId: string): void {
 export async function isAccountClosed(userId: string, now = Date.now()): Promise<boolean> {
   const hit = cache.get(userId);
   if (hit && hit.until > now) return hit.closed;
-  const record = await (reader ?? ((id: string) => repository().getById(id)))(userId);
+  // No reader means an owner function that never loaded lambdas/deps.ts: refuse rather than guess.
+  if (!reader) throw new Error('The account state reader is not set (lambdas/deps.ts sets it)');
+  const record = await reader(userId);
   const closed = record?.closed === true;
   if (cache.size >= MAX_ENTRIES) cache.clear();
   cache.set(userId, { closed, until: closed ? Number.POSITIVE_INFINITY : now + ACCOUNT_STATE_CACHE_MS });

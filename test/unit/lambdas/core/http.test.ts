@@ -282,7 +282,6 @@ describe('an owner route', () => {
       return { closed: userId === 'closed-1' };
     });
   });
-  afterAll(() => setAccountStateReader(undefined));
 
   it("refuses a closed account's still-valid token with 401, and caches the answer", async () => {
     let ran = false;

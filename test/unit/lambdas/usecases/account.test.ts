@@ -219,7 +219,6 @@ describe('signing in', () => {
     expect([...d.directory.users.values()][0]).toMatchObject({ disabled: true, signedOut: true });
     // This container refuses the account at once, without reading the record again.
     expect(await isAccountClosed(user.sub)).toBe(true);
-    setAccountStateReader(undefined);
     const refused = await refusal(recordLogin(d, user));
     expect(refused).toMatchObject({ code: 'account.errors.closed', status: 401 });
   });
