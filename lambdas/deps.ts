@@ -131,7 +131,7 @@ export function accountDeps(): AccountDeps {
     minAge: c.MIN_AGE,
     englishPhoneCountry: c.DEFAULT_PHONE_COUNTRY as CountryCode,
     codes: codeStore,
-    mailer: mailer(),
+    queue: jobQueue(),
     appUrl: c.APP_URL,
     // limitCodeMail: RATE LIMIT CALL SITE — wire to enforceLimits (lambdas/usecases/limits.ts) here.
   };

@@ -5,6 +5,7 @@
 // (the user record's emailVerified), never from a token's claim. Sign-up answers the same for a new
 // and a taken address (no account enumeration): a new one gets a code, and the account is only
 // created once the code comes back; a taken one gets a mail saying an account exists.
+import { randomUUID } from 'node:crypto';
 import { getAddress } from 'ethers/address';
 import {
   TERMS_VERSION,
@@ -23,7 +24,7 @@ import type { UserChanges, UserRepository } from '../adapters/dynamo/repository'
 import { AppError } from '../core/errors';
 import { escapeHtml } from '../core/html';
 import type { AuthUser } from '../core/http';
-import type { IdentityDirectory, Mailer, VerificationCodeStore } from '../ports';
+import type { IdentityDirectory, JobQueue, VerificationCodeStore } from '../ports';
 import { markAccountClosed } from './account-state';
 import { getOrCreateUser, toProfile, trialUser, type Profile } from './profile';
 import { CODE_TTL_SECONDS, checkCode, consumeCode, issueCode } from './verification-codes';
@@ -46,7 +47,8 @@ export interface AccountDeps {
   readonly englishPhoneCountry: CountryCode;
   /** The product's pending verification codes (sign-up and My Info). */
   readonly codes: VerificationCodeStore;
-  readonly mailer: Mailer;
+  /** Mails go out through the notify job, as every e-mail does (architecture §7). */
+  readonly queue: JobQueue;
   /** Public base URL of the SPA (links in the mails). */
   readonly appUrl: string;
   /**
@@ -95,7 +97,8 @@ function invalidCode(): AppError {
   return new AppError('auth.errors.invalidCode', 'The code is not valid', { status: 400 });
 }
 
-/** A mail of the accountMail namespace: paragraphs under a subject, signed SignSeal. */
+/** A mail of the accountMail namespace (paragraphs under a subject, signed SignSeal), queued for the
+ *  notify job. */
 async function sendAccountMail(
   deps: AccountDeps,
   to: string,
@@ -107,7 +110,9 @@ async function sendAccountMail(
   const paragraphs = ['intro', 'body', 'ignore'].map((p) =>
     translate(`accountMail.${kind}.${p}`, values, locale),
   );
-  await deps.mailer.send({
+  await deps.queue.enqueue('notify', {
+    kind: 'email',
+    idempotencyKey: `account-mail#${randomUUID()}`,
     to: [to],
     subject: translate(`accountMail.${kind}.subject`, values, locale),
     text: [...paragraphs, 'SignSeal'].join('\n\n'),

@@ -61,7 +61,7 @@ export async function mailedCode(email: string, after = 0): Promise<string> {
         .filter((m) => m.destination.to.map((a) => a.toLowerCase()).includes(to))
         .reverse()
         .find((m) => codeOf(m.subject) !== undefined),
-    30000,
+    60000,
     `the code mailed to ${email}`,
   );
   return codeOf(mail.subject)!;

@@ -3,9 +3,8 @@ import type {
   CreateUserResult,
   IdentityDirectory,
   IdentityProfile,
-  Mailer,
+  JobQueue,
   ObjectStorage,
-  OutgoingMail,
   VerificationCodeRecord,
   VerificationCodeStore,
 } from '../../../lambdas/ports';
@@ -24,6 +23,8 @@ import {
   type SignRecord,
 } from '../../../lambdas/adapters/dynamo/documents';
 import type { DocumentStatus } from '../../../shared/domain/status';
+import type { WorkerName } from '../../../shared/api/routes';
+import { notifyJobSchema } from '../../../lambdas/jobs';
 
 /** The user repository in memory, counting writes. */
 export class InMemoryUsers implements UserRepository {
@@ -120,12 +121,15 @@ export class InMemoryCodes implements VerificationCodeStore {
   }
 }
 
-/** A mailer that keeps what it sent. */
-export class SentMail implements Mailer {
-  readonly sent: OutgoingMail[] = [];
+/** A job queue that keeps the e-mails queued for the notify job. */
+export class QueuedMail implements JobQueue {
+  readonly sent: { to: readonly string[]; subject: string; text: string }[] = [];
 
-  async send(mail: OutgoingMail) {
-    this.sent.push(mail);
+  async check() {}
+
+  async enqueue(queue: WorkerName, job: unknown) {
+    const parsed = notifyJobSchema.parse(job);
+    if (queue === 'notify' && parsed.kind === 'email') this.sent.push(parsed);
     return { messageId: `m-${this.sent.length}` };
   }
 

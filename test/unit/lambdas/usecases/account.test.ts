@@ -15,7 +15,7 @@ import {
   type AccountDeps,
 } from '../../../../lambdas/usecases/account';
 import { CODE_MAX_ATTEMPTS } from '../../../../lambdas/usecases/verification-codes';
-import { FakeDirectory, InMemoryCodes, InMemoryUsers, SentMail } from '../fakes';
+import { FakeDirectory, InMemoryCodes, InMemoryUsers, QueuedMail } from '../fakes';
 
 const ALL = {
   termsOfService: true,
@@ -30,7 +30,7 @@ type TestDeps = AccountDeps & {
   repo: InMemoryUsers;
   directory: FakeDirectory;
   codes: InMemoryCodes;
-  mailer: SentMail;
+  queue: QueuedMail;
 };
 
 function deps(): TestDeps {
@@ -40,7 +40,7 @@ function deps(): TestDeps {
     minAge: 20,
     englishPhoneCountry: 'US',
     codes: new InMemoryCodes(),
-    mailer: new SentMail(),
+    queue: new QueuedMail(),
     appUrl: 'https://app.example.com',
   };
 }
@@ -59,7 +59,7 @@ async function signedUpProfile(d: TestDeps, over: Record<string, unknown> = {}, 
   const input = request(over);
   await signUp(d, input);
   const email = input.email.toLowerCase();
-  return confirmSignUp(d, { email, code: d.mailer.codeFor(email), password: input.password }, now);
+  return confirmSignUp(d, { email, code: d.queue.codeFor(email), password: input.password }, now);
 }
 
 async function refusal(p: Promise<unknown>): Promise<AppError> {
@@ -93,8 +93,8 @@ describe('signing up', () => {
     expect(await signUp(d, request())).toEqual({ status: 'codeSent', email: 'kenji@example.com' });
     expect(d.directory.users.size).toBe(0);
     expect(d.repo.records.size).toBe(0);
-    const code = d.mailer.codeFor('kenji@example.com');
-    const mail = d.mailer.sent[0]!;
+    const code = d.queue.codeFor('kenji@example.com');
+    const mail = d.queue.sent[0]!;
     expect(mail.to).toEqual(['kenji@example.com']);
     expect(mail.subject).toContain(code);
     // Only a salted hash of the code is stored, never the password.
@@ -134,15 +134,15 @@ describe('signing up', () => {
   it('answers a taken address exactly as a new one, and mails it that an account exists', async () => {
     const d = deps();
     await signedUpProfile(d);
-    const before = d.mailer.sent.length;
+    const before = d.queue.sent.length;
     const taken = await signUp(d, request({ email: 'KENJI@example.com', password: 'Other-pass-2' }));
     const fresh = await signUp(d, request({ email: 'new@example.com' }));
     expect(taken).toEqual({ status: 'codeSent', email: 'kenji@example.com' });
     expect(Object.keys(taken)).toEqual(Object.keys(fresh));
-    const exists = d.mailer.sent[before]!;
+    const exists = d.queue.sent[before]!;
     expect(exists.to).toEqual(['kenji@example.com']);
     expect(exists.text).toContain('https://app.example.com/jp/login');
-    expect(d.mailer.codeFor('kenji@example.com')).toBe('');
+    expect(d.queue.codeFor('kenji@example.com')).toBe('');
     // No code opens a taken address; the account keeps its password.
     for (const code of ['000000', '123456']) {
       const refused = await refusal(
@@ -156,7 +156,7 @@ describe('signing up', () => {
   it(`voids a code after ${CODE_MAX_ATTEMPTS} tries`, async () => {
     const d = deps();
     await signUp(d, request());
-    const code = d.mailer.codeFor('kenji@example.com');
+    const code = d.queue.codeFor('kenji@example.com');
     const wrong = code === '999999' ? '999998' : '999999';
     const attempt = (c: string) =>
       refusal(confirmSignUp(d, { email: 'kenji@example.com', code: c, password: 'Sign-seal-1' }));
@@ -169,9 +169,9 @@ describe('signing up', () => {
   it('replaces an older code with a newer one, and refuses an expired code', async () => {
     const d = deps();
     await signUp(d, request());
-    const first = d.mailer.codeFor('kenji@example.com');
+    const first = d.queue.codeFor('kenji@example.com');
     await signUp(d, request());
-    const second = d.mailer.codeFor('kenji@example.com');
+    const second = d.queue.codeFor('kenji@example.com');
     const confirm = (code: string, at?: Date) =>
       confirmSignUp(d, { email: 'kenji@example.com', code, password: 'Sign-seal-1' }, at);
     if (first !== second) expect((await refusal(confirm(first))).code).toBe('auth.errors.invalidCode');
@@ -184,7 +184,7 @@ describe('signing up', () => {
     expect((await refusal(signUp(d, request({ password: 'password1' })))).code).toBe(
       'auth.errors.weakPassword',
     );
-    expect(d.mailer.sent).toEqual([]);
+    expect(d.queue.sent).toEqual([]);
   });
 
   it.each([
@@ -288,7 +288,7 @@ describe("verifying an account's e-mail address", () => {
       status: 'codeSent',
       email: 'g@example.com',
     });
-    const code = d.mailer.codeFor('g@example.com');
+    const code = d.queue.codeFor('g@example.com');
     expect(code).toMatch(/^\d{6}$/);
     const wrong = code === '000000' ? '000001' : '000000';
     expect((await refusal(confirmEmailVerification(d, user, { code: wrong }, NOW))).code).toBe(
@@ -308,7 +308,7 @@ describe("verifying an account's e-mail address", () => {
     await recordLogin(d, b, NOW);
     await sendEmailVerification(d, a, { lang: 'en' }, NOW);
     const refused = await refusal(
-      confirmEmailVerification(d, b, { code: d.mailer.codeFor('a@example.com') }, NOW),
+      confirmEmailVerification(d, b, { code: d.queue.codeFor('a@example.com') }, NOW),
     );
     expect(refused.code).toBe('auth.errors.invalidCode');
   });
