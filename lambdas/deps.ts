@@ -21,6 +21,8 @@ import { DynamoDocumentRepository } from './adapters/dynamo/documents';
 import { DynamoRepository } from './adapters/dynamo/repository';
 import { DynamoRateLimiter } from './adapters/dynamo/rate-limits';
 import { limitTable, type Limits } from './usecases/limits';
+import { DynamoVerificationCodes } from './adapters/dynamo/verification-codes';
+import { setAccountStateReader } from './usecases/account-state';
 import { S3Storage } from './adapters/s3-storage';
 import { SesAccountCheck } from './adapters/ses-account';
 import { SesMailer } from './adapters/ses-mailer';
@@ -63,6 +65,9 @@ let built: { -readonly [K in keyof Deps]?: Deps[K] } = {};
 export function repository(): DynamoRepository {
   return (built.repo ??= new DynamoRepository(dynamo(), documentClient(), getConfig().TABLE_NAME));
 }
+
+// Every owner request asks whether its account is closed (lambdas/core/http.ts): from the user records.
+setAccountStateReader((userId) => repository().getById(userId));
 
 export function objectStorage(): ObjectStorage {
   return (built.storage ??= new S3Storage(s3(), getConfig().DOCUMENTS_BUCKET));
@@ -127,14 +132,21 @@ export function limits(): Limits {
   });
 }
 
+let codeStore: DynamoVerificationCodes | undefined;
+
 /** What the account use cases need. */
 export function accountDeps(): AccountDeps {
   const c = getConfig();
+  codeStore ??= new DynamoVerificationCodes(documentClient(), c.TABLE_NAME);
   return {
     repo: repository(),
     directory: identityDirectory(),
     minAge: c.MIN_AGE,
     englishPhoneCountry: c.DEFAULT_PHONE_COUNTRY as CountryCode,
+    codes: codeStore,
+    queue: jobQueue(),
+    appUrl: c.APP_URL,
+    // limitCodeMail: RATE LIMIT CALL SITE — wire to enforceLimits (lambdas/usecases/limits.ts) here.
   };
 }
 

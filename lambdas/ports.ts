@@ -75,14 +75,46 @@ export interface IdentityProfile {
 export type CreateUserResult =
   { ok: true; sub: string } | { ok: false; reason: 'emailTaken' | 'weakPassword' };
 
-/** The user directory (Cognito). */
+/** The user directory (Cognito), through its admin API only. */
 export interface IdentityDirectory {
   /** Attributes a token may not carry. */
   getProfile(sub: string): Promise<IdentityProfile | null>;
-  /** A confirmed e-mail + password account (e-mail not yet verified). */
+  /** Whether a user signs in with this e-mail address (lower case). */
+  emailExists(email: string): Promise<boolean>;
+  /** A confirmed e-mail + password account whose address the product has just verified. */
   createUser(input: { email: string; password: string; name: string }): Promise<CreateUserResult>;
-  /** The user can no longer sign in; their tokens are revoked. */
+  /** Records in the directory that the user's address (this one) is verified. */
+  markEmailVerified(sub: string, email: string): Promise<void>;
+  /** The user can no longer sign in. */
   disableUser(sub: string): Promise<void>;
+  /** Revokes the user's refresh and access tokens (ID tokens run until they expire). */
+  signOutEverywhere(sub: string): Promise<void>;
+}
+
+/** An e-mail verification code the product sent: only a salted SHA-256 of it is kept. */
+export interface VerificationCodeRecord {
+  readonly codeId: string;
+  readonly email: string;
+  readonly salt: string;
+  readonly codeHash: string;
+  /** Wrong (or any) attempts counted so far. */
+  readonly attempts: number;
+  /** Epoch milliseconds. */
+  readonly expiresAt: number;
+  readonly payload?: string;
+  /** Epoch seconds (the table's TTL). */
+  readonly ttl: number;
+}
+
+/** The pending verification codes (DynamoDB with TTL). */
+export interface VerificationCodeStore {
+  /** Stores a code, replacing any earlier one of the same id. */
+  put(record: VerificationCodeRecord): Promise<void>;
+  /** Counts one attempt unless `maxAttempts` were counted already; the record after counting, or null
+   *  when there is none (or no attempt is left). */
+  countAttempt(codeId: string, maxAttempts: number): Promise<VerificationCodeRecord | null>;
+  /** Removes the code if it is still this one (`codeHash`): true for exactly one caller. */
+  consume(codeId: string, codeHash: string): Promise<boolean>;
 }
 
 /** The on-chain record of a SHA-256: the ERC-721 token minted for it (architecture §9). */

@@ -27,6 +27,8 @@ export const ROUTE_GRANT_ACTIONS: Readonly<Partial<Record<RouteGrant, readonly s
     'cognito-idp:AdminSetUserPassword',
     'cognito-idp:AdminDeleteUser',
     'cognito-idp:AdminDisableUser',
+    'cognito-idp:AdminUserGlobalSignOut',
+    'cognito-idp:AdminUpdateUserAttributes',
   ],
 };
 

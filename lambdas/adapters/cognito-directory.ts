@@ -4,6 +4,8 @@ import {
   AdminDisableUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { CreateUserResult, IdentityDirectory, IdentityProfile } from '../ports';
@@ -32,6 +34,17 @@ export class CognitoDirectory implements IdentityDirectory {
     }
   }
 
+  async emailExists(email: string): Promise<boolean> {
+    try {
+      // E-mail is the pool's sign-in attribute: the admin API takes it as the username.
+      await this.client.send(new AdminGetUserCommand({ UserPoolId: this.userPoolId, Username: email }));
+      return true;
+    } catch (err) {
+      if ((err as Error).name === 'UserNotFoundException') return false;
+      throw err;
+    }
+  }
+
   async createUser(input: { email: string; password: string; name: string }): Promise<CreateUserResult> {
     let sub: string | undefined;
     try {
@@ -42,7 +55,8 @@ export class CognitoDirectory implements IdentityDirectory {
           MessageAction: 'SUPPRESS', // no temporary-password mail: the user chose their password
           UserAttributes: [
             { Name: 'email', Value: input.email },
-            { Name: 'email_verified', Value: 'false' },
+            // Only called once the product has checked the code it mailed to this address.
+            { Name: 'email_verified', Value: 'true' },
             { Name: 'name', Value: input.name },
           ],
         }),
@@ -73,7 +87,39 @@ export class CognitoDirectory implements IdentityDirectory {
     }
   }
 
+  async markEmailVerified(sub: string, email: string): Promise<void> {
+    // cognito-local (like the API's rules for a changed address) wants the address beside the flag.
+    await this.client.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: this.userPoolId,
+        Username: sub,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+  }
+
   async disableUser(sub: string): Promise<void> {
     await this.client.send(new AdminDisableUserCommand({ UserPoolId: this.userPoolId, Username: sub }));
   }
+
+  async signOutEverywhere(sub: string): Promise<void> {
+    try {
+      await this.client.send(
+        new AdminUserGlobalSignOutCommand({ UserPoolId: this.userPoolId, Username: sub }),
+      );
+    } catch (err) {
+      // cognito-local has no global sign-out; there (as everywhere) the closed account's own flag
+      // refuses its tokens (lambdas/usecases/account-state.ts).
+      if (isUnsupportedLocally(err)) return;
+      throw err;
+    }
+  }
+}
+
+function isUnsupportedLocally(err: unknown): boolean {
+  const e = err as Error;
+  return /unsupported/i.test(e.name ?? '') || /cognito local unsupported/i.test(e.message ?? '');
 }

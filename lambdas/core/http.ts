@@ -7,6 +7,7 @@ import * as z from 'zod';
 import type { RouteAuth } from '../../shared/api/routes';
 import { AppError, isAppError } from './errors';
 import { createLogger, type Logger } from './logger';
+import { isAccountClosed } from '../usecases/account-state';
 
 /** The API Gateway v2 event; the JWT authorizer (or the local cloud's equivalent) adds claims. */
 export type HttpEvent = APIGatewayProxyEventV2 & {
@@ -162,6 +163,10 @@ export function httpHandler<
     if (!fromOurOrigin(event)) throw new AppError('errors.forbidden', 'Requests must come through the site');
     const user = claimsToUser(event);
     if (options.auth === 'owner' && !user) throw new AppError('errors.unauthorized', 'Sign-in required');
+    // A closed account's tokens stay valid until they expire: its state is checked on every owner route.
+    if (options.auth === 'owner' && user && (await isAccountClosed(user.sub))) {
+      throw new AppError('account.errors.closed', 'This account is closed', { status: 401 });
+    }
     const req: HttpRequest<Out<BS>, Out<QS>, Out<PS>> = {
       event,
       requestId,

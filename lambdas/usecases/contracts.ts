@@ -50,12 +50,14 @@ function agreementOf(r: Pick<RecipientRecord, 'agreement'>): 0 | 1 | 2 {
   return r.agreement === 1 || r.agreement === 2 ? r.agreement : 0;
 }
 
-/** The viewer's verified e-mail (lower case), or null: only a verified address matches contractors. */
+/** The viewer's verified e-mail (lower case), or null: only a verified address matches contractors.
+ *  Verified means the product checked a code it mailed there (the user record's address and flag,
+ *  issue #13) — never the token's email_verified claim or its email, which the user pool lets a user
+ *  change and cognito-local sets for everyone. */
 async function verifiedEmail(deps: ContractDeps, user: AuthUser): Promise<string | null> {
-  if (!user.email) return null;
-  let verified = user.emailVerified;
-  if (!verified) verified = (await deps.users.getById(user.sub))?.emailVerified === true;
-  return verified ? normaliseEmail(user.email) : null;
+  const record = await deps.users.getById(user.sub);
+  if (!record?.emailVerified || record.closed || !record.email) return null;
+  return normaliseEmail(record.email);
 }
 
 /** The contractor row of this viewer on a sent document of someone else, if any. */

@@ -63,7 +63,8 @@ export function toProfile(record: UserRecord, firstLogin = false): Profile {
 }
 
 /** The signed-in user's record; the first call for a new Cognito user (a federated sign-in) creates it
- *  on the trial plan, without consents (the SPA then asks for them). A closed account is refused. */
+ *  on the trial plan, without consents (the SPA then asks for them) and with its address unverified.
+ *  A closed account is refused. */
 export async function getOrCreateUser(
   repo: UserRepository,
   directory: IdentityDirectory,
@@ -79,8 +80,10 @@ export async function getOrCreateUser(
       trialUser(
         {
           userId: user.sub,
-          email: identity?.email || user.email,
-          emailVerified: identity?.emailVerified ?? user.emailVerified,
+          email: (identity?.email || user.email).toLowerCase(),
+          // Unverified until the product checks a code it mailed there (issue #13): neither the token's
+          // email_verified (cognito-local sets it for everyone) nor a user-writable pool attribute.
+          emailVerified: false,
           name: identity?.name || user.name,
         },
         now,

@@ -13,7 +13,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteGrant =
   /** Read a user's attributes from the user pool (cognito-idp:AdminGetUser). */
   | 'userDirectoryRead'
-  /** Create, disable and sign out users in the user pool (sign-up, close account). */
+  /** Create, disable and sign out users in the user pool, and mark their address verified (sign-up
+   *  confirmation, close account, e-mail verification): cognito-idp:AdminGetUser, AdminCreateUser,
+   *  AdminSetUserPassword, AdminDeleteUser, AdminDisableUser, AdminUserGlobalSignOut,
+   *  AdminUpdateUserAttributes. */
   | 'userDirectoryWrite'
   /** Read-only account checks of the mail and SMS services (ses:GetAccount, sns:GetSMSAttributes). */
   | 'notificationsCheck'
@@ -89,12 +92,23 @@ export const ROUTES: readonly RouteDefinition[] = [
   { id: 'GetLocale', method: 'GET', path: '/api/locale', auth: 'public', handler: 'locale', access: {} },
   /** Public verification of a sealed document by hash or id; reads the chain live (issue #6). */
   { id: 'Verify', method: 'GET', path: '/api/verify', auth: 'public', handler: 'verify', access: READ },
+  // Sign-up answers the same for a new and a taken address; the account is created only when the
+  // mailed code comes back (issue #13).
   {
     id: 'SignUp',
     method: 'POST',
     path: '/api/auth/signup',
     auth: 'public',
     handler: 'signup',
+    access: { table: 'write', enqueue: ['notify'] },
+    grants: ['userDirectoryRead'],
+  },
+  {
+    id: 'ConfirmSignUp',
+    method: 'POST',
+    path: '/api/auth/signup/confirm',
+    auth: 'public',
+    handler: 'signup-confirm',
     access: WRITE,
     grants: ['userDirectoryWrite'],
   },
@@ -142,6 +156,26 @@ export const ROUTES: readonly RouteDefinition[] = [
     handler: 'save-consents',
     access: WRITE,
     grants: ['userDirectoryRead'],
+  },
+  // The product's own e-mail verification (issue #13): a code mailed by our Mailer; confirming it
+  // records the address as verified on the user record and in the user pool.
+  {
+    id: 'SendEmailVerification',
+    method: 'POST',
+    path: '/api/me/email/verification',
+    auth: 'owner',
+    handler: 'email-verification',
+    access: { table: 'write', enqueue: ['notify'] },
+    grants: ['userDirectoryRead'],
+  },
+  {
+    id: 'ConfirmEmailVerification',
+    method: 'POST',
+    path: '/api/me/email/verification/confirm',
+    auth: 'owner',
+    handler: 'email-verification-confirm',
+    access: WRITE,
+    grants: ['userDirectoryWrite'],
   },
   // The owner's own signs (issue #4: an owner who is a contractor signs at sending).
   {

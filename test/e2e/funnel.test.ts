@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { createAccount } from '../support/accounts';
 import { appBaseUrl, launchBrowser, openApp, type BrowserSession } from '../support/browser';
 import { text } from './catalogue';
 import { expectPath, expectVisibleText, pathOf, requiredEnv, submitSignIn } from './steps';
@@ -48,25 +49,9 @@ async function twoPagePdf(): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
+/** An account made through the API with the code it mails (issue #13). */
 async function signUp(email: string, name: string): Promise<void> {
-  const res = await fetch(`${appBaseUrl()}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      password: PASSWORD,
-      name,
-      consents: {
-        termsOfService: true,
-        privacyPolicy: true,
-        ageConfirmed: true,
-        marketing: false,
-        thirdPartyProvision: false,
-      },
-      lang: 'en',
-    }),
-  });
-  expect(res.status).toBe(201);
+  await createAccount(email, { name, password: PASSWORD });
 }
 
 interface Mail {

@@ -7,6 +7,7 @@
 // expect it. Texts come from the shared catalogues (see ./catalogue), never from copies in the test.
 import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
+import { createAccount } from '../support/accounts';
 import { appBaseUrl, launchBrowser, openApp, type BrowserSession } from '../support/browser';
 import { text, type Locale } from './catalogue';
 import { requiredEnv, pathOf, expectPath, expectVisibleText, submitSignIn } from './steps';
@@ -212,24 +213,7 @@ describe('signed-in area: shell, My page, guards', () => {
       // A fresh account (through the sign-up API), so the demo accounts stay open.
       const email = `close-${Date.now()}@e2e.signseal.local`;
       const password = 'Close-account-1';
-      const signUp = await fetch(new URL('/api/auth/signup', appBaseUrl()), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          email,
-          password,
-          name: 'Closing Tester',
-          consents: {
-            termsOfService: true,
-            privacyPolicy: true,
-            ageConfirmed: true,
-            marketing: false,
-            thirdPartyProvision: false,
-          },
-          lang: 'en',
-        }),
-      });
-      expect(signUp.status).toBe(201);
+      await createAccount(email, { name: 'Closing Tester', password });
 
       // Its first sign-in shows the thank-you page; My Info is one address away.
       await openApp(session, '/en/login');

@@ -1,5 +1,6 @@
 // Accounts (issue #3) through the local gateway, against the real emulators.
 import { randomUUID } from 'node:crypto';
+import { mailCount, mailedCode, signUpConfirmed } from '../support/accounts';
 import { api, env, signIn } from '../support/cloud-client';
 
 const ALL = {
@@ -52,16 +53,27 @@ describe('sign-up', () => {
     expect(res.body.error.code).toBe('errors.validation');
   });
 
-  it('creates an account that signs in at once; the first sign-in is the first login, the next is not', async () => {
+  it('creates the account once the mailed code is confirmed; the first sign-in is the first login, the next is not', async () => {
     const email = newEmail();
-    const created = await signUp({ email });
+    const before = await mailCount();
+    const started = await signUp({ email });
+    expect(started.status).toBe(202);
+    expect(started.body).toEqual({ status: 'codeSent', email });
+    // Nothing to sign in to before the code comes back.
+    await expect(signIn(email, 'Sign-seal-1')).rejects.toThrow();
+
+    const code = await mailedCode(email, before);
+    const created = await api('/api/auth/signup/confirm', {
+      method: 'POST',
+      body: { email, code: ` ${code} `, password: 'Sign-seal-1' },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       email,
       name: '佐藤 健',
       plan: 'trial',
       consentsRequired: false,
-      emailVerified: false,
+      emailVerified: true,
     });
     expect(created.body.lastLoginAt).toBeNull();
 
@@ -69,21 +81,33 @@ describe('sign-up', () => {
     const first = await api('/api/me/login', { method: 'POST', token: idToken });
     expect(first.status).toBe(200);
     expect(first.body.firstLogin).toBe(true);
+    expect(first.body.emailVerified).toBe(true);
     const second = await api('/api/me/login', { method: 'POST', token: idToken });
     expect(second.body.firstLogin).toBe(false);
     expect(second.body.lastLoginAt).toBeTruthy();
 
-    const again = await signUp({ email: email.toUpperCase() });
-    expect(again.status).toBe(409);
-    expect(again.body.error.code).toBe('auth.errors.emailTaken');
+    // The code is used up.
+    const again = await api('/api/auth/signup/confirm', {
+      method: 'POST',
+      body: { email, code, password: 'Sign-seal-1' },
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.error.code).toBe('auth.errors.invalidCode');
+  });
+
+  it('refuses a malformed code with a validation error', async () => {
+    const res = await api('/api/auth/signup/confirm', {
+      method: 'POST',
+      body: { email: newEmail(), code: 'abc', password: 'Sign-seal-1' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('errors.validation');
   });
 });
 
 describe('consents of a user who never saw the registration dialog', () => {
   it('are required until given, and checked in order', async () => {
     // A Cognito user without a profile, as after a first Google or LINE sign-in.
-    const email = newEmail();
-    await signUp({ email });
     const { idToken } = await signIn(env('TEST_DEMO2_EMAIL'), env('TEST_DEMO2_PASSWORD'));
     const me = await api('/api/me', { token: idToken });
     expect(me.body.consentsRequired).toBe(false); // demo accounts are seeded as signed up
@@ -107,9 +131,7 @@ describe('consents of a user who never saw the registration dialog', () => {
 
 describe('My Info', () => {
   async function freshUser() {
-    const email = newEmail();
-    await signUp({ email });
-    return (await signIn(email, 'Sign-seal-1')).idToken;
+    return (await signUpConfirmed(newEmail(), { name: '佐藤 健', lang: 'jp' })).token;
   }
 
   it('saves a name, a Japanese phone number in E.164 and a checksummed wallet address', async () => {
@@ -169,8 +191,7 @@ describe('My Info', () => {
 describe('closing an account', () => {
   it('stops the account signing in and refuses its remaining tokens', async () => {
     const email = newEmail();
-    await signUp({ email });
-    const { idToken } = await signIn(email, 'Sign-seal-1');
+    const { token: idToken } = await signUpConfirmed(email);
     const res = await api('/api/me', { method: 'DELETE', token: idToken });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ closed: true });
@@ -199,39 +220,5 @@ describe('GET /api/locale', () => {
     const res = await api('/api/locale', { headers: headers as Record<string, string> });
     expect(res.status).toBe(200);
     expect(res.body.lang).toBe(lang);
-  });
-});
-
-describe('e-mail verification', () => {
-  it('mails the code Cognito sends to the local mailbox; once confirmed, the profile says verified', async () => {
-    const {
-      CognitoIdentityProviderClient,
-      GetUserAttributeVerificationCodeCommand,
-      VerifyUserAttributeCommand,
-    } = await import('@aws-sdk/client-cognito-identity-provider');
-    const { mailbox, eventually } = await import('../support/cloud-client');
-    const email = newEmail();
-    await signUp({ email });
-    const { idToken, accessToken } = await signIn(email, 'Sign-seal-1');
-    expect((await api('/api/me/login', { method: 'POST', token: idToken })).body.emailVerified).toBe(false);
-
-    const cognito = new CognitoIdentityProviderClient({
-      region: 'us-east-1',
-      endpoint: env('TEST_COGNITO_ENDPOINT'),
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    });
-    await cognito.send(
-      new GetUserAttributeVerificationCodeCommand({ AccessToken: accessToken, AttributeName: 'email' }),
-    );
-    const mail = await eventually(
-      async () => (await mailbox()).find((m) => m.destination.to.includes(email)),
-      15000,
-      'the verification mail',
-    );
-    const code = /(\d{4,8})/.exec(mail.body.text ?? '')![1]!;
-    await cognito.send(
-      new VerifyUserAttributeCommand({ AccessToken: accessToken, AttributeName: 'email', Code: code }),
-    );
-    expect((await api('/api/me/login', { method: 'POST', token: idToken })).body.emailVerified).toBe(true);
   });
 });

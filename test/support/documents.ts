@@ -3,7 +3,8 @@
 // e-mail, one by SMS) with their signer links read from the local mailbox.
 import { randomUUID } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
-import { api, eventually, mailbox, signIn, type StoredMail } from './cloud-client';
+import { api, eventually, mailbox, type StoredMail } from './cloud-client';
+import { signUpConfirmed } from './accounts';
 import { makePng } from './png';
 
 export const PASSWORD = 'Sign-seal-1';
@@ -17,24 +18,10 @@ export interface Owner {
   name: string;
 }
 
-const ALL_CONSENTS = {
-  termsOfService: true,
-  privacyPolicy: true,
-  ageConfirmed: true,
-  marketing: false,
-  thirdPartyProvision: false,
-};
-
-/** A new owner, signed up through the API and signed in (ID token). */
+/** A new owner, signed up through the API (with the code it mails) and signed in (ID token). */
 export async function newOwner(lang: 'en' | 'jp' | 'ko' = 'en', name = 'Alex Owner'): Promise<Owner> {
   const email = `owner-${randomUUID()}@example.com`;
-  const res = await api('/api/auth/signup', {
-    method: 'POST',
-    body: { email, password: PASSWORD, name, lang, consents: ALL_CONSENTS },
-  });
-  expect(res.status).toBe(201);
-  const { idToken } = await signIn(email, PASSWORD);
-  return { token: idToken, email, name };
+  return signUpConfirmed(email, { name, lang, password: PASSWORD });
 }
 
 /** Gives the owner a sign (POST /api/me/signs): an owner who is a contractor needs one to send. */

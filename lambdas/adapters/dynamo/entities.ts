@@ -63,6 +63,33 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     { client, table },
   );
 
+  /** An e-mail verification code the product sent (issue #13): for a sign-up (keyed by the address)
+   *  or for an account's address (keyed by the user id). Only a salted SHA-256 of the code is kept,
+   *  with the wrong attempts counted; it expires by TTL. A sign-up's name, consents and language wait
+   *  here until the code is confirmed (never the password). */
+  const verificationCode = new Entity(
+    {
+      model: { entity: 'verificationCode', version: '1', service: SERVICE },
+      attributes: {
+        /** `{purpose}#{SHA-256 of the key}`: no address in clear in the key. */
+        codeId: { type: 'string', required: true },
+        email: { type: 'string', required: true },
+        salt: { type: 'string', required: true },
+        codeHash: { type: 'string', required: true },
+        attempts: { type: 'number', required: true },
+        /** Epoch milliseconds. */
+        expiresAt: { type: 'number', required: true },
+        /** JSON of what a sign-up waits with (name, consents, language). */
+        payload: { type: 'string' },
+        ttl: { type: 'number', required: true },
+      },
+      indexes: {
+        byId: { pk: { field: 'pk', composite: ['codeId'] }, sk: { field: 'sk', composite: [] } },
+      },
+    },
+    { client, table },
+  );
+
   /** A job's side effect, claimed before it runs and marked done after, so a retried SQS message
    *  never repeats it. A 'pending' claim whose lease ran out (the worker died mid-way) may be taken
    *  again. Expires by TTL. */
@@ -413,6 +440,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     sweepMarker,
     sealedHash,
     user,
+    verificationCode,
     jobRecord,
     document,
     recipient,
@@ -426,6 +454,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
 
 export type Entities = ReturnType<typeof createEntities>;
 export type UserItem = EntityItem<Entities['user']>;
+export type VerificationCodeItem = EntityItem<Entities['verificationCode']>;
 export type DocumentItem = EntityItem<Entities['document']>;
 export type RecipientItem = EntityItem<Entities['recipient']>;
 export type HistoryEntityItem = EntityItem<Entities['historyItem']>;

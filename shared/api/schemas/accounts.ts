@@ -29,6 +29,38 @@ export const signUpRequestSchema = z.object({
 });
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
 
+/** POST /api/auth/signup → 202, the same whether or not the address has an account (issue #13): a
+ *  new address gets a code to confirm with, a taken one a mail saying so. */
+export const signUpResponseSchema = z.object({ status: z.literal('codeSent'), email: z.string() });
+export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
+
+/** An e-mail verification code as the user types it (spaces around it are ignored). */
+export const verificationCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'auth.errors.invalidCode');
+
+/** POST /api/auth/signup/confirm (public): the mailed code and the password chosen at sign-up → 201
+ *  MeResponse; the account exists from now on and the SPA signs in. */
+export const confirmSignUpRequestSchema = z.object({
+  email: z.email().max(254),
+  code: verificationCodeSchema,
+  password: z.string().min(8).max(256),
+});
+export type ConfirmSignUpRequest = z.infer<typeof confirmSignUpRequestSchema>;
+
+/** POST /api/me/email/verification (owner): mails a code to the account's address → 202, or 200
+ *  `verified` when it is verified already. */
+export const sendEmailVerificationRequestSchema = z.object({ lang: languageSchema }).strict();
+export const emailVerificationResponseSchema = z.object({
+  status: z.enum(['codeSent', 'verified']),
+  email: z.string(),
+});
+export type EmailVerificationResponse = z.infer<typeof emailVerificationResponseSchema>;
+
+/** POST /api/me/email/verification/confirm (owner): the mailed code → 200 MeResponse (verified). */
+export const confirmEmailVerificationRequestSchema = z.object({ code: verificationCodeSchema }).strict();
+
 /** POST /api/me/consents (owner): a federated (Google, LINE) user's consents at first sign-in. */
 export const consentsRequestSchema = z.object({ consents: consentsSchema, lang: languageSchema });
 

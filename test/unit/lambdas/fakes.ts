@@ -3,7 +3,10 @@ import type {
   CreateUserResult,
   IdentityDirectory,
   IdentityProfile,
+  JobQueue,
   ObjectStorage,
+  VerificationCodeRecord,
+  VerificationCodeStore,
 } from '../../../lambdas/ports';
 import {
   conflictError,
@@ -20,6 +23,8 @@ import {
   type SignRecord,
 } from '../../../lambdas/adapters/dynamo/documents';
 import type { DocumentStatus } from '../../../shared/domain/status';
+import type { WorkerName } from '../../../shared/api/routes';
+import { notifyJobSchema } from '../../../lambdas/jobs';
 
 /** The user repository in memory, counting writes. */
 export class InMemoryUsers implements UserRepository {
@@ -52,11 +57,33 @@ export class InMemoryUsers implements UserRepository {
 
 /** The user directory in memory: e-mail → account. */
 export class FakeDirectory implements IdentityDirectory {
-  readonly users = new Map<string, { sub: string; name: string; password: string; disabled: boolean }>();
+  readonly users = new Map<
+    string,
+    {
+      sub: string;
+      name: string;
+      password: string;
+      disabled: boolean;
+      signedOut?: boolean;
+      emailVerified?: boolean;
+    }
+  >();
   profile: IdentityProfile | null = null;
 
   async getProfile() {
     return this.profile;
+  }
+
+  async emailExists(email: string) {
+    return this.users.has(email);
+  }
+
+  async markEmailVerified(sub: string) {
+    for (const u of this.users.values()) if (u.sub === sub) u.emailVerified = true;
+  }
+
+  async signOutEverywhere(sub: string) {
+    for (const u of this.users.values()) if (u.sub === sub) u.signedOut = true;
   }
 
   async createUser(input: { email: string; password: string; name: string }): Promise<CreateUserResult> {
@@ -68,6 +95,48 @@ export class FakeDirectory implements IdentityDirectory {
 
   async disableUser(sub: string) {
     for (const u of this.users.values()) if (u.sub === sub) u.disabled = true;
+  }
+}
+
+/** The verification codes in memory, with the store's conditions. */
+export class InMemoryCodes implements VerificationCodeStore {
+  readonly records = new Map<string, VerificationCodeRecord>();
+
+  async put(record: VerificationCodeRecord) {
+    this.records.set(record.codeId, record);
+  }
+
+  async countAttempt(codeId: string, maxAttempts: number) {
+    const r = this.records.get(codeId);
+    if (!r || r.attempts >= maxAttempts) return null;
+    const next = { ...r, attempts: r.attempts + 1 };
+    this.records.set(codeId, next);
+    return next;
+  }
+
+  async consume(codeId: string, codeHash: string) {
+    if (this.records.get(codeId)?.codeHash !== codeHash) return false;
+    this.records.delete(codeId);
+    return true;
+  }
+}
+
+/** A job queue that keeps the e-mails queued for the notify job. */
+export class QueuedMail implements JobQueue {
+  readonly sent: { to: readonly string[]; subject: string; text: string }[] = [];
+
+  async check() {}
+
+  async enqueue(queue: WorkerName, job: unknown) {
+    const parsed = notifyJobSchema.parse(job);
+    if (queue === 'notify' && parsed.kind === 'email') this.sent.push(parsed);
+    return { messageId: `m-${this.sent.length}` };
+  }
+
+  /** The six-digit code of the last mail to this address. */
+  codeFor(email: string): string {
+    const mail = this.sent.filter((m) => m.to.includes(email)).at(-1);
+    return /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
   }
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { RouteAuth } from '../../../../shared/api/routes';
 import { AppError } from '../../../../lambdas/core/errors';
 import { httpHandler, type HttpEvent, type HttpRequest } from '../../../../lambdas/core/http';
+import { markAccountClosed, setAccountStateReader } from '../../../../lambdas/usecases/account-state';
 import { captureLogs, lambdaContext } from '../support';
 
 type Claims = Record<string, string | number | boolean | string[]>;
@@ -272,6 +273,45 @@ describe('an HTTP handler', () => {
 });
 
 describe('an owner route', () => {
+  // Every owner request asks whether the account is closed (issue #13); here no account is.
+  const reads: string[] = [];
+  beforeEach(() => {
+    reads.length = 0;
+    setAccountStateReader(async (userId) => {
+      reads.push(userId);
+      return { closed: userId === 'closed-1' };
+    });
+  });
+
+  it("refuses a closed account's still-valid token with 401, and caches the answer", async () => {
+    let ran = false;
+    const handler = handlerThat(async () => {
+      ran = true;
+      return {};
+    }, 'owner');
+    const event = apiEvent({ claims: { sub: 'closed-1', email: 'c@example.com' } });
+
+    const first = await invoke(handler, event);
+    const second = await invoke(handler, event);
+
+    expect(first.status).toBe(401);
+    expect(first.body.error).toMatchObject({ code: 'account.errors.closed' });
+    expect(second.status).toBe(401);
+    expect(ran).toBe(false);
+    expect(reads).toEqual(['closed-1']);
+  });
+
+  it('refuses an account closed in this container at once, though its open state was cached', async () => {
+    const handler = handlerThat(async () => ({}), 'owner');
+    const event = apiEvent({ claims: { sub: 'open-1', email: 'o@example.com' } });
+    expect((await invoke(handler, event)).status).toBe(200);
+
+    markAccountClosed('open-1');
+
+    expect((await invoke(handler, event)).status).toBe(401);
+    expect(reads).toEqual(['open-1']);
+  });
+
   it('refuses a request without JWT claims with 401 before running the handler', async () => {
     let ran = false;
     const handler = handlerThat(async () => {

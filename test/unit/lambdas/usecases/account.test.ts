@@ -1,16 +1,21 @@
 import { AppError } from '../../../../lambdas/core/errors';
 import type { AuthUser } from '../../../../lambdas/core/http';
+import { isAccountClosed, setAccountStateReader } from '../../../../lambdas/usecases/account-state';
 import {
   closeAccount,
+  confirmEmailVerification,
+  confirmSignUp,
   localeFor,
   meetsPasswordPolicy,
   recordLogin,
   saveConsents,
+  sendEmailVerification,
   signUp,
   updateMyInfo,
   type AccountDeps,
 } from '../../../../lambdas/usecases/account';
-import { FakeDirectory, InMemoryUsers } from '../fakes';
+import { CODE_MAX_ATTEMPTS } from '../../../../lambdas/usecases/verification-codes';
+import { FakeDirectory, InMemoryCodes, InMemoryUsers, QueuedMail } from '../fakes';
 
 const ALL = {
   termsOfService: true,
@@ -21,8 +26,23 @@ const ALL = {
 };
 const NOW = new Date('2026-11-22T09:30:00.000Z');
 
-function deps(): AccountDeps & { repo: InMemoryUsers; directory: FakeDirectory } {
-  return { repo: new InMemoryUsers(), directory: new FakeDirectory(), minAge: 20, englishPhoneCountry: 'US' };
+type TestDeps = AccountDeps & {
+  repo: InMemoryUsers;
+  directory: FakeDirectory;
+  codes: InMemoryCodes;
+  queue: QueuedMail;
+};
+
+function deps(): TestDeps {
+  return {
+    repo: new InMemoryUsers(),
+    directory: new FakeDirectory(),
+    minAge: 20,
+    englishPhoneCountry: 'US',
+    codes: new InMemoryCodes(),
+    queue: new QueuedMail(),
+    appUrl: 'https://app.example.com',
+  };
 }
 
 const request = (over: Record<string, unknown> = {}) => ({
@@ -33,6 +53,14 @@ const request = (over: Record<string, unknown> = {}) => ({
   lang: 'jp' as const,
   ...over,
 });
+
+/** Sign-up, then its mailed code: the account as the user ends up with it. */
+async function signedUpProfile(d: TestDeps, over: Record<string, unknown> = {}, now = NOW) {
+  const input = request(over);
+  await signUp(d, input);
+  const email = input.email.toLowerCase();
+  return confirmSignUp(d, { email, code: d.queue.codeFor(email), password: input.password }, now);
+}
 
 async function refusal(p: Promise<unknown>): Promise<AppError> {
   try {
@@ -60,14 +88,35 @@ describe('signing up', () => {
     expect(d.directory.users.size).toBe(0);
   });
 
-  it('stores the consents with their time, language and terms version on a trial account', async () => {
+  it('creates nothing until the mailed code comes back, then a verified trial account with the consents', async () => {
     const d = deps();
-    const profile = await signUp(d, request(), NOW);
+    expect(await signUp(d, request())).toEqual({ status: 'codeSent', email: 'kenji@example.com' });
+    expect(d.directory.users.size).toBe(0);
+    expect(d.repo.records.size).toBe(0);
+    const code = d.queue.codeFor('kenji@example.com');
+    const mail = d.queue.sent[0]!;
+    expect(mail.to).toEqual(['kenji@example.com']);
+    expect(mail.subject).toContain(code);
+    // Only a salted hash of the code is stored, never the password.
+    const stored = JSON.stringify([...d.codes.records.values()]);
+    expect(stored).not.toContain(`"${code}"`);
+    expect(stored).not.toContain('Sign-seal-1');
+
+    const profile = await confirmSignUp(
+      d,
+      { email: 'Kenji@Example.com', code, password: 'Sign-seal-1' },
+      NOW,
+    );
     expect(profile).toMatchObject({
       email: 'kenji@example.com',
+      emailVerified: true,
       plan: 'trial',
       consentsRequired: false,
       lastLoginAt: null,
+    });
+    expect(d.directory.users.get('kenji@example.com')).toMatchObject({
+      name: '佐藤 健',
+      password: 'Sign-seal-1',
     });
     expect(d.repo.records.get(profile.userId)!.consents).toEqual({
       ...ALL,
@@ -75,17 +124,67 @@ describe('signing up', () => {
       consentedAt: NOW.toISOString(),
       lang: 'jp',
     });
+    // The code is used up.
+    const again = await refusal(
+      confirmSignUp(d, { email: 'kenji@example.com', code, password: 'Sign-seal-1' }),
+    );
+    expect(again.code).toBe('auth.errors.invalidCode');
   });
 
-  it('refuses a weak password before the directory sees it, and a taken e-mail with 409', async () => {
+  it('answers a taken address exactly as a new one, and mails it that an account exists', async () => {
+    const d = deps();
+    await signedUpProfile(d);
+    const before = d.queue.sent.length;
+    const taken = await signUp(d, request({ email: 'KENJI@example.com', password: 'Other-pass-2' }));
+    const fresh = await signUp(d, request({ email: 'new@example.com' }));
+    expect(taken).toEqual({ status: 'codeSent', email: 'kenji@example.com' });
+    expect(Object.keys(taken)).toEqual(Object.keys(fresh));
+    const exists = d.queue.sent[before]!;
+    expect(exists.to).toEqual(['kenji@example.com']);
+    expect(exists.text).toContain('https://app.example.com/jp/login');
+    expect(d.queue.codeFor('kenji@example.com')).toBe('');
+    // No code opens a taken address; the account keeps its password.
+    for (const code of ['000000', '123456']) {
+      const refused = await refusal(
+        confirmSignUp(d, { email: 'kenji@example.com', code, password: 'Other-pass-2' }),
+      );
+      expect(refused).toMatchObject({ code: 'auth.errors.invalidCode', status: 400 });
+    }
+    expect(d.directory.users.get('kenji@example.com')!.password).toBe('Sign-seal-1');
+  });
+
+  it(`voids a code after ${CODE_MAX_ATTEMPTS} tries`, async () => {
+    const d = deps();
+    await signUp(d, request());
+    const code = d.queue.codeFor('kenji@example.com');
+    const wrong = code === '999999' ? '999998' : '999999';
+    const attempt = (c: string) =>
+      refusal(confirmSignUp(d, { email: 'kenji@example.com', code: c, password: 'Sign-seal-1' }));
+    for (let i = 0; i < CODE_MAX_ATTEMPTS; i++)
+      expect((await attempt(wrong)).code).toBe('auth.errors.invalidCode');
+    expect((await attempt(code)).code).toBe('auth.errors.invalidCode');
+    expect(d.directory.users.size).toBe(0);
+  });
+
+  it('replaces an older code with a newer one, and refuses an expired code', async () => {
+    const d = deps();
+    await signUp(d, request());
+    const first = d.queue.codeFor('kenji@example.com');
+    await signUp(d, request());
+    const second = d.queue.codeFor('kenji@example.com');
+    const confirm = (code: string, at?: Date) =>
+      confirmSignUp(d, { email: 'kenji@example.com', code, password: 'Sign-seal-1' }, at);
+    if (first !== second) expect((await refusal(confirm(first))).code).toBe('auth.errors.invalidCode');
+    const later = new Date(Date.now() + 16 * 60 * 1000);
+    expect((await refusal(confirm(second, later))).code).toBe('auth.errors.invalidCode');
+  });
+
+  it('refuses a weak password before anything is mailed', async () => {
     const d = deps();
     expect((await refusal(signUp(d, request({ password: 'password1' })))).code).toBe(
       'auth.errors.weakPassword',
     );
-    await signUp(d, request());
-    const taken = await refusal(signUp(d, request()));
-    expect(taken.code).toBe('auth.errors.emailTaken');
-    expect(taken.status).toBe(409);
+    expect(d.queue.sent).toEqual([]);
   });
 
   it.each([
@@ -103,7 +202,7 @@ describe('signing up', () => {
 describe('signing in', () => {
   it('is a first login exactly once', async () => {
     const d = deps();
-    const profile = await signUp(d, request(), NOW);
+    const profile = await signedUpProfile(d);
     const user: AuthUser = { sub: profile.userId, email: profile.email, emailVerified: false, name: '' };
     expect((await recordLogin(d, user, NOW)).firstLogin).toBe(true);
     const second = await recordLogin(d, user, new Date('2026-11-23T00:00:00Z'));
@@ -113,10 +212,13 @@ describe('signing in', () => {
 
   it('is refused for a closed account', async () => {
     const d = deps();
-    const profile = await signUp(d, request(), NOW);
+    const profile = await signedUpProfile(d);
     const user: AuthUser = { sub: profile.userId, email: profile.email, emailVerified: false, name: '' };
+    setAccountStateReader(async () => null); // as if the record still read open (another container)
     await closeAccount(d, user, NOW);
-    expect([...d.directory.users.values()][0]!.disabled).toBe(true);
+    expect([...d.directory.users.values()][0]).toMatchObject({ disabled: true, signedOut: true });
+    // This container refuses the account at once, without reading the record again.
+    expect(await isAccountClosed(user.sub)).toBe(true);
     const refused = await refusal(recordLogin(d, user));
     expect(refused).toMatchObject({ code: 'account.errors.closed', status: 401 });
   });
@@ -136,7 +238,7 @@ describe('signing in', () => {
 describe('My Info', () => {
   async function signedUp() {
     const d = deps();
-    const profile = await signUp(d, request(), NOW);
+    const profile = await signedUpProfile(d);
     return {
       d,
       user: { sub: profile.userId, email: profile.email, emailVerified: false, name: '' } as AuthUser,
@@ -173,6 +275,55 @@ describe('My Info', () => {
     const writes = d.repo.writes;
     await updateMyInfo(d, user, {});
     expect(d.repo.writes).toBe(writes);
+  });
+});
+
+describe("verifying an account's e-mail address", () => {
+  it('records it only when the mailed code comes back, never from the token', async () => {
+    const d = deps();
+    // A federated newcomer whose token claims a verified address.
+    const user: AuthUser = { sub: 'google-1', email: 'G@Example.com', emailVerified: true, name: 'G' };
+    expect((await recordLogin(d, user, NOW)).emailVerified).toBe(false);
+    expect(await sendEmailVerification(d, user, { lang: 'en' }, NOW)).toEqual({
+      status: 'codeSent',
+      email: 'g@example.com',
+    });
+    const code = d.queue.codeFor('g@example.com');
+    expect(code).toMatch(/^\d{6}$/);
+    const wrong = code === '000000' ? '000001' : '000000';
+    expect((await refusal(confirmEmailVerification(d, user, { code: wrong }, NOW))).code).toBe(
+      'auth.errors.invalidCode',
+    );
+    expect(d.repo.records.get('google-1')!.emailVerified).toBe(false);
+    const verified = await confirmEmailVerification(d, user, { code }, NOW);
+    expect(verified.emailVerified).toBe(true);
+    expect(await sendEmailVerification(d, user, { lang: 'en' }, NOW)).toMatchObject({ status: 'verified' });
+  });
+
+  it("does not accept another account's code", async () => {
+    const d = deps();
+    const a: AuthUser = { sub: 'a', email: 'a@example.com', emailVerified: true, name: 'A' };
+    const b: AuthUser = { sub: 'b', email: 'b@example.com', emailVerified: true, name: 'B' };
+    await recordLogin(d, a, NOW);
+    await recordLogin(d, b, NOW);
+    await sendEmailVerification(d, a, { lang: 'en' }, NOW);
+    const refused = await refusal(
+      confirmEmailVerification(d, b, { code: d.queue.codeFor('a@example.com') }, NOW),
+    );
+    expect(refused.code).toBe('auth.errors.invalidCode');
+  });
+
+  it('calls the rate limit before every code mail', async () => {
+    const d = deps();
+    const seen: unknown[] = [];
+    const limited: AccountDeps = { ...d, limitCodeMail: async (r) => void seen.push(r) };
+    const user: AuthUser = { sub: 'u-1', email: 'u@example.com', emailVerified: false, name: 'U' };
+    await sendEmailVerification(limited, user, { lang: 'en' }, NOW);
+    await signUp(limited, request(), { ip: '203.0.113.9' });
+    expect(seen).toEqual([
+      { email: 'u@example.com', userId: 'u-1' },
+      { email: 'kenji@example.com', ip: '203.0.113.9' },
+    ]);
   });
 });
 

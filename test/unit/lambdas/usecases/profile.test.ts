@@ -19,7 +19,8 @@ describe("the signed-in owner's profile", () => {
     expect(profile).toEqual({
       userId: 'sub-1',
       email: 'hanako@example.com',
-      emailVerified: true,
+      // The token's email_verified is never trusted (issue #13): the product's own code decides.
+      emailVerified: false,
       name: 'hanako',
       phone: null,
       walletAddress: null,
@@ -36,7 +37,7 @@ describe("the signed-in owner's profile", () => {
     expect(TRIAL_CONTRACTS).toBe(5);
     expect(users.records.get('sub-1')).toMatchObject({
       createdAt: NOW.toISOString(),
-      emailVerified: true,
+      emailVerified: false,
       closed: false,
     });
   });

@@ -1,26 +1,36 @@
-// The e-mail address with its 'Verified' badge, or a Verify button: Amplify sends a code to the
-// address (sendUserAttributeVerificationCode) and the code entered here confirms it
-// (confirmUserAttribute).
+// The e-mail address with its 'Verified' badge, or a Verify button: the API mails the product's own
+// code to the address (POST /api/me/email/verification) and the code entered here confirms it
+// (POST /api/me/email/verification/confirm), which records the address as verified (issue #13).
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Lang } from '../../../app/paths';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
+import { confirmEmailCode, sendEmailCode } from '../api/account-api';
 
 interface EmailVerificationProps {
   email: string;
   verified: boolean;
+  lang: Lang;
   onVerified: () => Promise<void>;
 }
 
 type Step =
   { kind: 'idle' } | { kind: 'sending' } | { kind: 'codeSent' } | { kind: 'confirming' } | { kind: 'done' };
 
-export function EmailVerification({ email, verified, onVerified }: EmailVerificationProps) {
+export function EmailVerification({ email, verified, lang, onVerified }: EmailVerificationProps) {
   const { t } = useTranslation();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   const failed = (cause: unknown) => {
-    const errmsg = cause instanceof Error ? cause.message : String(cause);
+    const errmsg =
+      cause instanceof ApiError
+        ? errorMessage(t, cause)
+        : cause instanceof Error
+          ? cause.message
+          : String(cause);
     setError(t('myPage.myInfo.verifyFailed', { errmsg }));
   };
 
@@ -28,9 +38,13 @@ export function EmailVerification({ email, verified, onVerified }: EmailVerifica
     setError(null);
     setStep({ kind: 'sending' });
     try {
-      const { sendUserAttributeVerificationCode } = await import('aws-amplify/auth');
-      await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
-      setStep({ kind: 'codeSent' });
+      const sent = await sendEmailCode(lang);
+      if (sent.status === 'verified') {
+        setStep({ kind: 'done' });
+        await onVerified();
+      } else {
+        setStep({ kind: 'codeSent' });
+      }
     } catch (cause) {
       failed(cause);
       setStep({ kind: 'idle' });
@@ -42,8 +56,7 @@ export function EmailVerification({ email, verified, onVerified }: EmailVerifica
     setError(null);
     setStep({ kind: 'confirming' });
     try {
-      const { confirmUserAttribute } = await import('aws-amplify/auth');
-      await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code.trim() });
+      await confirmEmailCode(code.trim());
       setStep({ kind: 'done' });
       await onVerified();
     } catch (cause) {
@@ -71,7 +84,7 @@ export function EmailVerification({ email, verified, onVerified }: EmailVerifica
             disabled={step.kind !== 'idle'}
             data-testid="email-verify"
           >
-            {t('myPage.myInfo.verify')}
+            {step.kind === 'sending' ? t('myPage.myInfo.sending') : t('myPage.myInfo.verify')}
           </button>
         )}
       </p>

@@ -117,7 +117,12 @@ export function MyInfoForm({ user, lang, onSaved, onRefresh }: MyInfoFormProps) 
         <span className="field-label" id="myinfo-email-label">
           {t('myPage.myInfo.email')}
         </span>
-        <EmailVerification email={user.email} verified={user.emailVerified} onVerified={onRefresh} />
+        <EmailVerification
+          email={user.email}
+          verified={user.emailVerified}
+          lang={lang}
+          onVerified={onRefresh}
+        />
       </div>
 
       <div className="field">

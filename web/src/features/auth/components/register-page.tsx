@@ -1,14 +1,16 @@
 // /{lang}/register: the registration dialog (spec doc 1 §2, §3, §5). Step 1: the consents. Step 2:
 // Google / LINE when configured (the consents travel in the LINE `state` payload and are asked again
-// if the server has none), or e-mail + name + password → `POST /api/auth/signup` with the consents →
-// sign in with the same credentials → `POST /api/me/login` → /{lang}/thankyou.
+// if the server has none), or e-mail + name + password → `POST /api/auth/signup` with the consents,
+// which answers the same for every address (issue #13). Step 3: the code mailed to the address →
+// `POST /api/auth/signup/confirm` (the account is created now) → sign in with the same credentials →
+// `POST /api/me/login` → /{lang}/thankyou.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ConsentsInput } from '../../../../../shared/api/schemas';
 import { useAppConfig } from '../../../app/app-context';
 import { useLang } from '../../../app/use-lang';
-import { signUpAccount } from '../api/account';
+import { confirmSignUp, signUpAccount } from '../api/account';
 import { minAgeOf } from '../consents';
 import { useAfterSignIn } from '../hooks/use-after-sign-in';
 import { authHref } from '../hrefs';
@@ -18,6 +20,7 @@ import { ConsentStep } from './consent-step';
 import { ConsentsDialog } from './consents-dialog';
 import { FederatedButtons } from './federated-buttons';
 import { ErrorDialog, ModalDialog } from './modal-dialog';
+import { SignUpCodeStep } from './sign-up-code-step';
 import { SignUpForm, type SignUpFields } from './sign-up-form';
 import '../auth.css';
 
@@ -33,24 +36,60 @@ export function RegisterPage() {
   const [lastConsents, setLastConsents] = useState<ConsentsInput | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Step 3: the answers of step 2, kept (in memory only) to confirm the code and to sign in.
+  const [pending, setPending] = useState<SignUpFields | null>(null);
+  const [resent, setResent] = useState(false);
   const providers = config.oauth?.providers ?? [];
   const appName = t('app.name');
 
   const close = () => void navigate(authHref.landing(lang));
 
-  const signUp = async (fields: SignUpFields) => {
+  const requestCode = async (fields: SignUpFields) => {
     if (!consents) return;
+    await signUpAccount({
+      email: fields.email.trim(),
+      name: fields.name.trim(),
+      password: fields.password,
+      consents,
+      lang,
+    });
+  };
+
+  const signUp = async (fields: SignUpFields) => {
     setBusy(true);
     setError(null);
     try {
-      await signUpAccount({
-        email: fields.email.trim(),
-        name: fields.name.trim(),
-        password: fields.password,
-        consents,
-        lang,
-      });
-      await signInWithPassword(config, fields.email, fields.password);
+      await requestCode(fields);
+      setResent(false);
+      setPending(fields);
+    } catch (failure) {
+      setError(authErrorMessage(t, failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    if (!pending) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await requestCode(pending);
+      setResent(true);
+    } catch (failure) {
+      setError(authErrorMessage(t, failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async (code: string) => {
+    if (!pending) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await confirmSignUp({ email: pending.email.trim(), code, password: pending.password });
+      await signInWithPassword(config, pending.email, pending.password);
       await after.complete();
     } catch (failure) {
       setError(authErrorMessage(t, failure));
@@ -61,8 +100,18 @@ export function RegisterPage() {
   return (
     <main className="page auth-page">
       <ModalDialog title={t('registration.title', { appName })} onClose={close} testId="register-dialog">
-        <p className="auth-step">{t('registration.stepOf', { step: consents ? 2 : 1, total: 2 })}</p>
-        {consents === null ? (
+        <p className="auth-step">
+          {t('registration.stepOf', { step: pending ? 3 : consents ? 2 : 1, total: 3 })}
+        </p>
+        {pending ? (
+          <SignUpCodeStep
+            email={pending.email.trim()}
+            busy={busy}
+            resent={resent}
+            onConfirm={(code) => void confirm(code)}
+            onResend={() => void resend()}
+          />
+        ) : consents === null ? (
           <ConsentStep
             lang={lang}
             minAge={minAge}
