@@ -20,7 +20,7 @@ import { DynamoContractRepository } from './adapters/dynamo/contracts';
 import { DynamoDocumentRepository } from './adapters/dynamo/documents';
 import { DynamoRepository } from './adapters/dynamo/repository';
 import { DynamoRateLimiter } from './adapters/dynamo/rate-limits';
-import { limitTable, type Limits } from './usecases/limits';
+import { enforceLimits, limitTable, type Limits } from './usecases/limits';
 import { DynamoVerificationCodes } from './adapters/dynamo/verification-codes';
 import { setAccountStateReader } from './usecases/account-state';
 import { S3Storage } from './adapters/s3-storage';
@@ -146,7 +146,13 @@ export function accountDeps(): AccountDeps {
     codes: codeStore,
     queue: jobQueue(),
     appUrl: c.APP_URL,
-    // limitCodeMail: RATE LIMIT CALL SITE — wire to enforceLimits (lambdas/usecases/limits.ts) here.
+    // Code mails (sign-up and My Info → Verify) count per address and per user (architecture §18);
+    // per IP address, the WAF's sign-up rule limits them in AWS.
+    limitCodeMail: ({ email, userId }) =>
+      enforceLimits(limits(), [
+        { rule: 'verificationCodesPerAddress', key: email },
+        ...(userId ? [{ rule: 'verificationCodesPerUser' as const, key: userId }] : []),
+      ]),
   };
 }
 

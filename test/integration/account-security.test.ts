@@ -134,6 +134,28 @@ describe("an account with a contractor's address (defect 2)", () => {
   });
 });
 
+describe('verification code mails (defect 3)', () => {
+  it('are limited per address and per user: the sixth in an hour is refused with 429 and not mailed', async () => {
+    const token = await poolVerifiedUser(`flood-${randomUUID()}@example.com`);
+    const me = await api('/api/me', { token });
+    const before = await mailCount();
+    for (let i = 0; i < 5; i++) {
+      const res = await api('/api/me/email/verification', { method: 'POST', token, body: { lang: 'en' } });
+      expect(res.status).toBeLessThan(300);
+    }
+    const refused = await api('/api/me/email/verification', { method: 'POST', token, body: { lang: 'en' } });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('errors.tooManyRequests');
+    // Five code mails went out (the notify job sends them), never a sixth.
+    await mailedCode(me.body.email, before);
+    const deadline = Date.now() + 30_000;
+    while ((await mailsTo(me.body.email, before)).length < 5 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(await mailsTo(me.body.email, before)).toHaveLength(5);
+  });
+});
+
 describe('a closed account (defect 4)', () => {
   it("refuses the old token's create, send and list with 401", async () => {
     const owner = await newOwner();
