@@ -107,8 +107,12 @@ export class TrueTypeFont {
     return '';
   }
 
-  /** The Unicode cmap subtable: format 12 (full repertoire) when there is one, else format 4. */
+  /**
+   * The Unicode cmap subtable: format 12 (full repertoire) when there is one, else format 4; none
+   * (format 0 here: every code point is .notdef) in a subset this module wrote, which has no cmap.
+   */
   private unicodeCmap(): [number, number] {
+    if (!this.tables.has('cmap')) return [0, 0];
     const cmap = this.table('cmap').offset;
     const { view } = this;
     let best: [number, number] | undefined;
@@ -132,7 +136,12 @@ export class TrueTypeFont {
   glyphId(codePoint: number): number {
     let id = this.glyphs.get(codePoint);
     if (id === undefined) {
-      id = this.cmapFormat === 12 ? this.lookup12(codePoint) : this.lookup4(codePoint);
+      id =
+        this.cmapFormat === 12
+          ? this.lookup12(codePoint)
+          : this.cmapFormat === 4
+            ? this.lookup4(codePoint)
+            : 0;
       this.glyphs.set(codePoint, id);
     }
     return id;
