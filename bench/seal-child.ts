@@ -1,62 +1,88 @@
-// One sealing scenario in its own process, so that its peak memory (VmHWM) is its own: reads the
-// original, seals it `runs` times with 10 parties and 20 areas, prints one JSON line per run and one
-// with the process's max RSS. Started by bench/seal.ts; not meant to be run by hand.
+// One sealing job in a process of its own, started by bench/seal.ts (not meant to be run by hand).
+// The pipelines are the esbuild bundles bench/seal.ts builds (the product's `lambdas/sealing` with the
+// functions' bundling options, and the node-signpdf peer of bench/seal-peer.ts); the inputs (sign
+// PNGs, the PKCS#12 signer, the areas and the audit data as JSON) are files it wrote, so that nothing
+// of either pipeline (not even pdf-lib) is loaded before the clock starts.
+//   fresh <product|peer> <bundle> <file> <pages>: import the pipeline and seal once; prints the import
+//     and seal times and the process's peak memory (VmHWM): a new container's first job.
+//   warm <productBundle> <peerBundle> <file> <pages> <rounds>: both pipelines in this process, in turns
+//     (the order alternating per round), one JSON line per seal.
 import fs from 'node:fs';
-import { createServiceSigner, sealPdf } from '../lambdas/sealing/index';
-import { auditData, makeSignPng, stamps } from '../test/unit/sealing/fixtures';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-const [file, runsArg, pagesArg] = process.argv.slice(2);
-const runs = Number(runsArg);
-const pages = Number(pagesArg);
-const NAMES = [
-  '山田 花子',
-  '김민수',
-  'Alice Smith',
-  '佐藤 太郎',
-  '이서연',
-  'Bob Jones',
-  '鈴木 一郎',
-  '박지훈',
-  'Carol White',
-  '高橋 美咲',
-];
-const original = new Uint8Array(fs.readFileSync(file!));
-const pngs = NAMES.map((_, i) => makeSignPng(700 - i * 10, 300));
-const input = {
-  original,
-  stamps: stamps(20, pages, pngs),
-  audit: auditData(NAMES, 40, { pageCount: pages }),
-  language: 'jp' as const,
-  signer: createServiceSigner('SignSeal Bench'),
-  signedAt: new Date('2026-11-22T10:10:00Z'),
-};
-for (let run = 0; run < runs; run += 1) {
-  const t = performance.now();
-  const result = await sealPdf(input);
-  const total = performance.now() - t;
+type Pipeline = 'product' | 'peer';
+type Seal = (input: never) => Promise<{ pdf: Uint8Array; timings?: Record<string, number> }>;
+
+function inputOf(file: string, pages: number) {
+  const dir = path.dirname(file);
+  const read = (name: string) => new Uint8Array(fs.readFileSync(path.join(dir, name)));
+  const { signs, passphrase, audit, stamps } = JSON.parse(
+    fs.readFileSync(path.join(dir, `inputs-${pages}.json`), 'utf8'),
+  ) as {
+    signs: number;
+    passphrase: string;
+    audit: unknown;
+    stamps: { pageIndex: number; x: number; y: number; width: number; height: number; png: number }[];
+  };
+  const pngs = Array.from({ length: signs }, (_, i) => read(`sign-${i}.png`));
+  return {
+    original: new Uint8Array(fs.readFileSync(file)),
+    stamps: stamps.map((stamp) => ({ ...stamp, png: pngs[stamp.png]! })),
+    audit,
+    language: 'jp' as const,
+    signer: { p12: read('signer.p12'), passphrase },
+    signedAt: new Date('2026-11-22T10:10:00Z'),
+  };
+}
+
+async function load(pipeline: Pipeline, bundle: string): Promise<Seal> {
+  const mod = (await import(pathToFileURL(bundle).href)) as Record<string, Seal>;
+  return pipeline === 'product' ? mod.sealPdf! : mod.peerSeal!;
+}
+
+/** This process's peak resident memory (VmHWM: its own memory map; getrusage's maxRSS carries the parent's). */
+function peakRssMb(): number {
+  const kb = /^VmHWM:\s+(\d+) kB/m.exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1];
+  return kb ? Number(kb) / 1024 : process.resourceUsage().maxRSS / 1024;
+}
+
+const [mode, ...args] = process.argv.slice(2);
+if (mode === 'fresh') {
+  const [pipeline, bundle, file, pages] = args as [Pipeline, string, string, string];
+  const input = inputOf(file, Number(pages));
+  const t0 = performance.now();
+  const seal = await load(pipeline, bundle);
+  const t1 = performance.now();
+  const result = await seal(input as never);
+  const t2 = performance.now();
   process.stdout.write(
     JSON.stringify({
-      run,
-      total,
-      timings: result.timings,
+      importMs: t1 - t0,
+      sealMs: t2 - t1,
       outBytes: result.pdf.length,
-      pageCount: result.pageCount,
+      maxRssMb: peakRssMb(),
     }) + '\n',
   );
-}
-process.stdout.write(JSON.stringify({ maxRssMb: peakRssMb() }) + '\n');
-
-/**
- * This process's peak resident memory. Linux's VmHWM belongs to the process's own memory map, which
- * exec replaces; `resourceUsage().maxRSS` (getrusage) carries over the parent's resident size at fork,
- * which for a bench runner that has built the SPA and generated 50 MB PDFs is larger than a seal.
- */
-function peakRssMb(): number {
-  try {
-    const kb = /^VmHWM:\s+(\d+) kB/m.exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1];
-    if (kb) return Number(kb) / 1024;
-  } catch {
-    // not Linux
+} else if (mode === 'warm') {
+  const [productBundle, peerBundle, file, pages, rounds] = args as [string, string, string, string, string];
+  const input = inputOf(file, Number(pages));
+  const seals: Record<Pipeline, Seal> = {
+    product: await load('product', productBundle),
+    peer: await load('peer', peerBundle),
+  };
+  for (let round = 0; round < Number(rounds); round += 1) {
+    const order: Pipeline[] = round % 2 ? ['peer', 'product'] : ['product', 'peer'];
+    for (const pipeline of order) {
+      const t = performance.now();
+      const result = await seals[pipeline](input as never);
+      const total = performance.now() - t;
+      process.stdout.write(
+        JSON.stringify({ round, pipeline, total, timings: result.timings, outBytes: result.pdf.length }) +
+          '\n',
+      );
+    }
   }
-  return process.resourceUsage().maxRSS / 1024;
+} else {
+  throw new Error(`unknown mode ${mode}`);
 }

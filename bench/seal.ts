@@ -1,12 +1,17 @@
 // Sealing (architecture §12): generated originals of 10, 100 and 500 pages and a 50 MB scanned-like
-// PDF, each sealed with 10 parties and 20 areas in a child process of its own (bench/seal-child.ts):
-// each stage's time (load, stamp, audit pages, save, CMS signature, hash), the total and the peak
-// memory of one seal; beside it, in the same run, `qpdf` rewriting the same file as the floor, and the ratio.
+// PDF, each sealed with 10 parties and 20 areas, by the product and, on the same inputs, by the
+// node-signpdf pipeline the peers use (bench/seal-peer.ts; issue #19). Both are esbuild bundles built
+// with the functions' bundling options and run in child processes (bench/seal-child.ts): warm, in
+// turns in one process; and each one's first seal in fresh processes (import + seal, peak memory).
+// Printed: the product's stage times, the peer's figures, the ratios against their targets, and
+// `qpdf` rewriting the same file as the floor.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
 import {
   concatTransformationMatrix,
   drawObject,
@@ -15,7 +20,9 @@ import {
   popGraphicsState,
   pushGraphicsState,
 } from 'pdf-lib';
-import { makeOriginal } from '../test/unit/sealing/fixtures';
+import { createServiceSigner } from '../lambdas/sealing/index';
+import { auditData, makeOriginal, makeSignPng, stamps } from '../test/unit/sealing/fixtures';
+import { functionBuildOptions } from './analyze';
 import { BENCH_DIR, ROOT, type BenchContext } from './context';
 import { formatValue, median, row, type Row } from './stats';
 
@@ -23,6 +30,23 @@ export const SEAL_100_TARGET_MS = 500;
 export const SEAL_SCANNED_TARGET_MS = 3000;
 export const MEMORY_TARGET_MB = 512;
 const STAGES = ['load', 'stamp', 'audit', 'save', 'sign', 'hash'] as const;
+const NAMES = [
+  '山田 花子',
+  '김민수',
+  'Alice Smith',
+  '佐藤 太郎',
+  '이서연',
+  'Bob Jones',
+  '鈴木 一郎',
+  '박지훈',
+  'Carol White',
+  '高橋 美咲',
+];
+/** Issue #19's targets, as ratios of the product to the node-signpdf pipeline in the same run. */
+export const PEER_FIRST_TARGET = 1.0;
+export const PEER_WARM_TARGET = 0.6;
+export const PEER_SCANNED_TARGET = 0.5;
+export const PEER_MEMORY_TARGET = 1.0;
 
 /**
  * A scanned-like original: `pages` A4 pages, each one 1400×1400 8-bit greyscale image of noise over a
@@ -68,7 +92,10 @@ interface Scenario {
   file: string;
   pages: number;
   runs: number;
+  /** Fresh-process pairs (product, peer) for the first seal and peak memory. */
+  fresh: number;
   target?: number;
+  peerTarget: number;
 }
 
 async function scenarios(ctx: BenchContext): Promise<Scenario[]> {
@@ -83,7 +110,9 @@ async function scenarios(ctx: BenchContext): Promise<Scenario[]> {
       file,
       pages,
       runs: pages >= 500 ? Math.min(ctx.runs, 3) + 1 : ctx.runs + 1,
+      fresh: pages >= 500 ? 1 : 3,
       target: pages === 100 ? SEAL_100_TARGET_MS : undefined,
+      peerTarget: PEER_WARM_TARGET,
     });
   }
   const scanned = path.join(dir, 'scanned-50mb.pdf');
@@ -96,32 +125,96 @@ async function scenarios(ctx: BenchContext): Promise<Scenario[]> {
     name: `scanned ${formatValue(fs.statSync(scanned).size, 'bytes')}`,
     file: scanned,
     pages: doc.getPageCount(),
-    runs: Math.min(ctx.runs, 3) + 1,
+    // the peer hashes 50 MB with forge in JavaScript (seconds a round): fewer rounds
+    runs: Math.min(ctx.runs, 2) + 1,
+    fresh: 1,
     target: SEAL_SCANNED_TARGET_MS,
+    peerTarget: PEER_SCANNED_TARGET,
   });
   return list;
 }
 
-interface RunLine {
-  run: number;
+interface WarmLine {
+  round: number;
+  pipeline: 'product' | 'peer';
   total: number;
-  timings: Record<(typeof STAGES)[number], number>;
+  timings?: Record<(typeof STAGES)[number], number>;
   outBytes: number;
 }
 
-function sealInChild(s: Scenario, runs: number): { runs: RunLine[]; maxRssMb: number } {
+interface FreshLine {
+  importMs: number;
+  sealMs: number;
+  outBytes: number;
+  maxRssMb: number;
+}
+
+interface Bundles {
+  product: string;
+  peer: string;
+}
+
+/**
+ * The two pipelines as esbuild bundles, built as `AppFunction` builds a function (minified ESM for
+ * Node 22, the require banner); the peer without the product's module replacements.
+ */
+async function buildBundles(dir: string): Promise<Bundles> {
+  const build = async (entry: string, name: string, aliases: boolean) => {
+    const options = functionBuildOptions([entry], dir);
+    await esbuild.build({
+      ...options,
+      alias: aliases ? options.alias : {},
+      entryNames: name,
+      outExtension: { '.js': '.mjs' },
+      metafile: false,
+      write: true,
+    });
+    return path.join(dir, `${name}.mjs`);
+  };
+  return {
+    product: await build('lambdas/sealing/index.ts', 'product', true),
+    peer: await build('bench/seal-peer.ts', 'peer', false),
+  };
+}
+
+/**
+ * The inputs both pipelines read, as files: the sign PNGs, a PKCS#12 signer, and per page count the
+ * 20 areas (each naming its PNG by index) and the audit data.
+ */
+function writeInputs(dir: string, list: readonly Scenario[]): void {
+  const pngs = NAMES.map((_, i) => makeSignPng(700 - i * 10, 300));
+  pngs.forEach((png, i) => fs.writeFileSync(path.join(dir, `sign-${i}.png`), png));
+  const signer = createServiceSigner('SignSeal Bench');
+  fs.writeFileSync(path.join(dir, 'signer.p12'), signer.p12);
+  for (const { pages } of list) {
+    const areas = stamps(20, pages, pngs).map((stamp) => ({ ...stamp, png: pngs.indexOf(stamp.png) }));
+    const inputs = {
+      signs: pngs.length,
+      passphrase: signer.passphrase,
+      audit: auditData(NAMES, 40, { pageCount: pages }),
+      stamps: areas,
+    };
+    fs.writeFileSync(path.join(dir, `inputs-${pages}.json`), JSON.stringify(inputs));
+  }
+}
+
+function child(args: string[]): string[] {
   const res = spawnSync(
     process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'bench/seal-child.ts'), s.file, String(runs), String(s.pages)],
-    { cwd: ROOT, encoding: 'utf8', maxBuffer: 16 * 2 ** 20, env: { ...process.env, NODE_OPTIONS: '' } },
+    ['--import', 'tsx', path.join(ROOT, 'bench/seal-child.ts'), ...args],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 16 * 2 ** 20,
+      env: { ...process.env, NODE_OPTIONS: '' },
+    },
   );
-  if (res.status !== 0) throw new Error(`sealing ${s.name} failed: ${res.stderr.slice(-1500)}`);
-  const lines = res.stdout
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as RunLine & { maxRssMb?: number });
-  const last = lines.pop()!;
-  return { runs: lines, maxRssMb: last.maxRssMb! };
+  if (res.status !== 0) throw new Error(`seal-child ${args.join(' ')} failed: ${res.stderr.slice(-1500)}`);
+  return res.stdout.trim().split('\n');
+}
+
+function fresh(pipeline: 'product' | 'peer', bundle: string, s: Scenario): FreshLine {
+  return JSON.parse(child(['fresh', pipeline, bundle, s.file, String(s.pages)])[0]!) as FreshLine;
 }
 
 function qpdfTimes(file: string, runs: number): number[] {
@@ -137,36 +230,96 @@ function qpdfTimes(file: string, runs: number): number[] {
   return times;
 }
 
+const ratios = (a: readonly number[], b: readonly number[]) => a.map((v, i) => v / b[i]!);
+
 export async function runSeal(ctx: BenchContext): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const s of await scenarios(ctx)) {
-    ctx.log(`seal: ${s.name} (${s.runs} runs, the first parses the fonts)…`);
-    // Peak memory of one job in a fresh process (what a new container's first seal needs); the
-    // timing process runs several seals, and V8 collects lazily on a machine with this much memory.
-    const single = sealInChild(s, 1);
-    const { runs, maxRssMb } = sealInChild(s, s.runs);
-    const [first, ...warm] = runs;
-    const totals = warm.map((r) => r.total);
-    const stages = STAGES.map((st) => `${st} ${median(warm.map((r) => r.timings[st])).toFixed(0)}`).join(
+  const dir = path.join(BENCH_DIR, 'seal');
+  const list = await scenarios(ctx);
+  const bundles = await buildBundles(dir);
+  writeInputs(dir, list);
+  for (const s of list) {
+    ctx.log(`seal: ${s.name} (${s.runs} rounds product/peer in one process, ${s.fresh} fresh pair(s))…`);
+    // Warm: both pipelines in one process, in turns; the first round (JIT, fonts, PKCS#12) is left out.
+    const lines = child(['warm', bundles.product, bundles.peer, s.file, String(s.pages), String(s.runs)]).map(
+      (l) => JSON.parse(l) as WarmLine,
+    );
+    const warm = (p: WarmLine['pipeline']) => lines.filter((l) => l.pipeline === p && l.round > 0);
+    const product = warm('product');
+    const peer = warm('peer');
+    const totals = product.map((r) => r.total);
+    const stages = STAGES.map((st) => `${st} ${median(product.map((r) => r.timings![st])).toFixed(0)}`).join(
       ' / ',
     );
+    // First seal: a fresh process per pipeline and pair, the pairs one after the other.
+    const firsts: { product: FreshLine; peer: FreshLine }[] = [];
+    for (let i = 0; i < s.fresh; i += 1) {
+      firsts.push({ product: fresh('product', bundles.product, s), peer: fresh('peer', bundles.peer, s) });
+    }
+    const first = (p: 'product' | 'peer') => firsts.map((f) => f[p].importMs + f[p].sealMs);
+    const memory = (p: 'product' | 'peer') => firsts.map((f) => f[p].maxRssMb);
     const floor = qpdfTimes(s.file, Math.max(3, Math.min(ctx.runs, 5)));
+    const firstTarget = s.pages <= 100 && s.fresh > 1 ? PEER_FIRST_TARGET : undefined;
     rows.push(
-      row('seal', `${s.name}: seal total (warm)`, 'ms', totals, {
-        target: s.target,
-        note: `ms: ${stages}`,
+      row('seal', `${s.name}: seal total (warm)`, 'ms', totals, { target: s.target, note: `ms: ${stages}` }),
+      row(
+        'seal',
+        `${s.name}: node-signpdf pipeline (warm)`,
+        'ms',
+        peer.map((r) => r.total),
+        {
+          note: `in turns with the seal, ${peer.length} rounds`,
+        },
+      ),
+      row(
+        'seal',
+        `${s.name}: seal / node-signpdf (warm, per round)`,
+        'ratio',
+        ratios(
+          totals,
+          peer.map((r) => r.total),
+        ),
+        {
+          target: s.peerTarget,
+        },
+      ),
+      row('seal', `${s.name}: first seal in a fresh process (import + seal)`, 'ms', first('product'), {
+        note: `import ${median(firsts.map((f) => f.product.importMs)).toFixed(0)} + seal ${median(firsts.map((f) => f.product.sealMs)).toFixed(0)} ms`,
       }),
-      row('seal', `${s.name}: first seal in a fresh process`, 'ms', [first!.total], {
-        note: 'parses the CJK fonts once per container',
+      row('seal', `${s.name}: node-signpdf first seal (import + seal)`, 'ms', first('peer'), {
+        note: `import ${median(firsts.map((f) => f.peer.importMs)).toFixed(0)} + seal ${median(firsts.map((f) => f.peer.sealMs)).toFixed(0)} ms`,
       }),
+      row(
+        'seal',
+        `${s.name}: seal / node-signpdf (first seal, per pair)`,
+        'ratio',
+        ratios(first('product'), first('peer')),
+        {
+          target: firstTarget,
+        },
+      ),
       row('seal', `${s.name}: qpdf rewrite (floor)`, 'ms', floor),
       row('seal', `${s.name}: seal / qpdf`, 'ratio', [median(totals) / median(floor)], {
-        note: `out ${formatValue(first!.outBytes, 'bytes')}`,
+        note: `out ${formatValue(product[0]?.outBytes ?? Number.NaN, 'bytes')}`,
       }),
-      row('seal', `${s.name}: peak memory of one seal (VmHWM)`, 'MB', [single.maxRssMb], {
+      row('seal', `${s.name}: peak memory of one seal (VmHWM)`, 'MB', memory('product'), {
         target: MEMORY_TARGET_MB,
-        note: `fresh process; ${maxRssMb.toFixed(0)} MB after ${s.runs} seals in one`,
+        note: 'fresh process: code, fonts, original, output',
       }),
+      row('seal', `${s.name}: node-signpdf peak memory (VmHWM)`, 'MB', memory('peer')),
+      row(
+        'seal',
+        `${s.name}: seal / node-signpdf (peak memory, per pair)`,
+        'ratio',
+        ratios(memory('product'), memory('peer')),
+        {
+          target: s.pages <= 100 && s.fresh > 1 ? PEER_MEMORY_TARGET : undefined,
+          note: `load ${os
+            .loadavg()
+            .map((l) => l.toFixed(1))
+            .join(' ')}`,
+        },
+      ),
     );
   }
   return rows;

@@ -100,8 +100,7 @@ export function verifyBlock(flow: Flow, title: string, note: string, verifyUrl: 
   flow.gap(10);
   flow.ensure(QR_SIZE + 4);
   const top = flow.y;
-  const page = flow.page;
-  drawQr(page, verifyUrl, flow.left + flow.width - QR_SIZE, top - QR_SIZE, QR_SIZE);
+  drawQr(flow.content, verifyUrl, flow.left + flow.width - QR_SIZE, top - QR_SIZE, QR_SIZE);
   const width = flow.width - QR_SIZE - 16;
   flow.text(title, 10, { width });
   flow.text(note, 8, { color: GREY, width });
@@ -202,5 +201,6 @@ export async function appendAuditPages(
   flow.footers((page, total) =>
     translate('audit.pageFooter', { shortNumber: audit.shortNumber, page, total }, locale),
   );
+  flow.finish();
   return flow.pages.length;
 }

@@ -82,6 +82,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
     );
   }
   flow.footers(footer);
+  flow.finish();
 
   if (!input.signer) return doc.save();
   addSignaturePlaceholder(

@@ -1,12 +1,11 @@
-// The fonts of every generated PDF: Noto Sans JP (Latin, kana, kanji) and Noto Sans KR (Hangul), read
-// and parsed once per process, embedded as subsets through upstream fontkit 2 (see docs/decisions.md:
-// @pdf-lib/fontkit drops CJK glyphs when subsetting).
+// The fonts of every generated PDF: Noto Sans JP (Latin, kana, kanji) and Noto Sans KR (Hangul), each
+// read on first need and kept for the life of the process, embedded as subsets by ./ttf.ts (see
+// docs/decisions.md: no font library at sealing time, issue #19).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { EventEmitter } from 'node:events';
-import * as fontkit from 'fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 import { SealError } from './errors';
+import { embedSubsetFont, TrueTypeFont } from './ttf';
 
 export interface FontFile {
   /** Module path, resolvable from this file with require.resolve. */
@@ -28,14 +27,12 @@ export const FONT_FILES: readonly FontFile[] = [
 ];
 
 interface LoadedFont {
-  readonly bytes: Uint8Array;
-  readonly font: fontkit.Font;
-  /** A fixed BaseFont name, so identical input gives byte-identical output (pdf-lib adds a random suffix otherwise). */
+  readonly font: TrueTypeFont;
+  /** A fixed BaseFont name, so identical input gives byte-identical output. */
   readonly baseName: string;
 }
 
-let loaded: readonly LoadedFont[] | undefined;
-const parsedByBytes = new WeakMap<Uint8Array, fontkit.Font>();
+const loaded: (LoadedFont | undefined)[] = [];
 
 /** Where a font file is read from: `${SEAL_FONT_DIR}/${file}` in a Lambda bundle, else the npm package. */
 export function fontPath(file: FontFile): string {
@@ -44,76 +41,31 @@ export function fontPath(file: FontFile): string {
   return createRequire(import.meta.url).resolve(file.module);
 }
 
-/**
- * pdf-lib 1.17 serialises a subset with `subset.encodeStream().on('data'|'end'|'error')`; fontkit 2
- * offers `subset.encode()` returning the bytes. Give each subset an `encodeStream` that emits them.
- */
-function adaptForPdfLib(font: fontkit.Font): fontkit.Font {
-  const createSubset = font.createSubset.bind(font);
-  font.createSubset = () => {
-    const subset = createSubset();
-    subset.encodeStream = () => {
-      const stream = new EventEmitter();
-      setImmediate(() => {
-        try {
-          stream.emit('data', subset.encode());
-          stream.emit('end');
-        } catch (error) {
-          stream.emit('error', error);
-        }
-      });
-      return stream;
-    };
-    return subset;
-  };
+/** The font at an index of FONT_FILES, read on first use and kept for the life of the process. */
+export function loadFont(index: number): LoadedFont {
+  let font = loaded[index];
+  if (font) return font;
+  const file = FONT_FILES[index]!;
+  try {
+    const parsed = new TrueTypeFont(readFileSync(fontPath(file)));
+    font = { font: parsed, baseName: `${parsed.postscriptName || file.file.replace(/\..*$/, '')}-SignSeal` };
+  } catch (error) {
+    throw new SealError('font_missing', `font ${file.file} could not be loaded`, { cause: error });
+  }
+  loaded[index] = font;
   return font;
 }
 
-/** The fonts, read and parsed on first use and kept for the life of the process. */
-export function loadFonts(): readonly LoadedFont[] {
-  if (loaded) return loaded;
-  loaded = FONT_FILES.map((file) => {
-    let bytes: Uint8Array;
-    let font: fontkit.Font;
-    try {
-      const buffer = readFileSync(fontPath(file));
-      // A Uint8Array of this realm: pdf-lib checks `instanceof Uint8Array`.
-      bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-      font = adaptForPdfLib(fontkit.create(bytes));
-    } catch (error) {
-      throw new SealError('font_missing', `font ${file.file} could not be loaded`, { cause: error });
-    }
-    parsedByBytes.set(bytes, font);
-    return { bytes, font, baseName: `${font.postscriptName || file.file.replace(/\..*$/, '')}-SignSeal` };
-  });
-  return loaded;
-}
-
-/**
- * The fontkit pdf-lib is given: hands back the font parsed once per process instead of parsing the
- * multi-megabyte file again for every document.
- */
-const pdfLibFontkit = {
-  create(bytes: Uint8Array): fontkit.Font {
-    return parsedByBytes.get(bytes) ?? adaptForPdfLib(fontkit.create(bytes));
-  },
-};
-
-/** The fonts of one document: each embedded (as a subset) only when a character first needs it. */
+/** The fonts of one document: each read (once per process) and embedded only when a character needs it. */
 export class FontSet {
-  private readonly fonts = loadFonts();
-  private readonly embedded = new Map<number, Promise<PDFFont>>();
   private readonly pdfFonts: (PDFFont | undefined)[] = [];
 
-  constructor(private readonly doc: PDFDocument) {
-    // pdf-lib's Fontkit type describes @pdf-lib/fontkit; fontkit 2 plus the adapter has what it calls.
-    doc.registerFontkit(pdfLibFontkit as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
-  }
+  constructor(private readonly doc: PDFDocument) {}
 
   /** The index of the font that draws this code point: the first that has it, else the first. */
   fontIndexFor(codePoint: number): number {
-    for (let i = 0; i < this.fonts.length; i += 1) {
-      if (this.fonts[i]!.font.hasGlyphForCodePoint(codePoint)) return i;
+    for (let i = 0; i < FONT_FILES.length; i += 1) {
+      if (loadFont(i).font.hasGlyphForCodePoint(codePoint)) return i;
     }
     return 0;
   }
@@ -127,20 +79,17 @@ export class FontSet {
         if (cp > 0x7f) needed.add(this.fontIndexFor(cp));
       }
     }
-    await Promise.all([...needed].map((i) => this.embed(i)));
+    for (const index of [...needed].sort()) this.embed(index);
   }
 
-  private embed(index: number): Promise<PDFFont> {
-    let pending = this.embedded.get(index);
-    if (!pending) {
-      const { bytes, baseName } = this.fonts[index]!;
-      pending = this.doc.embedFont(bytes, { subset: true, customName: baseName }).then((font) => {
-        this.pdfFonts[index] = font;
-        return font;
-      });
-      this.embedded.set(index, pending);
+  private embed(index: number): PDFFont {
+    let font = this.pdfFonts[index];
+    if (!font) {
+      const { font: ttf, baseName } = loadFont(index);
+      font = embedSubsetFont(this.doc, ttf, baseName);
+      this.pdfFonts[index] = font;
     }
-    return pending;
+    return font;
   }
 
   /** The embedded font at an index; `prepare` must have seen the text first. */

@@ -1,6 +1,6 @@
 // A top-to-bottom flow of A4 pages: headings, paragraphs and table rows that wrap and paginate.
 import type { PDFDocument, PDFPage, RGB } from 'pdf-lib';
-import { BLACK, GREY, RULE, Typesetter } from './typeset';
+import { BLACK, GREY, PageContent, RULE, Typesetter } from './typeset';
 
 export const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 48;
@@ -17,6 +17,8 @@ export interface Cell {
 
 export class Flow {
   readonly pages: PDFPage[] = [];
+  /** Each page's drawing, written into the document by `finish`. */
+  private readonly contents: PageContent[] = [];
   readonly left = MARGIN;
   readonly width = A4[0] - 2 * MARGIN;
   readonly top = A4[1] - MARGIN;
@@ -35,9 +37,16 @@ export class Flow {
     return this.pages[this.pages.length - 1]!;
   }
 
+  /** The current page's drawing. */
+  get content(): PageContent {
+    if (this.pages.length === 0) this.newPage();
+    return this.contents[this.contents.length - 1]!;
+  }
+
   newPage(): PDFPage {
     const page = this.doc.addPage(A4);
     this.pages.push(page);
+    this.contents.push(new PageContent(page));
     this.y = this.top;
     const header = this.onBreak;
     if (header && this.pages.length > 1) {
@@ -66,7 +75,7 @@ export class Flow {
       this.ensure(lineHeight);
       this.y -= lineHeight;
       this.type.draw(
-        this.page,
+        this.content,
         line,
         this.left + indent,
         this.y + (lineHeight - size) / 2 + size * 0.2,
@@ -95,32 +104,19 @@ export class Flow {
       }
       const count = Math.min(fit, remaining);
       const height = count * lineHeight + 2 * PAD_Y;
-      const page = this.page;
-      if (options.shade) {
-        page.drawRectangle({
-          x: this.left,
-          y: this.y - height,
-          width: this.width,
-          height,
-          color: options.shade,
-        });
-      }
+      const content = this.content;
+      if (options.shade) content.rectangle(this.left, this.y - height, this.width, height, options.shade);
       let x = this.left;
       cells.forEach((cell, i) => {
         const lines = wrapped[i]!.slice(first, first + count);
         lines.forEach((line, n) => {
           const baseline = this.y - PAD_Y - (n + 1) * lineHeight + (lineHeight - size) / 2 + size * 0.2;
-          this.type.draw(page, line, x + PAD_X, baseline, size, cell.color ?? BLACK);
+          this.type.draw(content, line, x + PAD_X, baseline, size, cell.color ?? BLACK);
         });
         x += cell.width;
       });
       this.y -= height;
-      page.drawLine({
-        start: { x: this.left, y: this.y },
-        end: { x: this.left + this.width, y: this.y },
-        thickness: 0.5,
-        color: RULE,
-      });
+      content.line(this.left, this.y, this.left + this.width, this.y, 0.5, RULE);
       first += count;
       remaining -= count;
     }
@@ -128,9 +124,14 @@ export class Flow {
 
   /** A footer line on every page of the flow, once the total is known. */
   footers(text: (page: number, total: number) => string, size = 7.5): void {
-    const total = this.pages.length;
-    this.pages.forEach((page, i) => {
-      this.type.draw(page, text(i + 1, total), this.left, MARGIN, size, GREY);
+    const total = this.contents.length;
+    this.contents.forEach((content, i) => {
+      this.type.draw(content, text(i + 1, total), this.left, MARGIN, size, GREY);
     });
+  }
+
+  /** Writes every page's drawing into the document: the flow's last step. */
+  finish(): void {
+    for (const content of this.contents) content.finish(this.doc, this.type.fonts);
   }
 }

@@ -1,6 +1,10 @@
 // Text on generated pages: each string split into runs by the font that has its characters (Noto Sans
-// JP first, Noto Sans KR for what it lacks), measured, wrapped to a column and drawn run by run.
-import { rgb, type PDFPage, type RGB } from 'pdf-lib';
+// JP first, Noto Sans KR for what it lacks), measured, wrapped to a column and drawn run by run. A
+// generated page's drawing is written as one content stream of PDF operators (PageContent), not
+// through pdf-lib's drawText/drawRectangle: those build an operator object per number, assert every
+// option and deflate with pako; they were most of the audit pages' time (issue #19).
+import { deflateSync } from 'node:zlib';
+import { PDFName, rgb, type PDFDocument, type PDFPage, type RGB } from 'pdf-lib';
 // The encoder only: qrcode's main module also loads its PNG, SVG and terminal renderers and pngjs
 // (~40 KB in the seal and anchor bundles), which a QR code drawn as vector squares never uses.
 import QRCode from 'qrcode/lib/core/qrcode.js';
@@ -9,6 +13,49 @@ import type { FontSet } from './fonts';
 export const BLACK = rgb(0, 0, 0);
 export const GREY = rgb(0.4, 0.4, 0.4);
 export const RULE = rgb(0.8, 0.8, 0.8);
+
+/** A number as a PDF operand: at most three decimals, never in exponent form. */
+export function num(value: number): string {
+  const rounded = Math.round(value * 1000) / 1000;
+  return rounded === 0 ? '0' : String(rounded);
+}
+
+const colour = (c: RGB) => `${num(c.red)} ${num(c.green)} ${num(c.blue)}`;
+
+/** One generated page's drawing: PDF operators gathered as text, written once by `finish`. */
+export class PageContent {
+  private readonly ops: string[] = [];
+  private readonly fonts = new Set<number>();
+
+  constructor(readonly page: PDFPage) {}
+
+  /** A run of text already encoded for its font (hex glyph ids), baseline at (x, y). */
+  text(font: number, hex: string, x: number, y: number, size: number, color: RGB): void {
+    this.fonts.add(font);
+    this.ops.push(
+      `BT /F${font} ${num(size)} Tf ${colour(color)} rg 1 0 0 1 ${num(x)} ${num(y)} Tm ${hex} Tj ET`,
+    );
+  }
+
+  rectangle(x: number, y: number, width: number, height: number, color: RGB): void {
+    this.ops.push(`${colour(color)} rg ${num(x)} ${num(y)} ${num(width)} ${num(height)} re f`);
+  }
+
+  line(x1: number, y1: number, x2: number, y2: number, thickness: number, color: RGB): void {
+    this.ops.push(
+      `${colour(color)} RG ${num(thickness)} w ${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S`,
+    );
+  }
+
+  /** Writes the operators as the page's content stream (node's zlib) and its fonts as resources. */
+  finish(doc: PDFDocument, fonts: FontSet): void {
+    for (const index of this.fonts)
+      this.page.node.setFontDictionary(PDFName.of(`F${index}`), fonts.pdfFont(index).ref);
+    const bytes = deflateSync(Buffer.from(this.ops.join('\n'), 'latin1'));
+    const stream = doc.context.stream(bytes, { Filter: 'FlateDecode' });
+    this.page.node.addContentStream(doc.context.register(stream));
+  }
+}
 
 interface Run {
   readonly text: string;
@@ -21,9 +68,10 @@ const BREAK_ANYWHERE = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/gu;
 
 export class Typesetter {
-  private readonly advance = new Map<string, number>();
+  /** Advance widths (em) by font, by code point. */
+  private readonly advance: Map<number, number>[] = [];
 
-  constructor(private readonly fonts: FontSet) {}
+  constructor(readonly fonts: FontSet) {}
 
   /** Control characters (from user agents, names) would draw as boxes or break lines: spaces instead. */
   static clean(text: string): string {
@@ -50,11 +98,12 @@ export class Typesetter {
   }
 
   private charWidth(char: string, font: number): number {
-    const key = `${font}:${char}`;
-    let width = this.advance.get(key);
+    const cache = (this.advance[font] ??= new Map());
+    const cp = char.codePointAt(0)!;
+    let width = cache.get(cp);
     if (width === undefined) {
-      width = this.fonts.pdfFont(font).widthOfTextAtSize(char, 1000) / 1000;
-      this.advance.set(key, width);
+      width = this.fonts.pdfFont(font).widthOfTextAtSize(char, 1);
+      cache.set(cp, width);
     }
     return width;
   }
@@ -110,11 +159,11 @@ export class Typesetter {
   }
 
   /** Draws one line (no wrapping) with its baseline at y. */
-  draw(page: PDFPage, text: string, x: number, y: number, size: number, color: RGB = BLACK): void {
+  draw(content: PageContent, text: string, x: number, y: number, size: number, color: RGB = BLACK): void {
     let cursor = x;
     for (const run of this.runs(Typesetter.clean(text))) {
       const font = this.fonts.pdfFont(run.font);
-      page.drawText(run.text, { x: cursor, y, size, font, color });
+      content.text(run.font, font.encodeText(run.text).toString(), cursor, y, size, color);
       let advance = 0;
       for (const char of run.text) advance += this.charWidth(char, run.font);
       cursor += advance * size; // cached advances: a second shaping pass per run costs more
@@ -123,7 +172,7 @@ export class Typesetter {
 }
 
 /** A QR code as vector squares (one rectangle per horizontal run of dark modules), quiet zone excluded. */
-export function drawQr(page: PDFPage, url: string, x: number, y: number, size: number): void {
+export function drawQr(content: PageContent, url: string, x: number, y: number, size: number): void {
   const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
   const n = modules.size;
   const cell = size / n;
@@ -136,14 +185,7 @@ export function drawQr(page: PDFPage, url: string, x: number, y: number, size: n
       }
       const start = col;
       while (col < n && modules.get(row, col)) col += 1;
-      page.drawRectangle({
-        x: x + start * cell,
-        y: y + size - (row + 1) * cell,
-        width: (col - start) * cell,
-        height: cell,
-        color: BLACK,
-        borderWidth: 0,
-      });
+      content.rectangle(x + start * cell, y + size - (row + 1) * cell, (col - start) * cell, cell, BLACK);
     }
   }
 }
