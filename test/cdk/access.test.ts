@@ -187,10 +187,13 @@ describe('whatever the declarations say', () => {
     expect(access.get('health')).toEqual({});
   });
 
-  test('only the sending routes and the workers that finish a document queue messages', () => {
+  test('only the sending routes, the code mails and the workers that finish a document queue messages', () => {
     expect(who((a) => a.enqueue?.includes('notify') ?? false)).toEqual(
       [
         'anchor worker',
+        // sign-up and My Info → Verify mail a code (or an "account exists" notice) through the notify job
+        'email-verification',
+        'signup',
         'mail-document',
         'resend-request',
         'seal worker',
