@@ -210,6 +210,9 @@ export const ROUTES: readonly RouteDefinition[] = [
     handler: 'contractor-signer-link',
   },
   { id: 'GetActivity', method: 'GET', path: '/api/activity', auth: 'owner', handler: 'activity' },
+  // Short links of SMS messages (issue #14): public; the handler checks the code and its expiry, then
+  // redirects (302) to the signer or verify page, or to a fresh presigned download of a final PDF.
+  { id: 'OpenShortLink', method: 'GET', path: '/api/s/{code}', auth: 'public', handler: 'short-link' },
   // Signing without an account (issue #5): open at the gateway, the handler checks the signer token.
   {
     id: 'GetSignerView',

@@ -354,7 +354,10 @@ describe('a completed contract', () => {
       hasFinal: true,
     });
     const file = await api(`/api/documents/${sent.docuId}/download`, { token: sent.owner.token });
-    expect(file.body).toMatchObject({ final: true, fileName: 'Completed one-signed.pdf' });
+    expect(file.body).toMatchObject({
+      final: true,
+      fileName: `Completed one-${done.id4.toUpperCase()}-signed.pdf`,
+    });
     expect(file.body.viewUrl).toContain(encodeURIComponent(done.finalKey!).replace(/%2F/g, '/'));
 
     const to = `final-${randomUUID()}@example.com`;
@@ -367,7 +370,9 @@ describe('a completed contract', () => {
     expect(mailed.body).toEqual({ sent: true });
     const mail = await eventually(async () => mailsTo(await mailbox(), to)[0], 30000, 'the mailed final PDF');
     expect(mail.subject).toContain('Completed one');
-    expect(mail.attachments.map((a) => a.filename)).toEqual(['Completed one-signed.pdf']);
+    expect(mail.attachments.map((a) => a.filename)).toEqual([
+      `Completed one-${done.id4.toUpperCase()}-signed.pdf`,
+    ]);
 
     const del = await api(`/api/documents/${sent.docuId}`, { method: 'DELETE', token: sent.owner.token });
     expect(del.status).toBe(200);

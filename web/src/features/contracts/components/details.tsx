@@ -5,7 +5,6 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DOCUMENT_STATUS_LABEL_KEYS,
-  HISTORY_ACTION_KEYS,
   RECIPIENT_LABEL_KEYS,
   recipientLabels,
 } from '../../../../../shared/domain/status';
@@ -13,6 +12,7 @@ import { localeForPath, ordinal } from '../../../../../shared/i18n';
 import type { Lang } from '../../../app/paths';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { historyAction } from './history-text';
 import { resendRequest, type ContractDetails, type ContractRecipient } from '../api/contracts-api';
 
 function Info({ rows }: { rows: [string, ReactNode][] }) {
@@ -200,7 +200,7 @@ export function DetailPanels({ details, lang }: { details: ContractDetails; lang
               <time dateTime={h.time}>{date(h.time)}</time>
               {t('contracts.activity.entry', {
                 actor: h.actorName || h.actorContactMasked,
-                action: t(HISTORY_ACTION_KEYS[h.action]),
+                action: historyAction(t, h),
               })}
             </li>
           ))}
