@@ -225,8 +225,10 @@ export async function listContracts(
       query.limit,
       cursor?.k === 'owner' ? cursor.c : null,
     );
+    // A document never uploaded (Start, then nothing) is no contract yet: not listed (issue #14).
+    const started = page.items.filter((d) => d.status !== 'Ready');
     return {
-      items: await cardsOf(deps, page.items, 'owner', { email: null }),
+      items: await cardsOf(deps, started, 'owner', { email: null }),
       nextCursor: page.cursor ? encodeCursor({ k: 'owner', c: page.cursor }) : null,
     };
   }

@@ -272,7 +272,13 @@ describe('denial', () => {
       'the denial notice to the other contractor',
     );
     expect(toPhone.body.text).toContain('Mail Signer');
-    expect(mailsTo(await mailbox(), s.email).filter((m) => (m.body.text ?? '').includes(reason))).toEqual([]);
+    // The denier is a participant too (spec doc 1 §4; issue #14): their own copy, with their reason.
+    const toDenier = await eventually(
+      async () => mailsTo(await mailbox(), s.email).find((m) => (m.body.text ?? '').includes(reason)),
+      30000,
+      'the denial notice to the denier',
+    );
+    expect(toDenier.subject).toContain('You denied');
 
     const replay = await api(signPath(s.docuId, s.mailToken, '/deny'), {
       method: 'POST',
