@@ -225,10 +225,8 @@ export async function listContracts(
       query.limit,
       cursor?.k === 'owner' ? cursor.c : null,
     );
-    // A document never uploaded (Start, then nothing) is no contract yet: not listed (issue #14).
-    const started = page.items.filter((d) => d.status !== 'Ready');
     return {
-      items: await cardsOf(deps, started, 'owner', { email: null }),
+      items: await cardsOf(deps, page.items, 'owner', { email: null }),
       nextCursor: page.cursor ? encodeCursor({ k: 'owner', c: page.cursor }) : null,
     };
   }
@@ -337,7 +335,14 @@ export async function downloadDocument(
   if (!key) {
     throw new AppError('documents.errors.preparePdf', 'The document has no file yet', { status: 409 });
   }
-  const fileName = documentFileName(doc, finalKey !== null);
+  // The sealed PDF has the one name of the mails; an untitled original keeps its file's name in it.
+  const fileName =
+    finalKey !== null
+      ? documentFileName(doc, true)
+      : documentFileName(
+          { id4: doc.id4, title: doc.title || doc.originalFileName?.replace(/\.pdf$/i, '') },
+          false,
+        );
   const [url, viewUrl] = await Promise.all([
     deps.storage.presignDownload(key, { expiresSeconds: FILE_URL_SECONDS, filename: fileName }),
     deps.storage.presignDownload(key, { expiresSeconds: FILE_URL_SECONDS }),

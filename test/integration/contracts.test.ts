@@ -163,7 +163,10 @@ describe('download and mail', () => {
     expect((await uploadPdf(owner, docuId)).status).toBe(200);
     const res = await api(`/api/documents/${docuId}/download`, { token: owner.token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ final: false, fileName: 'contract.pdf' });
+    expect(res.body).toMatchObject({
+      final: false,
+      fileName: `contract-${docuId.slice(0, 4).toUpperCase()}.pdf`,
+    });
     const file = await fetch(res.body.url);
     expect(file.status).toBe(200);
     expect(
