@@ -31,6 +31,8 @@ import { SqsJobQueue } from './adapters/sqs-queue';
 import { EvmChain } from './adapters/evm-chain';
 import { EvmChainReader } from './adapters/evm-reader';
 import { DynamoSealRepository } from './adapters/dynamo/sealing';
+import { DynamoShortLinkStore } from './adapters/dynamo/short-links';
+import type { OpenShortLinkDeps } from './usecases/short-links';
 import { serviceSignerLoader } from './adapters/service-signer';
 import { certificatePdf, sealPdf } from './droppable/sealing';
 import type { ServiceSigner } from './sealing/types';
@@ -176,6 +178,24 @@ export function documentDeps(): DocumentDeps {
     maxUploadBytes: c.MAX_UPLOAD_BYTES,
     englishPhoneCountry: c.DEFAULT_PHONE_COUNTRY as CountryCode,
     appUrl: c.APP_URL,
+    shortLinks: shortLinks(),
+  };
+}
+
+let shortLinkStore: DynamoShortLinkStore | undefined;
+
+/** The short links of SMS messages (issue #14). */
+function shortLinks(): DynamoShortLinkStore {
+  return (shortLinkStore ??= new DynamoShortLinkStore(documentClient(), getConfig().TABLE_NAME));
+}
+
+/** What opening a short link needs: the links, the document (a final PDF's key) and storage. */
+export function shortLinkDeps(): OpenShortLinkDeps {
+  return {
+    shortLinks: shortLinks(),
+    docs: documents(),
+    storage: objectStorage(),
+    appUrl: getConfig().APP_URL,
   };
 }
 
@@ -265,6 +285,7 @@ export function sealDeps(): SealDeps {
     serviceSigner: signer,
     sealPdf,
     appUrl: c.APP_URL,
+    shortLinks: shortLinks(),
   };
 }
 
@@ -282,6 +303,7 @@ export function anchorDeps(): AnchorDeps {
     chainName: c.CHAIN_NAME,
     certificatePdf,
     appUrl: c.APP_URL,
+    shortLinks: shortLinks(),
   };
 }
 

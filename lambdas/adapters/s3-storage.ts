@@ -22,6 +22,9 @@ const realPresigner: Presigner = { post: createPresignedPost, getUrl: getSignedU
 const rfc5987 = (value: string) =>
   encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
+/** The plain `filename` for clients without RFC 6266 `filename*`: ASCII only, no quote or backslash. */
+const asciiFallback = (value: string) => value.replace(/[^\x20-\x7e]|["\\]/g, '_');
+
 export class S3Storage implements ObjectStorage {
   constructor(
     private readonly client: S3Client,
@@ -60,7 +63,7 @@ export class S3Storage implements ObjectStorage {
     options: { expiresSeconds: number; filename?: string },
   ): Promise<string> {
     const disposition = options.filename
-      ? `attachment; filename*=UTF-8''${rfc5987(options.filename)}`
+      ? `attachment; filename="${asciiFallback(options.filename)}"; filename*=UTF-8''${rfc5987(options.filename)}`
       : undefined;
     return this.presigner.getUrl(
       this.client,

@@ -40,6 +40,7 @@ export function auditLabels(locale: Locale) {
       name: t('party.name'),
       role: t('party.role'),
       contact: t('party.contact'),
+      sentAt: t('party.sentAt'),
       receivedAt: t('party.receivedAt'),
       openedAt: t('party.openedAt'),
       signedAt: t('party.signedAt'),
@@ -110,6 +111,14 @@ export function verifyBlock(flow: Flow, title: string, note: string, verifyUrl: 
 
 function partyRows(party: AuditParty, l: ReturnType<typeof auditLabels>): [string, string][] {
   const orNone = (value: string | undefined) => (value && value.trim() ? value : l.notRecorded);
+  if (party.sentAt !== undefined) {
+    // The requester sends; they are not a signer (a requester who signs is also listed as a contractor).
+    return [
+      [l.party.contact, orNone(party.maskedContact)],
+      [l.party.sentAt, orNone(party.sentAt)],
+      [l.party.result, orNone(party.result)],
+    ];
+  }
   const rows: [string, string][] = [
     [l.party.contact, orNone(party.maskedContact)],
     [l.party.receivedAt, orNone(party.receivedAt)],

@@ -19,6 +19,8 @@ export interface AuditParty {
   readonly maskedContact: string;
   /** 'Requester' / 'Contractor 1' … already translated by the caller. */
   readonly role: string;
+  /** The requester's: when the requests were sent (instead of received / opened / signed). */
+  readonly sentAt?: string;
   readonly receivedAt?: string;
   readonly openedAt?: string;
   readonly signedAt?: string;

@@ -16,11 +16,16 @@ import type { Logger } from '../core/logger';
 import type { AnchorJob, NotifyJob } from '../jobs';
 import type { AnchorChain, ChainRecord, JobQueue, ObjectStorage } from '../ports';
 import type { CertificateInput } from '../sealing/types';
-import { auditTime, completionTargets, verifyUrlFor } from './sealing';
+import { auditTime, completionTargets, verifyPathFor, verifyUrlFor } from './sealing';
+import { createShortLink } from './short-links';
+import type { ShortLinkStore } from '../adapters/dynamo/short-links';
 import { maskContact } from '../../shared/domain/contact';
 import { messageTitle, paragraphMessage } from './messages';
 
 /** The certificate e-mail's paragraphs (sealing.certificate.*). */
+/** A certificate SMS's short verify link works this many days (the page itself stays public). */
+export const VERIFY_SHORT_LINK_DAYS = 365;
+
 const CERTIFICATE_PARAGRAPHS = ['greeting', 'intro', 'hash', 'token', 'contract', 'chain', 'tx', 'verify'];
 
 export interface AnchorDeps {
@@ -33,6 +38,8 @@ export interface AnchorDeps {
   readonly chainName: string;
   readonly certificatePdf: (input: CertificateInput) => Promise<Uint8Array>;
   readonly appUrl: string;
+  /** Short links for SMS (issue #14): the verify link of a certificate SMS. */
+  readonly shortLinks?: ShortLinkStore;
 }
 
 export function certificateKeyFor(docuId: string): string {
@@ -113,7 +120,14 @@ async function certificateFollowUps(
       values,
     } as const;
     if (target.method === 'phone') {
-      jobs.push(paragraphMessage(message));
+      const short = deps.shortLinks
+        ? await createShortLink(
+            { shortLinks: deps.shortLinks, appUrl: deps.appUrl },
+            { kind: 'path', path: verifyPathFor(target.lang, doc.docuId) },
+            new Date(Date.now() + VERIFY_SHORT_LINK_DAYS * 24 * 3600 * 1000),
+          )
+        : verify;
+      jobs.push(paragraphMessage({ ...message, values: { ...values, verify: short } }));
       continue;
     }
     // One certificate per language: the e-mail's language decides which one is attached.

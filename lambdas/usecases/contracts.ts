@@ -24,7 +24,7 @@ import type { AuthUser } from '../core/http';
 import type { NotifyJob } from '../jobs';
 import { FILE_URL_SECONDS, issueSignerToken, originalKey, type DocumentDeps } from './documents';
 import { enforceLimits } from './limits';
-import { messageTitle } from './messages';
+import { documentFileName, messageTitle } from './messages';
 import { withConflictRetry } from './retry';
 import { escapeHtml } from '../core/html';
 
@@ -255,6 +255,9 @@ function historyEntry(h: HistoryRecord): HistoryEntry {
     actorName: h.actorName ?? '',
     actorContactMasked: h.actorContactMasked ?? '',
     reason: h.reason ?? null,
+    targetName: h.targetName ?? null,
+    targetContactMasked: h.targetContactMasked ?? null,
+    channel: h.channel ?? null,
   };
 }
 
@@ -318,12 +321,6 @@ export async function activity(
 
 // --- Download and mail ------------------------------------------------------------------------
 
-function safeFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex -- file names must not carry control characters
-  const cleaned = name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim();
-  return cleaned.slice(0, 120) || 'contract';
-}
-
 export async function downloadDocument(
   deps: ContractDeps,
   user: AuthUser,
@@ -336,8 +333,14 @@ export async function downloadDocument(
   if (!key) {
     throw new AppError('documents.errors.preparePdf', 'The document has no file yet', { status: 409 });
   }
-  const base = safeFileName(doc.title || doc.originalFileName?.replace(/\.pdf$/i, '') || doc.id4);
-  const fileName = finalKey ? `${base}-signed.pdf` : `${base}.pdf`;
+  // The sealed PDF has the one name of the mails; an untitled original keeps its file's name in it.
+  const fileName =
+    finalKey !== null
+      ? documentFileName(doc, true)
+      : documentFileName(
+          { id4: doc.id4, title: doc.title || doc.originalFileName?.replace(/\.pdf$/i, '') },
+          false,
+        );
   const [url, viewUrl] = await Promise.all([
     deps.storage.presignDownload(key, { expiresSeconds: FILE_URL_SECONDS, filename: fileName }),
     deps.storage.presignDownload(key, { expiresSeconds: FILE_URL_SECONDS }),
@@ -401,7 +404,6 @@ export async function mailDocument(
     { rule: 'finalMailsPerAddress', key: to },
   ]);
   const owner = await deps.users.getById(user.sub);
-  const base = safeFileName(doc.title || doc.id4);
   await deps.queue.enqueue(
     'notify',
     completedMailJob({
@@ -412,7 +414,7 @@ export async function mailDocument(
       to,
       lang: input.lang,
       attachmentKey: finalKey,
-      fileName: `${base}-signed.pdf`,
+      fileName: documentFileName(doc, true),
     }),
   );
   return { sent: true };

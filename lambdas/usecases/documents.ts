@@ -32,7 +32,7 @@ import type {
   SignerRepository,
   SignerTokenRecord,
 } from '../adapters/dynamo/documents';
-import { messageTitle } from './messages';
+import { messageTitle, smsText } from './messages';
 import type { UserRecord } from '../adapters/dynamo/repository';
 import { AppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
@@ -40,7 +40,10 @@ import type { NotifyJob, SealJob } from '../jobs';
 import type { JobQueue, ObjectStorage } from '../ports';
 import { defaultSignOf } from './default-sign';
 import { enforceLimits, messageHits, type Limits } from './limits';
-import { recordHistory, type RequestFacts } from './history';
+import { withConflictRetry } from './retry';
+import { createShortLink } from './short-links';
+import type { ShortLinkStore } from '../adapters/dynamo/short-links';
+import { recordHistory, type HistoryTarget, type RequestFacts } from './history';
 import { escapeHtml } from '../core/html';
 
 /** Signer links expire after this many days. */
@@ -65,6 +68,22 @@ export interface DocumentDeps {
   readonly englishPhoneCountry: CountryCode;
   /** Public base URL of the SPA (config APP_URL), for signer links. */
   readonly appUrl: string;
+  /** Short links for SMS (issue #14); without them an SMS carries the full link. */
+  readonly shortLinks?: ShortLinkStore;
+}
+
+/** The link of a signature request: the signer page; by SMS a short link to it (same expiry). */
+export async function requestLink(
+  deps: Pick<DocumentDeps, 'appUrl' | 'shortLinks'>,
+  input: { lang: Language; docuId: string; token: string; method: 'email' | 'phone'; expiresAt: string },
+): Promise<string> {
+  const path = `/${input.lang}/outsign/${input.docuId}/${input.token}`;
+  if (input.method !== 'phone' || !deps.shortLinks) return `${deps.appUrl.replace(/\/+$/, '')}${path}`;
+  return createShortLink(
+    { shortLinks: deps.shortLinks, appUrl: deps.appUrl },
+    { kind: 'path', path },
+    new Date(input.expiresAt),
+  );
 }
 
 export type { RequestFacts } from './history';
@@ -266,8 +285,9 @@ function addHistory(
   action: HistoryAction,
   actor: { name: string; contact: string },
   facts: RequestFacts,
+  target?: HistoryTarget,
 ): Promise<void> {
-  return recordHistory(deps.docs, doc, action, actor, facts);
+  return recordHistory(deps.docs, doc, action, actor, facts, undefined, target);
 }
 
 async function ownerActor(deps: DocumentDeps, user: AuthUser): Promise<{ name: string; contact: string }> {
@@ -525,16 +545,21 @@ export async function updateDocument(
   docuId: string,
   input: UpdateDocumentRequest,
 ): Promise<DocumentView> {
-  const doc = await ownDocument(deps, user, docuId);
-  if (!DRAFTS.includes(doc.status)) {
-    throw new AppError('errors.invalidTransition', `A document in status ${doc.status} cannot be edited`, {
-      status: 409,
-    });
-  }
   const changes: { title?: string; privateinfoAgree?: boolean } = {};
   if (input.title !== undefined) changes.title = input.title;
   if (input.privateinfoAgree !== undefined) changes.privateinfoAgree = input.privateinfoAgree;
-  if (Object.keys(changes).length) await deps.docs.updateDocument(docuId, expected(doc), changes);
+  // The name and the terms box are independent fields: a save of one must not fail because the
+  // owner's other save (the name's blur save and the box's, sent together) moved the version. The
+  // write stays conditional (a draft, the version read), and a conflict is read and written again.
+  await withConflictRetry(async () => {
+    const doc = await ownDocument(deps, user, docuId);
+    if (!DRAFTS.includes(doc.status)) {
+      throw new AppError('errors.invalidTransition', `A document in status ${doc.status} cannot be edited`, {
+        status: 409,
+      });
+    }
+    if (Object.keys(changes).length) await deps.docs.updateDocument(docuId, expected(doc), changes);
+  });
   return view(deps, docuId);
 }
 
@@ -564,7 +589,7 @@ export function signRequestJob(input: {
       kind: 'sms',
       idempotencyKey,
       to: input.recipient.contact,
-      text: translate('signRequest.sms', values, locale),
+      text: smsText('signRequest.sms', values, locale, ['title', 'owner']),
     };
   }
   const text = translate('signRequest.body', values, locale);
@@ -622,11 +647,11 @@ export async function sendDocument(
   const contractors = recipients.filter((x) => !x.isOwner);
   await enforceLimits(deps.limits, messageHits(user.sub, contractors));
 
-  const links: { recipient: RecipientRecord; token: string }[] = [];
+  const links: { recipient: RecipientRecord; token: string; expiresAt: string }[] = [];
   const tokens: SignerTokenRecord[] = [];
   for (const r of contractors) {
     const { token, record } = issueSignerToken(docuId, r.index, now);
-    links.push({ recipient: r, token });
+    links.push({ recipient: r, token, expiresAt: record.expiresAt });
     tokens.push(record);
   }
   const ownerRows: RecipientRecord[] = ownerContractors.map((r) => ({
@@ -653,8 +678,14 @@ export async function sendDocument(
 
   for (const r of ownerRows)
     await addHistory(deps, doc, 'agree', { name: r.name, contact: r.contact }, facts);
-  const base = deps.appUrl.replace(/\/+$/, '');
-  for (const { recipient, token } of links) {
+  for (const { recipient, token, expiresAt } of links) {
+    const link = await requestLink(deps, {
+      lang: input.lang,
+      docuId,
+      token,
+      method: recipient.method,
+      expiresAt,
+    });
     const job = signRequestJob({
       docuId,
       index: recipient.index,
@@ -662,10 +693,11 @@ export async function sendDocument(
       recipient,
       ownerName: owner.name,
       title: doc.title ?? '',
-      link: `${base}/${input.lang}/outsign/${docuId}/${token}`,
+      link,
     });
     await deps.queue.enqueue('notify', job);
-    await addHistory(deps, doc, 'transfer', { name: recipient.name, contact: recipient.contact }, facts);
+    // The owner sent it (their IP and browser); the contractor is whom it went to, by their channel.
+    await addHistory(deps, doc, 'transfer', owner, facts, recipient);
   }
 
   if (links.length === 0) {

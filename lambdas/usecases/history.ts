@@ -1,5 +1,7 @@
 // One history item of a document: time, action, actor (name, contact and its masked form), IP and user
 // agent of the request, and for denials the reason. Written by the funnel and the signer flow.
+// A signature request ('transfer') is done by the owner: the owner is its actor, and the contractor it
+// went to (target) and the channel (e-mail or SMS) are recorded beside it.
 import { randomBytes } from 'node:crypto';
 import { maskContact } from '../../shared/domain/contact';
 import type { HistoryAction } from '../../shared/domain/status';
@@ -11,6 +13,13 @@ export interface RequestFacts {
   readonly userAgent: string;
 }
 
+/** Whom a request went to, and how. */
+export interface HistoryTarget {
+  readonly name: string;
+  readonly contact: string;
+  readonly method: 'email' | 'phone';
+}
+
 export async function recordHistory(
   docs: Pick<DocumentRepository, 'addHistory'>,
   doc: DocumentRecord,
@@ -18,6 +27,7 @@ export async function recordHistory(
   actor: { name: string; contact: string },
   facts: RequestFacts,
   reason?: string,
+  target?: HistoryTarget,
 ): Promise<void> {
   const time = new Date().toISOString();
   await docs.addHistory({
@@ -32,5 +42,13 @@ export async function recordHistory(
     ip: facts.ip,
     userAgent: facts.userAgent,
     ...(reason === undefined ? {} : { reason }),
+    ...(target === undefined
+      ? {}
+      : {
+          targetName: target.name,
+          targetContact: target.contact,
+          targetContactMasked: maskContact(target.contact),
+          channel: target.method === 'phone' ? ('sms' as const) : ('email' as const),
+        }),
   });
 }

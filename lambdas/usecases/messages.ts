@@ -1,4 +1,5 @@
 // Pieces of the messages the use cases queue for the notify worker, written once.
+import { fitSms } from '../../shared/domain/sms';
 import { translate, type Locale } from '../../shared/i18n/server';
 import { escapeHtml } from '../core/html';
 import type { NotifyJob } from '../jobs';
@@ -8,6 +9,17 @@ type Attachment = NonNullable<Extract<NotifyJob, { kind: 'email' }>['attachments
 /** The title a message names: the document's own, or "Untitled" in the recipient's language. */
 export function messageTitle(title: string | null | undefined, locale: Locale): string {
   return title || translate('signRequest.untitled', {}, locale);
+}
+
+/** An SMS from its catalogue key, within two segments: the `shrinkable` values (names, titles, a
+ *  reason) are cut as needed; links are short links and never cut. */
+export function smsText(
+  key: string,
+  values: Record<string, string | number>,
+  locale: Locale,
+  shrinkable: readonly string[],
+): string {
+  return fitSms((v) => translate(key, v, locale), values, shrinkable);
 }
 
 /**
@@ -26,7 +38,8 @@ export function paragraphMessage(input: {
 }): NotifyJob {
   const { idempotencyKey, to, locale, prefix, values } = input;
   if (to.method === 'phone') {
-    return { kind: 'sms', idempotencyKey, to: to.contact, text: translate(`${prefix}.sms`, values, locale) };
+    const text = smsText(`${prefix}.sms`, values, locale, ['title', 'name']);
+    return { kind: 'sms', idempotencyKey, to: to.contact, text };
   }
   const lines = input.paragraphs.map((p) => translate(`${prefix}.${p}`, values, locale));
   return {
@@ -38,4 +51,28 @@ export function paragraphMessage(input: {
     html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n'),
     ...(input.attachments ? { attachments: input.attachments } : {}),
   };
+}
+
+/** Characters no file name may carry on common systems, and controls. */
+// eslint-disable-next-line no-control-regex -- file names must not carry control characters
+const UNSAFE_IN_FILE_NAME = /[\\/:*?"<>|\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]+/g;
+/** A file name's title part is cut to this many characters (code points, CJK included). */
+export const FILE_TITLE_MAX = 60;
+
+/**
+ * The one name of a document's PDF, for the download, the mailed copy and the completion e-mails:
+ * the sanitised title (letters of every script kept; separators, controls, bidi marks and characters
+ * unsafe on Windows or macOS replaced), then the short number, then `-signed` for the sealed PDF:
+ * `Service agreement-F421-signed.pdf`, `業務委託契約書-F421-signed.pdf`, or `F421-signed.pdf` untitled.
+ */
+export function documentFileName(doc: { title?: string | null; id4: string }, final: boolean): string {
+  const cleaned = (doc.title ?? '')
+    .normalize('NFC')
+    .replace(UNSAFE_IN_FILE_NAME, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[.\s]+|[.\s]+$/g, '');
+  const title = [...cleaned].slice(0, FILE_TITLE_MAX).join('').trim();
+  const number = doc.id4.toUpperCase();
+  return `${title ? `${title}-` : ''}${number}${final ? '-signed' : ''}.pdf`;
 }

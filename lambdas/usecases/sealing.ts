@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Language } from '../../shared/domain/constants';
 import { maskContact } from '../../shared/domain/contact';
-import { HISTORY_ACTION_KEYS, RECIPIENT_AGREEMENT } from '../../shared/domain/status';
+import { historyActionKey, RECIPIENT_AGREEMENT } from '../../shared/domain/status';
 import { localeForPath, translate, type Locale } from '../../shared/i18n/server';
 import type {
   DocumentRecord,
@@ -28,7 +28,9 @@ import type { AnchorJob, NotifyJob, SealJob } from '../jobs';
 import type { JobQueue, ObjectStorage } from '../ports';
 import type { AuditData, AuditParty, SealInput, SealResult, ServiceSigner, Stamp } from '../sealing/types';
 import { recordHistory } from './history';
-import { messageTitle, paragraphMessage } from './messages';
+import { createShortLink } from './short-links';
+import type { ShortLinkStore } from '../adapters/dynamo/short-links';
+import { documentFileName, messageTitle, paragraphMessage } from './messages';
 
 export interface SealDeps {
   readonly docs: Pick<DocumentRepository, 'getDocument' | 'listRecipients' | 'listHistory' | 'addHistory'>;
@@ -42,6 +44,8 @@ export interface SealDeps {
   readonly sealPdf: (input: SealInput) => Promise<SealResult>;
   /** Public base URL of the SPA (verification links). */
   readonly appUrl: string;
+  /** Short links for SMS (issue #14): a completion SMS links to a fresh download, not a raw URL. */
+  readonly shortLinks?: ShortLinkStore;
   readonly now?: () => Date;
 }
 
@@ -49,13 +53,19 @@ export interface SealDeps {
 export const MAX_ATTACHMENT_BYTES = 7_000_000;
 /** Download links in completion messages (S3 presigned URLs last at most 7 days). */
 export const COMPLETION_LINK_SECONDS = 7 * 24 * 3600;
+/** The completion SMS's short link opens the final PDF for this many days. */
+export const COMPLETION_SHORT_LINK_DAYS = 30;
 
 export function finalKeyFor(docuId: string, attempt: string): string {
   return `documents/${docuId}/final-${attempt}.pdf`;
 }
 
+export function verifyPathFor(lang: Language, docuId: string): string {
+  return `/${lang}/verify?document=${encodeURIComponent(docuId)}`;
+}
+
 export function verifyUrlFor(appUrl: string, lang: Language, docuId: string): string {
-  return `${appUrl.replace(/\/$/, '')}/${lang}/verify?document=${encodeURIComponent(docuId)}`;
+  return `${appUrl.replace(/\/$/, '')}${verifyPathFor(lang, docuId)}`;
 }
 
 /** 2026-11-22 15:03:02 UTC: one unambiguous form for the audit pages in every language. */
@@ -77,6 +87,18 @@ function resultKey(agreement: number): string {
   return 'sealing.results.pending';
 }
 
+/** An action in the recipient's words, with its channel, its target (a request's contractor) and a
+ *  denial's reason. */
+export function historyActionText(
+  h: Pick<HistoryRecord, 'action' | 'channel' | 'targetName' | 'targetContactMasked' | 'reason'>,
+  t: (key: string, values?: Record<string, string | number>) => string,
+): string {
+  let text = t(historyActionKey(h.action, h.channel));
+  const target = [h.targetName, h.targetContactMasked].filter(Boolean).join(' ');
+  if (target) text = t('history.toTarget', { action: text, target });
+  return text + (h.reason ? ` (${h.reason})` : '');
+}
+
 /** The audit pages' data: parties (requester first), then the full history, texts translated. */
 export function buildAudit(input: {
   doc: DocumentRecord;
@@ -91,8 +113,9 @@ export function buildAudit(input: {
   const { doc, locale } = input;
   const t = (key: string, values: Record<string, string | number> = {}) => translate(key, values, locale);
   const history = [...input.history].sort((a, b) => a.itemId.localeCompare(b.itemId));
+  // A request's contractor is its target (older items, written before targets, named them as actor).
   const firstTime = (action: string, contact: string) =>
-    history.find((h) => h.action === action && h.actorContact === contact)?.time;
+    history.find((h) => h.action === action && (h.targetContact ?? h.actorContact) === contact)?.time;
   const parties: AuditParty[] = [];
   if (input.owner) {
     parties.push({
@@ -100,7 +123,7 @@ export function buildAudit(input: {
       maskedContact: maskContact(input.owner.email),
       role: t('sealing.roles.requester'),
       result: t('sealing.results.sent'),
-      signedAt: auditTime(doc.sentAt),
+      sentAt: auditTime(doc.sentAt),
     });
   }
   for (const r of input.recipients) {
@@ -128,7 +151,7 @@ export function buildAudit(input: {
     parties,
     history: history.map((h) => ({
       time: auditTime(h.time) ?? h.time,
-      action: t(HISTORY_ACTION_KEYS[h.action]) + (h.reason ? ` (${h.reason})` : ''),
+      action: historyActionText(h, t),
       actor: [h.actorName, h.actorContactMasked].filter(Boolean).join(' '),
       ip: h.ip ?? '',
       userAgent: h.userAgent ?? '',
@@ -223,17 +246,27 @@ async function completionJobs(
   const attach = (doc.finalSizeBytes ?? Infinity) <= MAX_ATTACHMENT_BYTES;
   const link = await deps.storage.presignDownload(doc.finalKey, {
     expiresSeconds: COMPLETION_LINK_SECONDS,
-    filename: `${doc.id4.toUpperCase()}-signed.pdf`,
+    filename: documentFileName(doc, true),
   });
   const jobs: NotifyJob[] = [];
-  for (const target of completionTargets(doc, owner, recipients)) {
+  const targets = completionTargets(doc, owner, recipients);
+  // By SMS: one short link to the final PDF, which signs a fresh 10-minute download at each opening.
+  const smsLink =
+    deps.shortLinks && targets.some((t) => t.method === 'phone')
+      ? await createShortLink(
+          { shortLinks: deps.shortLinks, appUrl: deps.appUrl },
+          { kind: 'final', docuId: doc.docuId },
+          new Date(Date.now() + COMPLETION_SHORT_LINK_DAYS * 24 * 3600 * 1000),
+        )
+      : link;
+  for (const target of targets) {
     const locale = localeForPath(target.lang);
     const values = {
       name: target.name || target.contact,
       title: messageTitle(doc.title, locale),
       number: doc.id4.toUpperCase(),
       hash: doc.finalSha256,
-      link,
+      link: target.method === 'phone' ? smsLink : link,
       verify: verifyUrlFor(deps.appUrl, target.lang, doc.docuId),
     };
     jobs.push(
@@ -248,7 +281,7 @@ async function completionJobs(
           ? {
               attachments: [
                 {
-                  filename: `${doc.id4.toUpperCase()}-signed.pdf`,
+                  filename: documentFileName(doc, true),
                   contentType: 'application/pdf',
                   key: doc.finalKey,
                 },

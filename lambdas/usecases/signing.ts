@@ -33,12 +33,13 @@ import {
   FILE_URL_SECONDS,
   hashSignerToken,
   issueSignerToken,
+  requestLink,
   signRequestJob,
   type DocumentDeps,
   type RequestFacts,
 } from './documents';
 import { enforceLimits, messageHits } from './limits';
-import { messageTitle } from './messages';
+import { messageTitle, smsText } from './messages';
 import { withConflictRetry } from './retry';
 import { escapeHtml } from '../core/html';
 
@@ -521,9 +522,14 @@ export function refusalNoticeJob(input: {
   signerName: string;
   title: string;
   reason?: string;
+  /** The notice to the contractor who refused: their own copy, in the second person. */
+  self?: boolean;
 }): NotifyJob {
   const locale = localeForPath(input.lang);
   const prefix = input.kind === 'deny' ? 'denialNotice' : 'termsDenialNotice';
+  // Subject, intro, body and SMS of the refuser's own copy are under `${prefix}.self`.
+  const own = (part: 'subject' | 'intro' | 'body' | 'sms') =>
+    input.self ? `${prefix}.self.${part}` : `${prefix}.${part}`;
   const values = {
     name: input.to.name,
     signer: input.signerName,
@@ -536,7 +542,7 @@ export function refusalNoticeJob(input: {
       kind: 'sms',
       idempotencyKey,
       to: input.to.contact,
-      text: translate(`${prefix}.sms`, values, locale),
+      text: smsText(own('sms'), values, locale, ['reason', 'title', 'signer', 'name']),
     };
   }
   const reasonHtml =
@@ -545,14 +551,14 @@ export function refusalNoticeJob(input: {
 <blockquote>${escapeHtml(values.reason)}</blockquote>\n`
       : '';
   const html = `<p>${escapeHtml(translate(`${prefix}.greeting`, values, locale))}</p>
-<p>${escapeHtml(translate(`${prefix}.intro`, values, locale))}</p>
+<p>${escapeHtml(translate(own('intro'), values, locale))}</p>
 ${reasonHtml}<p>${escapeHtml(translate(`${prefix}.closing`, values, locale))}</p>`;
   return {
     kind: 'email',
     idempotencyKey,
     to: [input.to.contact],
-    subject: translate(`${prefix}.subject`, values, locale),
-    text: translate(`${prefix}.body`, values, locale),
+    subject: translate(own('subject'), values, locale),
+    text: translate(own('body'), values, locale),
     html,
   };
 }
@@ -565,14 +571,18 @@ async function refusalNotices(
 ): Promise<NotifyJob[]> {
   const lang = isLanguage(ctx.doc.lang) ? ctx.doc.lang : 'en';
   const owner = await deps.users.getById(ctx.doc.ownerId);
-  const people: { name: string; contact: string; method: 'email' | 'phone' }[] = [];
-  if (owner?.email) people.push({ name: owner.name, contact: owner.email.toLowerCase(), method: 'email' });
-  for (const r of ctx.recipients) {
-    if (r.index === ctx.me.index || r.isOwner) continue;
-    if (people.some((p) => p.contact === r.contact)) continue;
-    people.push({ name: r.name, contact: r.contact, method: r.method });
+  // Every participant (spec doc 1 §4), the refusing contractor included: the owner (by e-mail), then
+  // each contractor by their own channel (e-mail or SMS), each address once.
+  const people: { name: string; contact: string; method: 'email' | 'phone'; self: boolean }[] = [];
+  if (owner?.email && !owner.closed) {
+    people.push({ name: owner.name, contact: owner.email.toLowerCase(), method: 'email', self: false });
   }
-  return people.map((to) =>
+  for (const r of ctx.recipients) {
+    if (r.isOwner) continue;
+    if (people.some((p) => p.contact === r.contact)) continue;
+    people.push({ name: r.name, contact: r.contact, method: r.method, self: r.index === ctx.me.index });
+  }
+  return people.map(({ self, ...to }) =>
     refusalNoticeJob({
       docuId: ctx.doc.docuId,
       kind,
@@ -581,6 +591,7 @@ async function refusalNotices(
       signerName: ctx.me.name,
       title: ctx.doc.title ?? '',
       ...(reason === undefined ? {} : { reason }),
+      self,
     }),
   );
 }
@@ -637,7 +648,13 @@ export async function resendRequest(
   });
   const lang = isLanguage(doc.lang) ? doc.lang : 'en';
   const owner = await deps.users.getById(user.sub);
-  const base = deps.appUrl.replace(/\/+$/, '');
+  const link = await requestLink(deps, {
+    lang,
+    docuId,
+    token,
+    method: recipient.method,
+    expiresAt: record.expiresAt,
+  });
   const job = signRequestJob({
     docuId,
     index,
@@ -645,12 +662,13 @@ export async function resendRequest(
     recipient,
     ownerName: owner?.name || user.name,
     title: doc.title ?? '',
-    link: `${base}/${lang}/outsign/${docuId}/${token}`,
+    link,
   });
   await deps.queue.enqueue('notify', {
     ...job,
     idempotencyKey: `${job.idempotencyKey}#${record.tokenHash.slice(0, 16)}`,
   });
-  await addHistory(deps, doc, 'transfer', { name: recipient.name, contact: recipient.contact }, facts);
+  const ownerActor = { name: owner?.name || user.name, contact: owner?.email || user.email };
+  await recordHistory(deps.docs, doc, 'transfer', ownerActor, facts, undefined, recipient);
   return { resent: true, index };
 }

@@ -78,6 +78,10 @@ export const historyEntrySchema = z.object({
   actorName: z.string(),
   actorContactMasked: z.string(),
   reason: z.string().nullable(),
+  /** A signature request: the contractor it went to (masked contact) and by which channel. */
+  targetName: z.string().nullable(),
+  targetContactMasked: z.string().nullable(),
+  channel: z.enum(['email', 'sms']).nullable(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

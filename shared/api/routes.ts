@@ -350,6 +350,16 @@ export const ROUTES: readonly RouteDefinition[] = [
     handler: 'activity',
     access: READ,
   },
+  // Short links of SMS messages (issue #14): public; the handler checks the code and its expiry, then
+  // redirects (302) to the signer or verify page, or to a fresh presigned download of a final PDF.
+  {
+    id: 'OpenShortLink',
+    method: 'GET',
+    path: '/api/s/{code}',
+    auth: 'public',
+    handler: 'short-link',
+    access: { table: 'read', objects: { documents: ['read'] } },
+  },
   // Signing without an account (issue #5): open at the gateway, the handler checks the signer token.
   {
     id: 'GetSignerView',

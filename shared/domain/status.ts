@@ -383,6 +383,15 @@ export const HISTORY_ACTION_KEYS = {
   hash_nft: 'history.actions.hashNft',
 } as const satisfies Record<HistoryAction, MessageKey>;
 
+/** The channel a signature request went by (history items of 'transfer'). */
+export type HistoryChannel = 'email' | 'sms';
+
+/** The wording of an action, with its channel: a request by SMS is not an e-mail. */
+export function historyActionKey(action: HistoryAction, channel?: HistoryChannel | null): MessageKey {
+  if (action === 'transfer' && channel === 'sms') return 'history.actions.transferSms';
+  return HISTORY_ACTION_KEYS[action];
+}
+
 // --- Labels in the contract list --------------------------------------------------------------
 
 /** Overall list labels: Signed All, Sign Denied, Sign Needed, Pending, Signed, Completed. */

@@ -94,7 +94,9 @@ describe('contract lists (/home/doc)', () => {
         page.waitForEvent('download', { timeout: 20000 }),
         cardButton(page, sent.docuId, 'contracts.actions.download').click(),
       ]);
-      expect(download.suggestedFilename()).toBe('Lease to complete-signed.pdf');
+      expect(download.suggestedFilename()).toBe(
+        `Lease to complete-${sent.docuId.slice(0, 4).toUpperCase()}-signed.pdf`,
+      );
       const bytes = await readFile((await download.path())!);
       expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 

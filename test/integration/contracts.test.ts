@@ -163,7 +163,10 @@ describe('download and mail', () => {
     expect((await uploadPdf(owner, docuId)).status).toBe(200);
     const res = await api(`/api/documents/${docuId}/download`, { token: owner.token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ final: false, fileName: 'contract.pdf' });
+    expect(res.body).toMatchObject({
+      final: false,
+      fileName: `contract-${docuId.slice(0, 4).toUpperCase()}.pdf`,
+    });
     const file = await fetch(res.body.url);
     expect(file.status).toBe(200);
     expect(
@@ -354,7 +357,10 @@ describe('a completed contract', () => {
       hasFinal: true,
     });
     const file = await api(`/api/documents/${sent.docuId}/download`, { token: sent.owner.token });
-    expect(file.body).toMatchObject({ final: true, fileName: 'Completed one-signed.pdf' });
+    expect(file.body).toMatchObject({
+      final: true,
+      fileName: `Completed one-${done.id4.toUpperCase()}-signed.pdf`,
+    });
     expect(file.body.viewUrl).toContain(encodeURIComponent(done.finalKey!).replace(/%2F/g, '/'));
 
     const to = `final-${randomUUID()}@example.com`;
@@ -367,7 +373,9 @@ describe('a completed contract', () => {
     expect(mailed.body).toEqual({ sent: true });
     const mail = await eventually(async () => mailsTo(await mailbox(), to)[0], 30000, 'the mailed final PDF');
     expect(mail.subject).toContain('Completed one');
-    expect(mail.attachments.map((a) => a.filename)).toEqual(['Completed one-signed.pdf']);
+    expect(mail.attachments.map((a) => a.filename)).toEqual([
+      `Completed one-${done.id4.toUpperCase()}-signed.pdf`,
+    ]);
 
     const del = await api(`/api/documents/${sent.docuId}`, { method: 'DELETE', token: sent.owner.token });
     expect(del.status).toBe(200);

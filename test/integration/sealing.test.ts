@@ -21,7 +21,13 @@ import { sweep } from '../../lambdas/usecases/sweep';
 import { loadArtifact } from '../../lambdas/chain/artifact';
 import { ChainError, EvmChain } from '../../lambdas/adapters/evm-chain';
 import { api, env, eventually, mailbox, type StoredMail } from '../support/cloud-client';
-import { mailsTo, sendTwoContractorDocument, type SentDocument } from '../support/documents';
+import {
+  mailsTo,
+  resolveShortLink,
+  sendTwoContractorDocument,
+  SHORT_LINK,
+  type SentDocument,
+} from '../support/documents';
 import { makePng } from '../support/png';
 
 const log = createLogger({ test: 'sealing' }, 'error');
@@ -192,7 +198,7 @@ describe('sealing, anchoring and verification', () => {
       'certificate e-mail',
     );
     const completion = mailsTo(mails, s.email).filter((m) =>
-      m.attachments.some((a) => a.filename === `${number}-signed.pdf`),
+      m.attachments.some((a) => a.filename === `業務委託契約書-${number}-signed.pdf`),
     );
     expect(completion).toHaveLength(1);
     const certificate = mailsTo(mails, s.email).filter((m) =>
@@ -202,13 +208,21 @@ describe('sealing, anchoring and verification', () => {
     expect(certificate[0]!.body.text).toContain(doc.anchorTxHash!);
     expect(
       mailsTo(mails, s.owner.email).filter((m) =>
-        m.attachments.some((a) => a.filename === `${number}-signed.pdf`),
+        m.attachments.some((a) => a.filename === `業務委託契約書-${number}-signed.pdf`),
       ),
     ).toHaveLength(1);
+    // By SMS: short links on the product's domain (issue #14), to a fresh download and to verify.
     const sms = mailsTo(mails, `${s.e164}@sms.local`).filter((m) =>
-      (m.body.text ?? '').includes(`/verify?document=${s.docuId}`),
+      (m.body.text ?? '').includes(`No. ${number}`),
     );
     expect(sms).toHaveLength(2);
+    const targets = await Promise.all(
+      sms.map(async (m) => (await resolveShortLink(SHORT_LINK.exec(m.body.text ?? '')![0])).location ?? ''),
+    );
+    expect(targets.filter((t) => t.includes(`/verify?document=${s.docuId}`))).toHaveLength(1);
+    expect(
+      targets.filter((t) => t.includes(encodeURIComponent(doc.finalKey!).replace(/%2F/g, '/'))),
+    ).toHaveLength(1);
   });
 
   it('duplicated seal and anchor messages change nothing: one final PDF, one token, one set of messages', async () => {
@@ -226,7 +240,9 @@ describe('sealing, anchoring and verification', () => {
     const mails = await mailbox();
     const number = doc.id4.toUpperCase();
     expect(
-      mailsTo(mails, s.email).filter((m) => m.attachments.some((a) => a.filename === `${number}-signed.pdf`)),
+      mailsTo(mails, s.email).filter((m) =>
+        m.attachments.some((a) => a.filename === `業務委託契約書-${number}-signed.pdf`),
+      ),
     ).toHaveLength(1);
     expect(
       mailsTo(mails, s.email).filter((m) =>

@@ -12,7 +12,15 @@ import { createHash } from 'node:crypto';
 import { documentDeps, signingDeps } from '../../lambdas/deps';
 import { api, eventually, mailbox } from '../support/cloud-client';
 import { makePng } from '../support/png';
-import { A4, mailsTo, newOwner, sendTwoContractorDocument, SIGNER_LINK } from '../support/documents';
+import {
+  A4,
+  mailsTo,
+  newOwner,
+  resolveShortLink,
+  sendTwoContractorDocument,
+  SHORT_LINK,
+  SIGNER_LINK,
+} from '../support/documents';
 
 const LINK = SIGNER_LINK;
 const sentDocument = (title?: string) => sendTwoContractorDocument({ title });
@@ -264,7 +272,13 @@ describe('denial', () => {
       'the denial notice to the other contractor',
     );
     expect(toPhone.body.text).toContain('Mail Signer');
-    expect(mailsTo(await mailbox(), s.email).filter((m) => (m.body.text ?? '').includes(reason))).toEqual([]);
+    // The denier is a participant too (spec doc 1 §4; issue #14): their own copy, with their reason.
+    const toDenier = await eventually(
+      async () => mailsTo(await mailbox(), s.email).find((m) => (m.body.text ?? '').includes(reason)),
+      30000,
+      'the denial notice to the denier',
+    );
+    expect(toDenier.subject).toContain('You denied');
 
     const replay = await api(signPath(s.docuId, s.mailToken, '/deny'), {
       method: 'POST',
@@ -325,10 +339,15 @@ describe('resend', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ resent: true, index: 1 });
     const fresh = await eventually(
-      async () =>
-        mailsTo(await mailbox(), `${s.e164}@sms.local`)
-          .map((m) => LINK.exec(m.body.text ?? '')?.[3])
-          .find((t) => t && t !== s.smsToken),
+      async () => {
+        for (const m of mailsTo(await mailbox(), `${s.e164}@sms.local`)) {
+          const short = SHORT_LINK.exec(m.body.text ?? '');
+          const location = short ? (await resolveShortLink(short[0])).location : null;
+          const token = LINK.exec(location ?? '')?.[3];
+          if (token && token !== s.smsToken) return token;
+        }
+        return null;
+      },
       30000,
       'the resent SMS',
     );

@@ -90,14 +90,38 @@ export function mailsTo(mails: StoredMail[], address: string): StoredMail[] {
   return mails.filter((m) => m.destination.to.includes(address));
 }
 
+/** A short link of an SMS (issue #14): `/api/s/` and a 12-character code. */
+export const SHORT_LINK = /https?:\/\/[^\s/]+\/api\/s\/([A-Za-z0-9_-]{12})(?![A-Za-z0-9_-])/;
+
+/** Where a short link redirects (302 Location), without following it. */
+export async function resolveShortLink(url: string): Promise<{ status: number; location: string | null }> {
+  const res = await fetch(url, { redirect: 'manual' });
+  return { status: res.status, location: res.headers.get('location') };
+}
+
+/** A message's signer link: written out (e-mail) or behind a short link (SMS). */
+async function signerLinkIn(text: string): Promise<string | null> {
+  if (SIGNER_LINK.test(text)) return text;
+  const short = SHORT_LINK.exec(text);
+  if (!short) return null;
+  const { location } = await resolveShortLink(short[0]);
+  return location && SIGNER_LINK.test(location) ? location : null;
+}
+
 /** The signer link in the first message to `address` that has one. */
 export async function signerLinkTo(address: string): Promise<{ path: string; token: string }> {
-  const mail = await eventually(
-    async () => mailsTo(await mailbox(), address).find((m) => SIGNER_LINK.test(m.body.text ?? '')),
+  const text = await eventually(
+    async () => {
+      for (const m of mailsTo(await mailbox(), address)) {
+        const found = await signerLinkIn(m.body.text ?? '');
+        if (found) return found;
+      }
+      return null;
+    },
     30000,
     `the signer link sent to ${address}`,
   );
-  const match = SIGNER_LINK.exec(mail.body.text ?? '')!;
+  const match = SIGNER_LINK.exec(text)!;
   return { path: match[0], token: match[3]! };
 }
 

@@ -265,6 +265,11 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         ip: { type: 'string', default: '' },
         userAgent: { type: 'string', default: '' },
         reason: { type: 'string' },
+        /** Whom a request was sent to ('transfer'), and by which channel. */
+        targetName: { type: 'string' },
+        targetContact: { type: 'string' },
+        targetContactMasked: { type: 'string' },
+        channel: { type: ['email', 'sms'] as const },
         transactionHash: { type: 'string' },
       },
       indexes: {
@@ -297,6 +302,26 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
       },
       indexes: {
         byHash: { pk: { field: 'pk', composite: ['tokenHash'] }, sk: { field: 'sk', composite: [] } },
+      },
+    },
+    { client, table },
+  );
+
+  /** A short link of an SMS (issue #14): found by the hash of its code; its target is sealed with a key
+   *  derived from the code, so the table alone reveals neither the code nor a signer token. */
+  const shortLink = new Entity(
+    {
+      model: { entity: 'shortLink', version: '1', service: SERVICE },
+      attributes: {
+        codeHash: { type: 'string', required: true },
+        /** AES-256-GCM of the target (JSON), base64url: iv (12 bytes) + tag (16) + ciphertext. */
+        sealed: { type: 'string', required: true },
+        createdAt: { type: 'string', required: true },
+        expiresAt: { type: 'string', required: true },
+        ttl: { type: 'number', required: true },
+      },
+      indexes: {
+        byHash: { pk: { field: 'pk', composite: ['codeHash'] }, sk: { field: 'sk', composite: [] } },
       },
     },
     { client, table },
@@ -446,6 +471,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     recipient,
     historyItem,
     signerToken,
+    shortLink,
     addressBookEntry,
     outerUser,
     sign,
@@ -459,6 +485,7 @@ export type DocumentItem = EntityItem<Entities['document']>;
 export type RecipientItem = EntityItem<Entities['recipient']>;
 export type HistoryEntityItem = EntityItem<Entities['historyItem']>;
 export type SignerTokenItem = EntityItem<Entities['signerToken']>;
+export type ShortLinkItem = EntityItem<Entities['shortLink']>;
 export type AddressBookItem = EntityItem<Entities['addressBookEntry']>;
 export type OuterUserItem = EntityItem<Entities['outerUser']>;
 export type SignItem = EntityItem<Entities['sign']>;

@@ -137,7 +137,7 @@ describe('the S3 document storage', () => {
     expect(command).toBeInstanceOf(GetObjectCommand);
     expect(command.input).toMatchObject({ Bucket: 'docs', Key: 'sealed/a.pdf' });
     expect(command.input.ResponseContentDisposition).toBe(
-      "attachment; filename*=UTF-8''%E5%A5%91%E7%B4%84%E6%9B%B8.pdf",
+      'attachment; filename="___.pdf"; filename*=UTF-8\'\'%E5%A5%91%E7%B4%84%E6%9B%B8.pdf',
     );
     expect(options).toEqual({ expiresIn: 300 });
   });

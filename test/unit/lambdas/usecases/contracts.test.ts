@@ -355,12 +355,12 @@ describe('download and mail', () => {
     const s = setup();
     const doc = addDocument(s, 'Agree', { title: 'Lease' });
     const before = await downloadDocument(s.deps, owner, doc.docuId);
-    expect(before).toMatchObject({ final: false, fileName: 'Lease.pdf' });
-    expect(before.url).toContain(`documents/${doc.docuId}/original.pdf?name=Lease.pdf`);
+    expect(before).toMatchObject({ final: false, fileName: 'Lease-DOC0.pdf' });
+    expect(before.url).toContain(`documents/${doc.docuId}/original.pdf?name=Lease-DOC0.pdf`);
     expect(before.viewUrl).toBe(`http://s3/documents/${doc.docuId}/original.pdf`);
     s.docs.docs.set(doc.docuId, { ...doc, status: 'Completed', finalKey: 'final/x.pdf' });
     const after = await downloadDocument(s.deps, owner, doc.docuId);
-    expect(after).toMatchObject({ final: true, fileName: 'Lease-signed.pdf' });
+    expect(after).toMatchObject({ final: true, fileName: 'Lease-DOC0-signed.pdf' });
     expect(after.viewUrl).toBe('http://s3/final/x.pdf');
   });
 

@@ -287,14 +287,14 @@ describe('signing use cases', () => {
     expect(jobs.filter((j) => j.queue === 'seal')).toEqual([]);
   });
 
-  it('a denial notifies the owner and the other contractor, not the denier', async () => {
+  it('a denial notifies every participant, the denier included (issue #14)', async () => {
     const { deps, jobs } = setup();
     await deny(deps, 'doc1', 'tokA', { reason: ' Wrong price ', lang: 'en' }, facts);
     const to = jobs
       .filter((j) => j.queue === 'notify')
       .map((j) => (j.job as { to: string | string[] }).to)
       .flat();
-    expect(to.sort()).toEqual(['+819012345678', 'owner@example.com']);
+    expect(to.sort()).toEqual(['+819012345678', 'ann@example.com', 'owner@example.com']);
   });
 
   it('resend revokes the old token and keys the new request by the new token', async () => {

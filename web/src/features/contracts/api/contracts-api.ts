@@ -24,6 +24,7 @@ export type {
   ContractCard,
   ContractDetails,
   ContractRecipient,
+  HistoryEntry,
 } from '../../../../../shared/api/contracts';
 
 const doc = (docuId: string) => `/documents/${encodeURIComponent(docuId)}`;

@@ -11,6 +11,7 @@ import {
   DOCUMENT_LIST_LABEL_KEYS,
   DOCUMENT_STATUS_LABEL_KEYS,
   documentListLabel,
+  isDraft,
 } from '../../../../../shared/domain/status';
 import { localeForPath } from '../../../../../shared/i18n';
 import { paths, type Lang } from '../../../app/paths';
@@ -187,9 +188,15 @@ export function ContractCard({ card, lang, now, onChanged }: ContractCardProps) 
     >
       <div className="contract-card-head">
         <h3 id={`title-${card.docuId}`}>{title}</h3>
-        <span className="badge badge-neutral" data-testid="list-label">
-          {t(DOCUMENT_LIST_LABEL_KEYS[listLabel])}
-        </span>
+        {isDraft(card.status) ? (
+          <span className="badge badge-neutral" data-testid="draft-label">
+            {t('contracts.badges.draft')}
+          </span>
+        ) : (
+          <span className="badge badge-neutral" data-testid="list-label">
+            {t(DOCUMENT_LIST_LABEL_KEYS[listLabel])}
+          </span>
+        )}
       </div>
       <p className="contract-meta">
         <span className="contract-status" data-testid="status-label">
@@ -207,7 +214,7 @@ export function ContractCard({ card, lang, now, onChanged }: ContractCardProps) 
           {card.recipients.map((r) => (
             <li key={r.index} data-testid={`recipient-${r.index}`}>
               <span>{r.name}</span>
-              <RecipientBadges recipient={r} kind={card.kind} />
+              <RecipientBadges recipient={r} kind={card.kind} status={card.status} />
               {r.denyReason && (
                 <button
                   type="button"

@@ -2,10 +2,10 @@
 // list the documents the user requested, then those sent to the user as a contractor (matched by
 // verified e-mail), each a page at a time ("Load more" follows the server's cursor). Activity is a
 // timeline of the latest 10 history items across the user's documents.
+import { historyAction } from './history-text';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, NavLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { HISTORY_ACTION_KEYS } from '../../../../../shared/domain/status';
 import { localeForPath } from '../../../../../shared/i18n';
 import { NotFound } from '../../../components/not-found';
 import { Spinner } from '../../../components/spinner';
@@ -161,7 +161,7 @@ function ActivityTimeline({ lang }: { lang: Lang }) {
             </Link>{' '}
             {t('contracts.activity.entry', {
               actor: item.actorName || item.actorContactMasked,
-              action: t(HISTORY_ACTION_KEYS[item.action]),
+              action: historyAction(t, item),
             })}
           </li>
         ))}

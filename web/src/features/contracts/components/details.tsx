@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DOCUMENT_STATUS_LABEL_KEYS,
-  HISTORY_ACTION_KEYS,
+  isDraft,
   RECIPIENT_LABEL_KEYS,
   recipientLabels,
 } from '../../../../../shared/domain/status';
@@ -13,6 +13,7 @@ import { localeForPath, ordinal } from '../../../../../shared/i18n';
 import type { Lang } from '../../../app/paths';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { historyAction } from './history-text';
 import { resendRequest, type ContractDetails, type ContractRecipient } from '../api/contracts-api';
 
 function Info({ rows }: { rows: [string, ReactNode][] }) {
@@ -31,11 +32,21 @@ function Info({ rows }: { rows: [string, ReactNode][] }) {
 export function RecipientBadges({
   recipient,
   kind,
+  status,
 }: {
   recipient: Pick<ContractRecipient, 'agreement'>;
   kind: ContractDetails['kind'];
+  /** A draft's contractors have not been asked yet: one neutral 'Not requested yet' badge. */
+  status: ContractDetails['status'];
 }) {
   const { t } = useTranslation();
+  if (isDraft(status)) {
+    return (
+      <span className="badge badge-neutral" data-testid="badge-notRequested">
+        {t('contracts.badges.notRequested')}
+      </span>
+    );
+  }
   return (
     <>
       {recipientLabels({ agreement: recipient.agreement, videoConfirmation: 0, video: undefined }, kind).map(
@@ -124,7 +135,7 @@ export function ProgressStatus({
             <strong>
               {ordinal(r.index + 1, locale)} {r.name}
             </strong>{' '}
-            <RecipientBadges recipient={r} kind={details.kind} />
+            <RecipientBadges recipient={r} kind={details.kind} status={details.status} />
             {r.decidedAt && (
               <span className="muted">
                 {' '}
@@ -200,7 +211,7 @@ export function DetailPanels({ details, lang }: { details: ContractDetails; lang
               <time dateTime={h.time}>{date(h.time)}</time>
               {t('contracts.activity.entry', {
                 actor: h.actorName || h.actorContactMasked,
-                action: t(HISTORY_ACTION_KEYS[h.action]),
+                action: historyAction(t, h),
               })}
             </li>
           ))}

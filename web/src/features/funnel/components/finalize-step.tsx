@@ -25,6 +25,14 @@ export function FinalizeStep({ doc, lang, onSaved, onPrevious, onDone }: StepPro
   // The owner as a contractor signs at sending: without a sign the send button waits for one.
   const ownerSign = useOwnerSign(doc);
   const ownerSignMissing = ownerSign.needed && !ownerSign.sign;
+  // The owner's saves go one after the other (the name's blur save and the box's come together when
+  // the box is ticked right after typing), so each answer is the latest document and none overtakes.
+  const saves = useRef<Promise<unknown>>(Promise.resolve());
+  function serialised<T>(save: () => Promise<T>): Promise<T> {
+    const next = saves.current.then(save, save);
+    saves.current = next.catch(() => undefined);
+    return next;
+  }
 
   /** Saves the name when it changed; a blank name goes back to the saved one. */
   async function saveTitle(): Promise<boolean> {
@@ -34,7 +42,7 @@ export function FinalizeStep({ doc, lang, onSaved, onPrevious, onDone }: StepPro
       return true;
     }
     try {
-      onSaved(await updateDocument(doc.docuId, { title: trimmed }));
+      onSaved(await serialised(() => updateDocument(doc.docuId, { title: trimmed })));
       setTitle(trimmed);
       return true;
     } catch (e) {
@@ -47,7 +55,7 @@ export function FinalizeStep({ doc, lang, onSaved, onPrevious, onDone }: StepPro
     setAgreed(value);
     setError(null);
     try {
-      onSaved(await updateDocument(doc.docuId, { privateinfoAgree: value }));
+      onSaved(await serialised(() => updateDocument(doc.docuId, { privateinfoAgree: value })));
     } catch (e) {
       setAgreed(!value);
       setError(describeError(t, e));
@@ -60,7 +68,7 @@ export function FinalizeStep({ doc, lang, onSaved, onPrevious, onDone }: StepPro
     try {
       if (!(await saveTitle())) return;
       // Not passed to onSaved: the sent document is no longer a draft, the funnel would leave at once.
-      await sendDocument(doc.docuId, lang);
+      await serialised(() => sendDocument(doc.docuId, lang));
       setSent(true);
     } catch (e) {
       setError(t('documents.send.failed', { errmsg: describeError(t, e) }));
