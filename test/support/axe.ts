@@ -22,7 +22,9 @@ function axeSource(): string {
 /** Runs axe-core on the page (or on `include`, a CSS selector) and answers every violation. */
 export async function axeViolations(page: Page, include?: string): Promise<AxeViolation[]> {
   const ready = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object');
-  if (!ready) await page.addScriptTag({ content: axeSource() });
+  // Evaluated through the DevTools protocol, which the page's CSP (script-src 'self', no inline
+  // scripts) does not govern: a <script> tag would be blocked, as it should be for the app itself.
+  if (!ready) await page.evaluate(`${axeSource()}\n;window.axe = axe;`);
   return page.evaluate(async (context) => {
     type AxeResult = {
       violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
