@@ -168,7 +168,9 @@ describe('sending with the owner as a contractor', () => {
     expect(me!.decidedIp).toEqual(expect.any(String));
     const history = await docs.listHistory(docuId);
     expect(history.filter((h) => h.action === 'agree').map((h) => h.actorContact)).toEqual([owner.email]);
-    expect(history.filter((h) => h.action === 'transfer').map((h) => h.actorContact)).toEqual([email]);
+    // One request went out, to the other contractor, credited to the owner who sent it (issue #14).
+    const transfers = history.filter((h) => h.action === 'transfer');
+    expect(transfers.map((h) => [h.actorContact, h.targetContact])).toEqual([[owner.email, email]]);
     // Only the other contractor is asked to sign.
     await eventually(async () => mailsTo(await mailbox(), email)[0], 30000, 'the request e-mail');
     const toOwner = mailsTo(await mailbox(), owner.email).filter((m) => (m.body.text ?? '').includes(docuId));
