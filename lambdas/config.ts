@@ -46,6 +46,10 @@ export const configSchema = z.object({
   /** 'sns' publishes SMS through SNS; 'mailbox' writes them to the local mailbox (local cloud only). */
   SMS_MODE: z.enum(['sns', 'mailbox']).default('sns'),
   MAX_UPLOAD_BYTES: intFrom(50_000_000),
+  /** Budgets of an uploaded PDF (lambdas/usecases/pdf-budget.ts, issue #13). */
+  PDF_MAX_PAGES: intFrom(2000),
+  PDF_MAX_INFLATED_MB: intFrom(256),
+  PDF_MAX_PARSE_MS: intFrom(5000),
   MIN_AGE: intFrom(18),
   /** Country assumed for a phone number written without '+' on English pages (ISO 3166 alpha-2). */
   DEFAULT_PHONE_COUNTRY: z

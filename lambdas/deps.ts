@@ -176,6 +176,11 @@ export function documentDeps(): DocumentDeps {
     queue: jobQueue(),
     limits: limits(),
     maxUploadBytes: c.MAX_UPLOAD_BYTES,
+    pdfBudgets: {
+      maxPages: c.PDF_MAX_PAGES,
+      maxInflatedBytes: c.PDF_MAX_INFLATED_MB * 1024 * 1024,
+      maxParseMs: c.PDF_MAX_PARSE_MS,
+    },
     englishPhoneCountry: c.DEFAULT_PHONE_COUNTRY as CountryCode,
     appUrl: c.APP_URL,
     shortLinks: shortLinks(),

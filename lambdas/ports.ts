@@ -17,6 +17,8 @@ export interface PresignedUpload {
 export interface StoredObjectInfo {
   readonly size: number;
   readonly contentType: string | undefined;
+  /** The store's entity tag of the bytes (changes whenever they do). */
+  readonly etag?: string;
 }
 
 export interface ObjectStorage extends HealthCheckable {
@@ -28,7 +30,8 @@ export interface ObjectStorage extends HealthCheckable {
   presignDownload(key: string, options: { expiresSeconds: number; filename?: string }): Promise<string>;
   head(key: string): Promise<StoredObjectInfo | null>;
   getBytes(key: string): Promise<Uint8Array>;
-  put(key: string, body: Uint8Array | string, contentType: string): Promise<void>;
+  /** Stores the bytes; answers their entity tag where the store gives one. */
+  put(key: string, body: Uint8Array | string, contentType: string): Promise<{ etag?: string }>;
   deleteMany(keys: readonly string[]): Promise<void>;
 }
 

@@ -75,7 +75,7 @@ export class S3Storage implements ObjectStorage {
   async head(key: string): Promise<StoredObjectInfo | null> {
     try {
       const res = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
-      return { size: res.ContentLength ?? 0, contentType: res.ContentType };
+      return { size: res.ContentLength ?? 0, contentType: res.ContentType, etag: res.ETag };
     } catch (err) {
       const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
       if (status === 404 || (err as Error).name === 'NotFound' || (err as Error).name === 'NoSuchKey')
@@ -90,10 +90,11 @@ export class S3Storage implements ObjectStorage {
     return res.Body.transformToByteArray();
   }
 
-  async put(key: string, body: Uint8Array | string, contentType: string): Promise<void> {
-    await this.client.send(
+  async put(key: string, body: Uint8Array | string, contentType: string): Promise<{ etag?: string }> {
+    const res = await this.client.send(
       new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
     );
+    return { etag: res.ETag };
   }
 
   async deleteMany(keys: readonly string[]): Promise<void> {

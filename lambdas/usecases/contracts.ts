@@ -2,6 +2,7 @@
 // status polling, download, mail, delete, and the contractor's own signer link (Continue).
 // Access: the owner sees their documents; a signed-in user whose verified e-mail is a contractor's
 // contact sees that sent document as a contractor. Anyone else gets 404, as for a missing document.
+import { assertOriginalIntact } from './original';
 import { randomUUID } from 'node:crypto';
 import {
   ACTIVITY_ITEMS,
@@ -22,7 +23,7 @@ import type { DocumentRecord, HistoryRecord, RecipientRecord } from '../adapters
 import { AppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
 import type { NotifyJob } from '../jobs';
-import { FILE_URL_SECONDS, issueSignerToken, originalKey, type DocumentDeps } from './documents';
+import { FILE_URL_SECONDS, issueSignerToken, legacyOriginalKey, type DocumentDeps } from './documents';
 import { enforceLimits } from './limits';
 import { documentFileName, messageTitle } from './messages';
 import { withConflictRetry } from './retry';
@@ -100,8 +101,8 @@ export function finalKeyOf(doc: DocumentRecord): string | null {
  *  prefix. A sign image key points into its signer's sign list (used again by later contracts) and
  *  is kept. */
 export function recordedObjectKeys(doc: DocumentRecord, recipients: readonly RecipientRecord[]): string[] {
-  const prefix = `documents/${doc.docuId}/`;
-  const keys = new Set<string>([originalKey(doc.docuId)]);
+  const prefixes = [`documents/${doc.docuId}/`, `uploads/${doc.docuId}/`];
+  const keys = new Set<string>([legacyOriginalKey(doc.docuId)]);
   const visit = (value: unknown, depth: number) => {
     if (depth > 5 || value === null || typeof value !== 'object') return;
     if (Array.isArray(value)) {
@@ -110,7 +111,7 @@ export function recordedObjectKeys(doc: DocumentRecord, recipients: readonly Rec
     }
     for (const [k, v] of Object.entries(value)) {
       if (typeof v === 'string' && (k === 'key' || /[a-z]Key$/.test(k))) {
-        if (v.startsWith(prefix)) keys.add(v);
+        if (prefixes.some((p) => v.startsWith(p))) keys.add(v);
       } else visit(v, depth + 1);
     }
   };
@@ -333,6 +334,7 @@ export async function downloadDocument(
   if (!key) {
     throw new AppError('documents.errors.preparePdf', 'The document has no file yet', { status: 409 });
   }
+  if (finalKey === null) await assertOriginalIntact(deps.storage, doc);
   // The sealed PDF has the one name of the mails; an untitled original keeps its file's name in it.
   const fileName =
     finalKey !== null

@@ -41,15 +41,16 @@ import type { JobQueue, ObjectStorage } from '../ports';
 import { defaultSignOf } from './default-sign';
 import { enforceLimits, messageHits, type Limits } from './limits';
 import { withConflictRetry } from './retry';
+import { DEFAULT_PDF_BUDGETS, inflatedBytes, ParseTimeout, withinTime, type PdfBudgets } from './pdf-budget';
 import { createShortLink } from './short-links';
 import type { ShortLinkStore } from '../adapters/dynamo/short-links';
 import { recordHistory, type HistoryTarget, type RequestFacts } from './history';
 import { escapeHtml } from '../core/html';
+import { isUploadKeyOf, newOriginalKey, newUploadKey, UPLOAD_FORM_SECONDS } from './original';
 
 /** Signer links expire after this many days. */
 export const SIGNER_TOKEN_DAYS = 30;
-/** Presigned upload POSTs and file GETs are valid this long. */
-export const UPLOAD_URL_SECONDS = 15 * 60;
+/** Presigned file GETs are valid this long (upload forms: UPLOAD_FORM_SECONDS in ./original.ts). */
 export const FILE_URL_SECONDS = 10 * 60;
 /** At most this many contractors per document (one transaction writes them all with the document). */
 export const MAX_CONTRACTORS = 40;
@@ -64,6 +65,8 @@ export interface DocumentDeps {
   /** Abuse limits (architecture §18): sending and resending count against them. */
   readonly limits: Limits;
   readonly maxUploadBytes: number;
+  /** Pages, decompressed size and parse time of an upload (./pdf-budget.ts). */
+  readonly pdfBudgets?: PdfBudgets;
   /** Country for phone numbers without '+' on English pages (config DEFAULT_PHONE_COUNTRY). */
   readonly englishPhoneCountry: CountryCode;
   /** Public base URL of the SPA (config APP_URL), for signer links. */
@@ -90,8 +93,8 @@ export type { RequestFacts } from './history';
 
 // --- Pure helpers -------------------------------------------------------------------------------
 
-/** The one object key of a document's original PDF. */
-export function originalKey(docuId: string): string {
+/** The key of an original accepted before each upload got keys of its own (./original.ts). */
+export function legacyOriginalKey(docuId: string): string {
   return `documents/${docuId}/original.pdf`;
 }
 
@@ -150,7 +153,14 @@ export type PdfCheck =
   | {
       ok: false;
       code:
-        'upload.errors.notPdf' | 'upload.errors.encrypted' | 'upload.errors.empty' | 'upload.errors.tooLarge';
+        | 'upload.errors.notPdf'
+        | 'upload.errors.encrypted'
+        | 'upload.errors.empty'
+        | 'upload.errors.tooLarge'
+        | 'upload.errors.tooManyPages'
+        | 'upload.errors.tooComplex';
+      /** Values of the message (the page limit). */
+      details?: Record<string, number>;
     };
 
 const PDF_MAGIC = '%PDF-';
@@ -164,21 +174,37 @@ async function isEncryptedPdf(bytes: Uint8Array): Promise<boolean> {
 }
 
 /** The server-side check of an uploaded file: not empty, within the limit, a PDF by its first bytes,
- *  parsed by pdf-lib, not encrypted. Records page sizes (points) and the SHA-256. */
-export async function checkPdfBytes(bytes: Uint8Array, maxBytes: number): Promise<PdfCheck> {
+ *  within the budgets of decompressed size, parse time and pages (./pdf-budget.ts), parsed by pdf-lib,
+ *  not encrypted. Records page sizes (points) and the SHA-256. */
+export async function checkPdfBytes(
+  bytes: Uint8Array,
+  maxBytes: number,
+  budgets: PdfBudgets = DEFAULT_PDF_BUDGETS,
+): Promise<PdfCheck> {
   if (bytes.length === 0) return { ok: false, code: 'upload.errors.empty' };
   if (bytes.length > maxBytes) return { ok: false, code: 'upload.errors.tooLarge' };
   const head = Buffer.from(bytes.subarray(0, PDF_MAGIC.length)).toString('latin1');
   if (head !== PDF_MAGIC) return { ok: false, code: 'upload.errors.notPdf' };
+  if ((await inflatedBytes(bytes, budgets.maxInflatedBytes)) > budgets.maxInflatedBytes) {
+    return { ok: false, code: 'upload.errors.tooComplex' };
+  }
   let pages: PageSize[];
   try {
-    const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+    const pdf = await withinTime(
+      budgets.maxParseMs,
+      PDFDocument.load(bytes, { updateMetadata: false, parseSpeed: 500 }),
+    );
     if (pdf.isEncrypted) return { ok: false, code: 'upload.errors.encrypted' };
+    const count = pdf.getPageCount();
+    if (count > budgets.maxPages) {
+      return { ok: false, code: 'upload.errors.tooManyPages', details: { maxPages: budgets.maxPages } };
+    }
     pages = pdf.getPages().map((p) => {
       const { width, height } = p.getSize();
       return { width, height };
     });
   } catch (err) {
+    if (err instanceof ParseTimeout) return { ok: false, code: 'upload.errors.tooComplex' };
     // pdf-lib is compiled to ES5, so `instanceof EncryptedPDFError` may fail: also ask it directly.
     if (err instanceof EncryptedPDFError || (await isEncryptedPdf(bytes))) {
       return { ok: false, code: 'upload.errors.encrypted' };
@@ -334,22 +360,35 @@ export async function createUpload(
   assertCan(doc, 'Upload');
   const check = validateUpload(input, deps.maxUploadBytes);
   if (!check.ok) throw validationError(check, 'The file is refused');
-  const key = originalKey(docuId);
+  // A key of its own for each form: a saved form can only ever write to this staging key, which is
+  // forgotten once the upload is completed (or replaced by the next form).
+  const key = newUploadKey(docuId);
   const presigned = await deps.storage.presignUpload(key, {
     contentType: 'application/pdf',
     maxBytes: deps.maxUploadBytes,
-    expiresSeconds: UPLOAD_URL_SECONDS,
+    expiresSeconds: UPLOAD_FORM_SECONDS,
   });
-  await deps.docs.updateDocument(docuId, expected(doc), { pendingFileName: input.fileName });
+  await deps.docs.updateDocument(docuId, expected(doc), {
+    pendingFileName: input.fileName,
+    pendingUploadKey: key,
+  });
+  if (doc.pendingUploadKey) await deps.storage.deleteMany([doc.pendingUploadKey]);
   return presigned;
 }
 
-function uploadError(code: string, message: string, deps: DocumentDeps): AppError {
+function uploadError(
+  code: string,
+  message: string,
+  deps: DocumentDeps,
+  details?: Record<string, number>,
+): AppError {
   return new AppError(code, message, {
     status: 400,
     ...(code === 'upload.errors.tooLarge'
       ? { details: { limitMb: uploadLimitMb(deps.maxUploadBytes) } }
-      : {}),
+      : details
+        ? { details }
+        : {}),
   });
 }
 
@@ -361,26 +400,24 @@ export async function completeUpload(
   facts: RequestFacts,
 ): Promise<DocumentView> {
   const doc = await ownDocument(deps, user, docuId);
-  const key = originalKey(docuId);
-  if (input.key !== key) {
+  const key = input.key;
+  if (!doc.pendingUploadKey || key !== doc.pendingUploadKey) {
+    // A form already completed (or replaced by a newer one) is spent: nothing it posts is ever used.
+    if (isUploadKeyOf(docuId, key)) {
+      await deps.storage.deleteMany([key]);
+      throw new AppError('upload.errors.expired', 'This upload form is spent or was replaced', {
+        status: 409,
+      });
+    }
     throw new AppError('errors.badRequest', 'This is not the upload key of the document', { status: 400 });
   }
   assertCan(doc, 'Upload');
 
-  const failWith = async (code: string, message: string) => {
+  // A refused file is removed and its form spent; an original accepted earlier stays as it was.
+  const failWith = async (code: string, message: string, details?: Record<string, number>) => {
     await deps.storage.deleteMany([key]);
-    // The object key is the document's one original: a failed re-upload also removed the earlier
-    // file, so the document no longer has one (its status stays; the funnel asks for a new upload).
-    if (doc.fileKey) {
-      await deps.docs.updateDocument(docuId, expected(doc), {
-        fileKey: null,
-        sha256: null,
-        sizeBytes: null,
-        pages: [],
-        originalFileName: null,
-      });
-    }
-    return uploadError(code, message, deps);
+    await deps.docs.updateDocument(docuId, expected(doc), { pendingUploadKey: null, pendingFileName: null });
+    return uploadError(code, message, deps, details);
   };
 
   const info = await deps.storage.head(key);
@@ -389,26 +426,39 @@ export async function completeUpload(
   if (info.size > deps.maxUploadBytes)
     throw await failWith('upload.errors.tooLarge', 'The file is too large');
   const bytes = await deps.storage.getBytes(key);
-  const checked = await checkPdfBytes(bytes, deps.maxUploadBytes);
-  if (!checked.ok) throw await failWith(checked.code, `The file was refused: ${checked.code}`);
+  const checked = await checkPdfBytes(bytes, deps.maxUploadBytes, deps.pdfBudgets);
+  if (!checked.ok) {
+    throw await failWith(checked.code, `The file was refused: ${checked.code}`, checked.details);
+  }
 
-  // Re-upload: contractors are kept, their sign areas cleared (the pages may differ).
+  // The checked bytes (not whatever the staging key holds later) become the original, under a key
+  // no form names. Re-upload: contractors are kept, their sign areas cleared (the pages may differ).
+  const fileKey = newOriginalKey(docuId);
+  const stored = await deps.storage.put(fileKey, bytes, 'application/pdf');
   const recipients = await deps.docs.listRecipients(docuId);
-  await deps.docs.changeStatus(
-    docuId,
-    expected(doc),
-    'Upload',
-    {
-      fileKey: key,
-      originalFileName: doc.pendingFileName ?? 'document.pdf',
-      pendingFileName: null,
-      sizeBytes: checked.sizeBytes,
-      sha256: checked.sha256,
-      pages: checked.pages,
-      uploadedAt: new Date().toISOString(),
-    },
-    { putRecipients: recipients.map((r) => ({ ...r, areas: [] })) },
-  );
+  try {
+    await deps.docs.changeStatus(
+      docuId,
+      expected(doc),
+      'Upload',
+      {
+        fileKey,
+        fileEtag: stored.etag ?? null,
+        originalFileName: doc.pendingFileName ?? 'document.pdf',
+        pendingFileName: null,
+        pendingUploadKey: null,
+        sizeBytes: checked.sizeBytes,
+        sha256: checked.sha256,
+        pages: checked.pages,
+        uploadedAt: new Date().toISOString(),
+      },
+      { putRecipients: recipients.map((r) => ({ ...r, areas: [] })) },
+    );
+  } catch (err) {
+    await deps.storage.deleteMany([fileKey]);
+    throw err;
+  }
+  await deps.storage.deleteMany([key, ...(doc.fileKey ? [doc.fileKey] : [])]);
   await addHistory(deps, doc, 'upload', await ownerActor(deps, user), facts);
   return view(deps, docuId);
 }

@@ -8,6 +8,7 @@
 // follow-ups (the notify job's idempotency keys make each e-mail go once); two workers sealing at the
 // same instant both write their own object, one wins the transaction, the other deletes its object.
 // The original upload is never changed, so a document can always be sealed again from scratch.
+import { assertOriginalBytes } from './original';
 import { randomBytes } from 'node:crypto';
 import type { Language } from '../../shared/domain/constants';
 import { maskContact } from '../../shared/domain/contact';
@@ -359,6 +360,9 @@ export async function sealDocument(deps: SealDeps, job: SealJob, log: Logger): P
     deps.storage.getBytes(doc.fileKey),
     deps.serviceSigner(),
   ]);
+  // The bytes about to be sealed must hash to what was accepted at upload: otherwise an alert and no
+  // seal (the job fails without retry; the document stays Generating for an operator).
+  assertOriginalBytes(doc, original, log);
   const lang = languageOf(doc);
   const completedAt = now().toISOString();
   const stamps = await gatherStamps(deps, doc, recipients);

@@ -4,6 +4,7 @@
 // own areas, and agrees, denies with a reason, or refuses the e-sign terms. Every write is conditional
 // on the document's status and version: two signers agreeing at the same instant serialise, and only
 // the one that sees everybody else agreed moves Agree → Generating and enqueues the one seal job.
+import { assertOriginalIntact } from './original';
 import { recordHistory } from './history';
 import { randomBytes } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
@@ -231,6 +232,8 @@ async function savedSigns(deps: SigningDeps, me: RecipientRecord): Promise<SignR
 async function buildView(deps: SigningDeps, ctx: SignerContext): Promise<SignerView> {
   const { doc, recipients, me } = ctx;
   const owner = await deps.users.getById(doc.ownerId);
+  // What the signer reads must be what was accepted at upload (issue #13).
+  await assertOriginalIntact(deps.storage, doc);
   const fileUrl = doc.fileKey
     ? await deps.storage.presignDownload(doc.fileKey, { expiresSeconds: FILE_URL_SECONDS })
     : null;

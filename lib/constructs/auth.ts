@@ -79,7 +79,10 @@ export class Auth extends Construct {
 
     this.userPool = new UserPool(this, 'UserPool', {
       signInAliases: { email: true },
-      selfSignUpEnabled: true,
+      // Accounts are made by the product's own sign-up (POST /api/auth/signup → AdminCreateUser once
+      // the mailed code returns, issue #13): the pool's public SignUp API would skip that check.
+      // Federated sign-in (LINE) still creates its users.
+      selfSignUpEnabled: false,
       autoVerify: { email: true },
       // A changed address only replaces the old one once the owner has confirmed it.
       keepOriginal: { email: true },

@@ -115,6 +115,8 @@ export class Storage extends Construct {
           noncurrentVersionExpiration: Duration.days(props.noncurrentVersionRetentionDays ?? 30),
           expiredObjectDeleteMarker: true,
         },
+        // Upload forms' staging objects: the checked bytes were copied to documents/ (issue #13).
+        { id: 'StagedUploads', prefix: OBJECT_AREAS.uploads, expiration: Duration.days(1) },
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });

@@ -32,6 +32,9 @@ export const OBJECT_AREAS = {
   ownerSigns: 'signs/user/',
   /** Sign images of contractors without an account: `signs/outer/{outerUserId}/…`. */
   signerSigns: 'signs/outer/',
+  /** Staging keys of upload forms, `uploads/{docuId}/{uploadId}.pdf` (issue #13): the only keys a
+   *  browser may write; checked bytes are copied to `documents/`, and what stays expires in a day. */
+  uploads: 'uploads/',
 } as const;
 export type ObjectArea = keyof typeof OBJECT_AREAS;
 
@@ -233,7 +236,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/documents/{docuId}/upload',
     auth: 'owner',
     handler: 'create-upload',
-    access: { table: 'write', objects: { documents: ['write'] } },
+    access: { table: 'write', objects: { uploads: ['write', 'delete'] } },
   },
   {
     id: 'CompleteUpload',
@@ -241,7 +244,10 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/documents/{docuId}/upload/complete',
     auth: 'owner',
     handler: 'complete-upload',
-    access: { table: 'write', objects: { documents: ['read', 'delete'] } },
+    access: {
+      table: 'write',
+      objects: { uploads: ['read', 'delete'], documents: ['read', 'write', 'delete'] },
+    },
   },
   {
     id: 'SaveRecipients',
@@ -332,7 +338,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/documents/{docuId}',
     auth: 'owner',
     handler: 'delete-document',
-    access: { table: 'write', objects: { documents: ['delete'] } },
+    access: { table: 'write', objects: { documents: ['delete'], uploads: ['delete'] } },
   },
   {
     id: 'ContractorSignerLink',

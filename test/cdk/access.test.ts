@@ -214,13 +214,24 @@ describe('whatever the declarations say', () => {
     expect(who((a) => a.enqueue?.includes('anchor') ?? false)).toEqual(['seal worker', 'sweep']);
   });
 
-  test('only deleting a document, a refused upload and the seal worker delete objects, and only documents', () => {
+  test('only deleting a document, the upload routes and the seal worker delete objects, and only documents', () => {
     const deletes = (a: DataAccess) =>
       Object.values(a.objects ?? {}).some((actions) => actions.includes('delete'));
-    expect(who(deletes)).toEqual(['complete-upload', 'delete-document', 'seal worker']);
+    expect(who(deletes)).toEqual(['complete-upload', 'create-upload', 'delete-document', 'seal worker']);
     expect(
       who((a) => [a.objects?.ownerSigns, a.objects?.signerSigns].some((x) => x?.includes('delete'))),
     ).toEqual([]);
+  });
+
+  test('an upload form can only ever write a staging key: originals are written by completion alone', () => {
+    // Issue #13 defect 1: the route that signs upload forms has no access to documents/ at all.
+    expect(access.get('create-upload')!.objects).toEqual({ uploads: ['delete', 'write'] });
+    expect(who((a) => a.objects?.uploads?.includes('write') ?? false)).toEqual(['create-upload']);
+    expect(who((a) => a.objects?.documents?.includes('write') ?? false)).toEqual([
+      'anchor worker',
+      'complete-upload',
+      'seal worker',
+    ]);
   });
 
   test("signer routes never reach the owners' signs, owner routes never write the signers' signs", () => {

@@ -17,11 +17,13 @@ function authTemplate(props?: ConstructorParameters<typeof Auth>[2]): Template {
 describe('the user pool', () => {
   const template = authTemplate();
 
-  test('signs owners in by e-mail, lets them sign up and verifies the address', () => {
+  test('signs owners in by e-mail and verifies the address; only the product creates accounts', () => {
     template.hasResourceProperties('AWS::Cognito::UserPool', {
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
-      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      // The pool's public SignUp API is closed: an account exists only once the product's own
+      // sign-up has checked the mailed code (issue #13 defect 5).
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
       UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
     });
   });

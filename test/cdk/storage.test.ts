@@ -156,7 +156,7 @@ describe('the documents bucket', () => {
     expect(logBucket.Properties.LifecycleConfiguration.Rules[0].ExpirationInDays).toBe(365);
   });
 
-  test('is versioned; previous versions expire after 30 days, unfinished uploads after a day', () => {
+  test('is versioned; previous versions expire after 30 days, unfinished uploads and staged forms after a day', () => {
     const [, bucket] = documentsBucket();
     expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
     expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual([
@@ -166,6 +166,8 @@ describe('the documents bucket', () => {
         ExpiredObjectDeleteMarker: true,
         Status: 'Enabled',
       },
+      // Upload forms' staging objects (issue #13): the checked bytes were copied to documents/.
+      { Id: 'StagedUploads', Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' },
     ]);
   });
 

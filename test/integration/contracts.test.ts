@@ -206,8 +206,8 @@ describe('download and mail', () => {
 describe('delete', () => {
   it('removes the document, its items and objects, revokes its links; a second delete is 404', async () => {
     const sent = await sendTwoContractorDocument({ title: 'To delete' });
-    const { storage } = documentDeps();
-    const key = `documents/${sent.docuId}/original.pdf`;
+    const { storage, docs: before } = documentDeps();
+    const key = (await before.getDocument(sent.docuId))!.fileKey!;
     expect(await storage.head(key)).not.toBeNull();
     const del = await api(`/api/documents/${sent.docuId}`, { method: 'DELETE', token: sent.owner.token });
     expect(del.status).toBe(200);

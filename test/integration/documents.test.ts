@@ -57,7 +57,7 @@ const UA = { 'user-agent': 'documents-test/1.0' };
 const uploadPdf = (owner: Owner, docuId: string, bytes: Uint8Array, fileName = 'contract.pdf') =>
   uploadThroughForm(owner, docuId, bytes, fileName, UA);
 
-async function complete(owner: Owner, docuId: string, key = `documents/${docuId}/original.pdf`) {
+async function complete(owner: Owner, docuId: string, key: string) {
   return api(`/api/documents/${docuId}/upload/complete`, {
     method: 'POST',
     token: owner.token,
@@ -93,8 +93,6 @@ const area = (recipientIndex: number, pageIndex = 0) => ({
   height: 40,
 });
 
-const objectKey = (docuId: string) => `documents/${docuId}/original.pdf`;
-
 describe('upload', () => {
   it('records page count, page sizes and SHA-256 of a real multi-page PDF, with an upload history item', async () => {
     const owner = await newOwner();
@@ -129,12 +127,12 @@ describe('upload', () => {
     const again = await uploadPdf(owner, docuId, await makePdf([LETTER]));
     expect(again.body).toMatchObject({ status: 'Upload', pageCount: 1, pages: [LETTER] });
 
-    // A failed re-upload removes the file (same key): the document asks for a new upload.
+    // A failed re-upload is removed and loses nothing: the file accepted before it stays.
     const bad = await uploadPdf(owner, docuId, new TextEncoder().encode('not a pdf'), 'bad.pdf');
     expect(bad.body.error.code).toBe('upload.errors.notPdf');
-    expect(await getDeps().storage.head(objectKey(docuId))).toBeNull();
+    expect(await getDeps().storage.head(bad.form.key)).toBeNull();
     const after = await api(`/api/documents/${docuId}`, { token: owner.token });
-    expect(after.body).toMatchObject({ status: 'Upload', pageCount: null, sha256: null, fileUrl: null });
+    expect(after.body).toMatchObject({ status: 'Upload', pageCount: 1, pages: [LETTER] });
   });
 
   it('refuses a text file renamed .pdf and deletes it', async () => {
@@ -148,7 +146,7 @@ describe('upload', () => {
     );
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('upload.errors.notPdf');
-    expect(await getDeps().storage.head(objectKey(docuId))).toBeNull();
+    expect(await getDeps().storage.head(res.form.key)).toBeNull();
     const got = await api(`/api/documents/${docuId}`, { token: owner.token });
     expect(got.body).toMatchObject({ status: 'Ready', pageCount: null, sha256: null, fileUrl: null });
   });
@@ -158,7 +156,7 @@ describe('upload', () => {
     const docuId = await createDoc(owner);
     const res = await uploadPdf(owner, docuId, new TextEncoder().encode('%PDF-1.7\nbroken'), 'b.pdf');
     expect(res.body.error.code).toBe('upload.errors.notPdf');
-    expect(await getDeps().storage.head(objectKey(docuId))).toBeNull();
+    expect(await getDeps().storage.head(res.form.key)).toBeNull();
   });
 
   it('refuses an encrypted PDF with a clear message and deletes it', async () => {
@@ -167,7 +165,7 @@ describe('upload', () => {
     const res = await uploadPdf(owner, docuId, await makeEncryptedPdf(), 'locked.pdf');
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('upload.errors.encrypted');
-    expect(await getDeps().storage.head(objectKey(docuId))).toBeNull();
+    expect(await getDeps().storage.head(res.form.key)).toBeNull();
   });
 
   it('refuses a zero-byte file at presign time, and S3 refuses an empty POST (then: missing)', async () => {
@@ -179,12 +177,12 @@ describe('upload', () => {
 
     const p = await presign(owner, docuId, 10);
     const posted = await postFile(p.body, new Uint8Array(0), 'empty.pdf');
-    const res = await complete(owner, docuId);
+    const res = await complete(owner, docuId, p.body.key);
     expect(res.status).toBe(400);
     // S3 enforces content-length-range (1..limit) and refuses the POST; s3rver stores the empty file,
     // which the server-side check then refuses as empty.
     expect(res.body.error.code).toBe(posted.status < 300 ? 'upload.errors.empty' : 'upload.errors.missing');
-    expect(await getDeps().storage.head(objectKey(docuId))).toBeNull();
+    expect(await getDeps().storage.head(p.body.key)).toBeNull();
   });
 
   it('refuses a 60 MB file at presign time with the limit in MB', async () => {
@@ -204,12 +202,15 @@ describe('upload', () => {
   it('answers missing for an upload never made, and refuses another key', async () => {
     const owner = await newOwner();
     const docuId = await createDoc(owner);
-    const res = await complete(owner, docuId);
+    const p = await presign(owner, docuId, 1000);
+    const res = await complete(owner, docuId, p.body.key);
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('upload.errors.missing');
-    const other = await complete(owner, docuId, `documents/${randomUUID()}/original.pdf`);
-    expect(other.status).toBe(400);
-    expect(other.body.error.code).toBe('errors.badRequest');
+    for (const key of [`documents/${docuId}/original.pdf`, `uploads/${randomUUID()}/x.pdf`, '../etc']) {
+      const other = await complete(owner, docuId, key);
+      expect(other.status).toBe(400);
+      expect(other.body.error.code).toBe('errors.badRequest');
+    }
   });
 });
 
@@ -529,7 +530,11 @@ describe('ownership', () => {
         `/api/documents/${docuId}/upload`,
         { fileName: 'a.pdf', contentType: 'application/pdf', sizeBytes: 10 },
       ],
-      ['POST', `/api/documents/${docuId}/upload/complete`, { key: objectKey(docuId) }],
+      [
+        'POST',
+        `/api/documents/${docuId}/upload/complete`,
+        { key: `uploads/${docuId}/${'0'.repeat(32)}.pdf` },
+      ],
       [
         'PUT',
         `/api/documents/${docuId}/recipients`,

@@ -1,5 +1,5 @@
 // Presigned uploads and downloads straight between a client and S3 (s3rver), never through the API.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { getDeps } from '../../lambdas/deps';
 
 describe('document storage', () => {
@@ -20,7 +20,11 @@ describe('document storage', () => {
     const posted = await fetch(upload.url, { method: 'POST', body: form });
     expect(posted.status).toBeLessThan(300);
 
-    expect(await storage.head(key)).toEqual({ size: 13, contentType: 'application/pdf' });
+    expect(await storage.head(key)).toEqual({
+      size: 13,
+      contentType: 'application/pdf',
+      etag: `"${createHash('md5').update('%PDF-1.7 test').digest('hex')}"`,
+    });
     expect(new TextDecoder().decode(await storage.getBytes(key))).toBe('%PDF-1.7 test');
 
     const url = await storage.presignDownload(key, { expiresSeconds: 60, filename: '契約書.pdf' });

@@ -78,12 +78,21 @@ export async function uploadPdf(
   });
   expect(p.status).toBe(200);
   expect((await postFile(p.body, file, fileName)).status).toBeLessThan(300);
-  return api(`/api/documents/${docuId}/upload/complete`, {
+  const res = await api(`/api/documents/${docuId}/upload/complete`, {
     method: 'POST',
     token: owner.token,
     body: { key: p.body.key },
     headers,
   });
+  // The form used, as a saved copy of it would be (issue #13: it must change nothing once completed).
+  return Object.assign(res, { form: p.body as UploadForm });
+}
+
+export interface UploadForm {
+  url: string;
+  fields: Record<string, string>;
+  key: string;
+  expiresAt: string;
 }
 
 export function mailsTo(mails: StoredMail[], address: string): StoredMail[] {
@@ -136,6 +145,8 @@ export interface SentDocument {
   smsLink: string;
   mailToken: string;
   smsToken: string;
+  /** The upload form of the contract's PDF (spent). */
+  uploadForm: UploadForm;
 }
 
 export interface SendOptions {
@@ -161,7 +172,8 @@ const DEFAULT_BOX = { pageIndex: 0, x: 50, y: 60, width: 120, height: 40 };
 export async function sendTwoContractorDocument(options: SendOptions = {}): Promise<SentDocument> {
   const owner = await newOwner('en', options.ownerName);
   const docuId = await createDocument(owner);
-  expect((await uploadPdf(owner, docuId, options.pdf)).status).toBe(200);
+  const uploaded = await uploadPdf(owner, docuId, options.pdf);
+  expect(uploaded.status).toBe(200);
   const email = `signer-${randomUUID()}@example.com`;
   const digits = `90${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   const e164 = `+81${digits}`;
@@ -211,5 +223,6 @@ export async function sendTwoContractorDocument(options: SendOptions = {}): Prom
     smsLink: sms.path,
     mailToken: mail.token,
     smsToken: sms.token,
+    uploadForm: uploaded.form,
   };
 }

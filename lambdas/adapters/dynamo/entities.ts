@@ -127,8 +127,12 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         status: { type: DOCUMENT_STATUSES, required: true },
         /** The file name of the upload in progress (presigned, not yet checked). */
         pendingFileName: { type: 'string' },
+        /** The staging key of the one upload form in force; cleared when it is completed (spent). */
+        pendingUploadKey: { type: 'string' },
         originalFileName: { type: 'string' },
         fileKey: { type: 'string' },
+        /** The storage's entity tag of the accepted original, checked whenever it is served. */
+        fileEtag: { type: 'string' },
         sizeBytes: { type: 'number' },
         sha256: { type: 'string' },
         pages: {

@@ -245,6 +245,21 @@ export const nullStorage: ObjectStorage = {
   presignDownload: async (key) => `http://s3/${key}`,
   head: async () => null,
   getBytes: async () => new Uint8Array(0),
-  put: async () => undefined,
+  put: async () => ({}),
   deleteMany: async () => undefined,
 };
+
+/** nullStorage in which the original recorded on each document is there, as it was accepted. */
+export function storageWithOriginals(
+  docs: InMemoryDocuments,
+  base: ObjectStorage = nullStorage,
+): ObjectStorage {
+  return {
+    ...base,
+    head: async (key) => {
+      const doc = [...docs.docs.values()].find((d) => d.fileKey === key);
+      if (!doc) return base.head(key);
+      return { size: doc.sizeBytes ?? 0, contentType: 'application/pdf', etag: doc.fileEtag ?? undefined };
+    },
+  };
+}

@@ -34,7 +34,7 @@ import {
   type DocumentListTab,
   type DocumentStatus,
 } from '../../../../shared/domain/status';
-import { InMemoryDocuments, nullStorage } from '../fakes';
+import { InMemoryDocuments, nullStorage, storageWithOriginals } from '../fakes';
 
 /** The contract queries over the in-memory documents; cursors are offsets, as opaque as ElectroDB's. */
 class InMemoryContracts extends InMemoryDocuments implements ContractRepository {
@@ -104,13 +104,13 @@ function setup() {
       return { messageId: String(jobs.length) };
     },
   };
-  const storage: ObjectStorage = {
+  const storage: ObjectStorage = storageWithOriginals(docs, {
     ...nullStorage,
     presignDownload: async (key, o) => `http://s3/${key}${o.filename ? `?name=${o.filename}` : ''}`,
     deleteMany: async (keys) => {
       deleted.push(...keys);
     },
-  };
+  });
   const users = new Map<string, UserRecord>([
     [
       'owner-1',

@@ -15,7 +15,7 @@ import {
   getDocument,
   hashSignerToken,
   newSignerToken,
-  originalKey,
+  legacyOriginalKey,
   phoneCountryFor,
   saveAreas,
   saveRecipients,
@@ -203,7 +203,7 @@ async function atSetPos(s: ReturnType<typeof setup>, contacts: string[]) {
   s.docs.docs.set(docuId, {
     ...doc,
     status: 'Upload',
-    fileKey: originalKey(docuId),
+    fileKey: legacyOriginalKey(docuId),
     pages: [{ width: 595, height: 842 }],
   });
   await saveRecipients(s.deps, s.owner, docuId, {

@@ -32,6 +32,7 @@ function setup() {
     ...nullStorage,
     put: async (key, bytes, contentType) => {
       stored.set(key, { bytes, contentType });
+      return {};
     },
   };
   const deps: OwnerSignsDeps = { users, signs, storage, limits: memoryLimits() };

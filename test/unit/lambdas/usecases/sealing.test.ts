@@ -16,6 +16,7 @@ import type { AnchorChain, ChainRecord, JobQueue, ObjectStorage } from '../../..
 import type { SealInput } from '../../../../lambdas/sealing/types';
 import { anchorDocument, type AnchorDeps } from '../../../../lambdas/usecases/anchoring';
 import { sealDocument, type SealDeps } from '../../../../lambdas/usecases/sealing';
+import { createLogger } from '../../../../lambdas/core/logger';
 import { sweep } from '../../../../lambdas/usecases/sweep';
 import { maskName, verify } from '../../../../lambdas/usecases/verify';
 import { InMemoryDocuments } from '../fakes';
@@ -65,6 +66,10 @@ class InMemorySeals implements SealRepository {
   }
 }
 
+/** The original of the test document, and the SHA-256 recorded at its upload. */
+const ORIGINAL_BYTES = new TextEncoder().encode('%PDF-original');
+const ORIGINAL_SHA256 = createHash('sha256').update(ORIGINAL_BYTES).digest('hex');
+
 class MemoryStorage implements ObjectStorage {
   readonly objects = new Map<string, Uint8Array>();
   check = async () => undefined;
@@ -78,6 +83,7 @@ class MemoryStorage implements ObjectStorage {
   }
   async put(key: string, body: Uint8Array | string) {
     this.objects.set(key, typeof body === 'string' ? new TextEncoder().encode(body) : body);
+    return {};
   }
   async deleteMany(keys: readonly string[]) {
     for (const k of keys) this.objects.delete(k);
@@ -186,7 +192,7 @@ function setup(options: { wallet?: boolean } = {}) {
     title: '賃貸契約',
     status: 'Generating',
     fileKey: 'documents/doc1/original.pdf',
-    sha256: 'f'.repeat(64),
+    sha256: ORIGINAL_SHA256,
     pages: [{ width: 595, height: 842 }],
     finalRecipients: ['copy@example.com'],
     lang: 'jp',
@@ -248,7 +254,7 @@ function setup(options: { wallet?: boolean } = {}) {
       createdAt: at,
     },
   );
-  storage.objects.set('documents/doc1/original.pdf', new TextEncoder().encode('%PDF-original'));
+  storage.objects.set('documents/doc1/original.pdf', ORIGINAL_BYTES);
   storage.objects.set('signs/o1.png', new Uint8Array([1, 2, 3]));
   storage.objects.set('signs/o2.png', new Uint8Array([4, 5, 6]));
   return { mem, seals, storage, chain, queued, sealCalls, sealDeps, anchorDeps, certificates };
@@ -272,7 +278,7 @@ describe('seal job', () => {
     expect(input.audit).toMatchObject({
       title: '賃貸契約',
       shortNumber: 'AB12',
-      originalSha256: 'f'.repeat(64),
+      originalSha256: ORIGINAL_SHA256,
     });
     expect(input.audit.verifyUrl).toBe('https://app.example.com/jp/verify?document=doc1');
     expect(input.audit.parties.map((p) => [p.name, p.role, p.result])).toEqual([
@@ -343,6 +349,27 @@ describe('seal job', () => {
     await expect(sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog)).rejects.toThrow(/NoSuchKey/);
     expect(s.mem.docs.get('doc1')!.status).toBe('Generating');
     expect(s.queued).toEqual([]);
+  });
+
+  it('an original whose bytes no longer hash to the accepted SHA-256 is never sealed, with an alert', async () => {
+    const s = setup();
+    s.storage.objects.set('documents/doc1/original.pdf', new TextEncoder().encode('%PDF-other terms'));
+    const lines: string[] = [];
+    const log = createLogger({}, 'info', (line) => lines.push(line));
+    await expect(sealDocument(s.sealDeps, { docuId: 'doc1' }, log)).rejects.toMatchObject({
+      code: 'documents.errors.originalChanged',
+    });
+    expect(s.sealCalls).toHaveLength(0);
+    expect(s.mem.docs.get('doc1')!.status).toBe('Generating');
+    expect(s.mem.docs.get('doc1')!.finalKey).toBeUndefined();
+    expect(s.queued).toEqual([]);
+    const alert = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.alert);
+    expect(alert).toMatchObject({
+      level: 'error',
+      alert: 'original-integrity',
+      docuId: 'doc1',
+      reason: 'sha256',
+    });
   });
 
   it('a sign missing from the table fails clearly', async () => {

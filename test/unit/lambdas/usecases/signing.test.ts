@@ -3,7 +3,7 @@
 import { memoryLimits } from '../rate-limiter-fake';
 import { type DocumentRecord, type RecipientRecord } from '../../../../lambdas/adapters/dynamo/documents';
 import type { UserRecord } from '../../../../lambdas/adapters/dynamo/repository';
-import { InMemoryDocuments, nullStorage } from '../fakes';
+import { InMemoryDocuments, storageWithOriginals } from '../fakes';
 import type { JobQueue } from '../../../../lambdas/ports';
 import { hashSignerToken } from '../../../../lambdas/usecases/documents';
 import {
@@ -124,8 +124,6 @@ describe('refusalNoticeJob', () => {
 
 // --- Use cases against an in-memory repository -----------------------------------------------
 
-const storage = nullStorage;
-
 const facts = { ip: '203.0.113.9', userAgent: 'jest' };
 const box = { pageIndex: 0, x: 10, y: 10, width: 100, height: 30, signed: false };
 
@@ -146,7 +144,7 @@ function setup(kind: 'esign' | 'vsign' = 'esign') {
     users: {
       getById: async () => ({ userId: 'owner-1', email: 'owner@example.com', name: 'Owner' }) as UserRecord,
     },
-    storage,
+    storage: storageWithOriginals(mem),
     queue,
     limits: memoryLimits(),
     maxUploadBytes: 50_000_000,
