@@ -158,6 +158,15 @@ describe('contract lists (/home/doc)', () => {
       await expect(card(page, uploaded).getByTestId('status-label').textContent()).resolves.toBe(
         t('documents.status.fileUploaded'),
       );
+      // Nothing was sent: 'Draft', and its contractor is not yet requested (no 'Sign Required').
+      await expect(card(page, withContractors).getByTestId('draft-label').textContent()).resolves.toBe(
+        t('contracts.badges.draft'),
+      );
+      const sam = card(page, withContractors).getByTestId('recipient-0');
+      await sam.getByText(t('contracts.badges.notRequested'), { exact: true }).waitFor();
+      await expect(sam.getByText(t('recipients.labels.signRequired'), { exact: true }).count()).resolves.toBe(
+        0,
+      );
 
       // Uploaded → the contractors step; contractors saved → the sign-area step.
       await cardButton(page, uploaded, 'contracts.actions.continue').click();
