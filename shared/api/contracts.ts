@@ -1,9 +1,9 @@
-// API contract of contract management (issue #7): the contract lists (signed / pending, as owner or
+// API contract of contract management (issue #7): the contract lists (draft / pending / signed, as owner or
 // as contractor), details, activity, status polling, download, mail, delete, and the contractor's
 // Continue link. Kept apart from schemas.ts (which spreads CONTRACT_SCHEMAS into API_SCHEMAS).
 import * as z from 'zod';
 import { CONTRACT_KINDS } from '../domain/entities';
-import { DOCUMENT_STATUSES, HISTORY_ACTIONS } from '../domain/status';
+import { DOCUMENT_LIST_TABS, DOCUMENT_STATUSES, HISTORY_ACTIONS } from '../domain/status';
 import { lineText } from './schemas/text';
 
 const languageSchema = z.enum(['en', 'jp', 'ko']);
@@ -19,9 +19,9 @@ export const ACTIVITY_ITEMS = 10;
 /** A Generating card re-checks its status this often (doc 2 §9.1). */
 export const GENERATING_POLL_MS = 5000;
 
-/** GET /api/documents?tab=signed|pending&role=owner|contractor&cursor=…&limit=… */
+/** GET /api/documents?tab=draft|pending|signed&role=owner|contractor&cursor=…&limit=… */
 export const listContractsQuerySchema = z.object({
-  tab: z.enum(['signed', 'pending']),
+  tab: z.enum(DOCUMENT_LIST_TABS),
   role: z.enum(['owner', 'contractor']).default('owner'),
   /** Opaque: the previous page's `nextCursor`. */
   cursor: z.string().min(1).max(2000).optional(),

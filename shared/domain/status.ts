@@ -63,13 +63,17 @@ export function isTerminal(status: DocumentStatus): boolean {
   return (TERMINAL_STATUSES as readonly DocumentStatus[]).includes(status);
 }
 
-/** The contract list's two tabs: 'signed' once everyone has signed, 'pending' otherwise (denied included). */
-export type DocumentListTab = 'signed' | 'pending';
+/**
+ * The contract list's tabs: 'draft' while the owner is still building it (nothing sent, issue #14),
+ * 'signed' once everyone has signed, 'pending' otherwise (denied included).
+ */
+export const DOCUMENT_LIST_TABS = ['draft', 'pending', 'signed'] as const;
+export type DocumentListTab = (typeof DOCUMENT_LIST_TABS)[number];
 export const DOCUMENT_LIST_TAB = {
-  Ready: 'pending',
-  Upload: 'pending',
-  AddRcpt: 'pending',
-  SetPos: 'pending',
+  Ready: 'draft',
+  Upload: 'draft',
+  AddRcpt: 'draft',
+  SetPos: 'draft',
   Agree: 'pending',
   NeedVConfirm: 'pending',
   Generating: 'signed',

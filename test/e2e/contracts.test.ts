@@ -1,9 +1,10 @@
 // Contract management (issue #7) in Chromium against the whole local cloud, as new users would: the
 // owner watches a sent contract move from Pending to Signed once both contractors have signed (the
 // seal worker of issue #6 completes it), downloads the final PDF and mails it (it arrives in the local
-// mailbox); continues half-made drafts from the right step; deletes a draft; resends a request
-// (issue #5's Resend). A contractor who has an account with the verified e-mail sees the document sent
-// to them, and Continue opens their signer page. Texts come from the shared catalogues.
+// mailbox); sees the drafts apart, after the contracts sent, continues them from the right step and
+// deletes one; resends a request (issue #5's Resend). A contractor who has an account with the
+// verified e-mail sees the document sent to them, and Continue opens their signer page. Texts come
+// from the shared catalogues.
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { jest } from '@jest/globals';
@@ -73,7 +74,10 @@ describe('contract lists (/home/doc)', () => {
     session.run(async () => {
       const sent = await sendTwoContractorDocument({ title: 'Lease to complete' });
       const page = await signInAt(session, sent.owner, '/en/home/doc/pending');
-      await card(page, sent.docuId).waitFor({ timeout: 20000 });
+      await page
+        .getByTestId('section-owner')
+        .getByTestId(`contract-${sent.docuId}`)
+        .waitFor({ timeout: 20000 });
       await expect(card(page, sent.docuId).getByTestId('status-label').textContent()).resolves.toBe(
         t('documents.status.waitingSign'),
       );
@@ -134,9 +138,34 @@ describe('contract lists (/home/doc)', () => {
       const empty = await createDocument(owner);
 
       const page = await signInAt(session, owner, '/en/home/doc/pending');
-      await card(page, uploaded).waitFor({ timeout: 20000 });
+      // Drafts are listed apart, after the contracts sent (issue #14): none of them is among those.
+      const drafts = page.getByTestId('section-drafts');
+      await drafts.getByTestId(`contract-${uploaded}`).waitFor({ timeout: 20000 });
+      await drafts.getByRole('heading', { name: t('contracts.sections.drafts'), exact: true }).waitFor();
+      for (const id of [withContractors, empty]) await drafts.getByTestId(`contract-${id}`).waitFor();
+      const owned = page.getByTestId('section-owner');
+      await owned.getByText(t('contracts.empty'), { exact: true }).waitFor();
+      await expect(owned.locator('[data-testid^="contract-"]').count()).resolves.toBe(0);
+      await expect(
+        owned.evaluate(
+          (section) =>
+            !!(
+              section.compareDocumentPosition(document.querySelector('[data-testid="section-drafts"]')!) &
+              Node.DOCUMENT_POSITION_FOLLOWING
+            ),
+        ),
+      ).resolves.toBe(true);
       await expect(card(page, uploaded).getByTestId('status-label').textContent()).resolves.toBe(
         t('documents.status.fileUploaded'),
+      );
+      // Nothing was sent: 'Draft', and its contractor is not yet requested (no 'Sign Required').
+      await expect(card(page, withContractors).getByTestId('draft-label').textContent()).resolves.toBe(
+        t('contracts.badges.draft'),
+      );
+      const sam = card(page, withContractors).getByTestId('recipient-0');
+      await sam.getByText(t('contracts.badges.notRequested'), { exact: true }).waitFor();
+      await expect(sam.getByText(t('recipients.labels.signRequired'), { exact: true }).count()).resolves.toBe(
+        0,
       );
 
       // Uploaded → the contractors step; contractors saved → the sign-area step.

@@ -1,12 +1,13 @@
 // The E-Sign creation funnel (issue #4) in Chromium, against the whole local cloud, as a new user:
-// sign up (API) and sign in (login popup), start an E-Sign contract from /home, upload a real 2-page
-// PDF (a text file is refused in the browser, a fake .pdf by the server), see its page, go back and
-// forward, add two contractors and the owner (a duplicate contact is refused at its row), place,
-// move and resize sign areas on pages 1 and 2, finalize and send; the e-mail and the SMS (the local
-// mailbox) carry each contractor's signer link. The owner, a contractor without a sign, draws one in
-// the funnel, sees it in their area, and signs at sending. Then: the owner alone ('Completed', straight to the
-// final document) with the address book and the keyboard; the other kinds' placeholder; a 300-page
-// PDF drawn lazily. Texts come from the shared catalogues (see ./catalogue), never from copies here.
+// sign up (API) and sign in (login popup), start an E-Sign contract from /home (no document until the
+// first file: issue #14), upload a real 2-page PDF (a text file is refused in the browser, a fake
+// .pdf by the server), see its page, go back and forward, add two contractors and the owner (a
+// duplicate contact is refused at its row), place, move and resize sign areas on pages 1 and 2,
+// finalize and send; the e-mail and the SMS (the local mailbox) carry each contractor's signer link.
+// The owner, a contractor without a sign, draws one in the funnel, sees it in their area, and signs
+// at sending. Then: the owner alone ('Completed', straight to the final document) with the address
+// book and the keyboard; the other kinds' placeholder; a 300-page PDF drawn lazily. Texts come from
+// the shared catalogues (see ./catalogue), never from copies here.
 import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
@@ -138,12 +139,16 @@ describe('E-Sign creation funnel', () => {
       await expectPath(page, ['/en/thankyou', '/en/home']);
       await openApp(session, '/en/home');
 
-      // Start an E-Sign contract: a document is created and the URL carries its id.
-      await page.getByTestId('service-start-esign').click();
-      await page.waitForURL((url) => /^\/en\/home\/make\/esign\/upload\/(?!new$)[^/]+$/.test(url.pathname), {
-        timeout: 20000,
+      // Start an E-Sign contract: the upload step, with no document yet (issue #14: Start alone must
+      // leave no empty draft). The document is created with the first file that passes the browser.
+      const creations: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/documents') {
+          creations.push(request.url());
+        }
       });
-      const docuId = pathOf(page).split('/').pop()!;
+      await page.getByTestId('service-start-esign').click();
+      await expectPath(page, '/en/home/make/esign/upload/new');
       const progress = page.getByTestId('funnel-progress');
       for (const key of ['upload', 'addrcpt', 'setpos', 'agree']) {
         await progress.getByText(text('en', `funnel.progress.${key}`), { exact: true }).waitFor();
@@ -160,17 +165,28 @@ describe('E-Sign creation funnel', () => {
         buffer: Buffer.from('not a pdf'),
       });
       await expectVisibleText(page, text('en', 'upload.errors.onlyPdf'));
+      expect(pathOf(page)).toBe('/en/home/make/esign/upload/new');
+      expect(creations).toEqual([]);
 
-      // A text file renamed .pdf passes the browser's checks, but the server refuses what landed.
-      await input.setInputFiles({
-        name: 'fake.pdf',
-        mimeType: 'application/pdf',
-        buffer: Buffer.from('hello'),
+      // A text file renamed .pdf passes the browser's checks, so the document is created (once, even
+      // for a doubled change event) and the URL carries its id; the server refuses what landed.
+      await input.evaluate((element: HTMLInputElement) => {
+        const files = new DataTransfer();
+        files.items.add(new File(['hello'], 'fake.pdf', { type: 'application/pdf' }));
+        element.files = files.files;
+        element.dispatchEvent(new Event('change', { bubbles: true }));
+        element.dispatchEvent(new Event('change', { bubbles: true }));
       });
       await expectVisibleText(
         page,
         text('en', 'upload.errors.failedWithReason', { errmsg: text('en', 'upload.errors.notPdf') }),
       );
+      await page.waitForURL((url) => /^\/en\/home\/make\/esign\/upload\/(?!new$)[^/]+$/.test(url.pathname), {
+        timeout: 20000,
+      });
+      const docuId = pathOf(page).split('/').pop()!;
+      expect(creations).toHaveLength(1);
+      expect((await readDocument(page, docuId)).status).toBe('Ready');
 
       // The real PDF: uploaded, checked, its first page drawn; a reload keeps it.
       await input.setInputFiles({
@@ -353,13 +369,14 @@ describe('E-Sign creation funnel', () => {
     session.run(async (page) => {
       await openApp(session, '/en/home');
       await page.getByTestId('service-start-esign').click();
-      await page.waitForURL((url) => /^\/en\/home\/make\/esign\/upload\/(?!new$)[^/]+$/.test(url.pathname));
-      const docuId = pathOf(page).split('/').pop()!;
+      await expectPath(page, '/en/home/make/esign/upload/new');
       await page.getByTestId('upload-input').setInputFiles({
         name: 'solo.pdf',
         mimeType: 'application/pdf',
         buffer: await twoPagePdf(),
       });
+      await page.waitForURL((url) => /^\/en\/home\/make\/esign\/upload\/(?!new$)[^/]+$/.test(url.pathname));
+      const docuId = pathOf(page).split('/').pop()!;
       await expectVisibleText(page, text('en', 'funnel.upload.uploaded', { fileName: 'solo.pdf', pages: 2 }));
       await page.getByTestId('funnel-next').click();
       await expectPath(page, `/en/home/make/esign/addrcpt/${docuId}`);
@@ -429,12 +446,12 @@ describe('E-Sign creation funnel', () => {
   test('a 300-page PDF lays out at once and only the pages near the viewport are drawn', () =>
     session.run(async (page) => {
       await openApp(session, '/en/home/make/esign/upload/new');
-      await page.waitForURL((url) => /^\/en\/home\/make\/esign\/upload\/(?!new$)[^/]+$/.test(url.pathname));
       await page.getByTestId('upload-input').setInputFiles({
         name: 'long.pdf',
         mimeType: 'application/pdf',
         buffer: await numberedPdf(300),
       });
+      await page.waitForURL((url) => /^\/en\/home\/make\/esign\/upload\/(?!new$)[^/]+$/.test(url.pathname));
       await page.locator('[data-testid="pdf-page-0"][data-drawn="true"]').waitFor({ timeout: 30000 });
       await page.getByTestId('funnel-next').click();
       const row = page.getByTestId('contractor-row-0');

@@ -7,6 +7,7 @@ import { documentClient } from '../../lambdas/adapters/aws';
 import { createEntities } from '../../lambdas/adapters/dynamo/entities';
 import { getConfig } from '../../lambdas/config';
 import { documentDeps, sealDeps } from '../../lambdas/deps';
+import { DOCUMENT_LIST_TAB } from '../../shared/domain/status';
 import { makePng } from '../support/png';
 import { verifiedUser } from '../support/accounts';
 import { api, eventually, mailbox } from '../support/cloud-client';
@@ -28,23 +29,56 @@ async function forceStatus(docuId: string, to: 'Generating') {
   await docs.changeStatus(docuId, { status: doc.status, version: doc.version }, to);
 }
 
+/** The owner's user id, from their ID token. */
+const subOf = (owner: Owner) =>
+  (JSON.parse(Buffer.from(owner.token.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string }).sub;
+
 describe('contract lists', () => {
-  it('pages the pending tab newest first with an opaque cursor; a sent document moves to Signed', async () => {
+  it('pages the draft tab newest first with an opaque cursor; drafts are not on Pending', async () => {
     const owner = await newOwner();
     const ids: string[] = [];
     for (let i = 0; i < 3; i += 1) ids.push(await createDocument(owner));
-    const first = await list(owner, 'tab=pending&limit=2');
+    const first = await list(owner, 'tab=draft&limit=2');
     expect(first.status).toBe(200);
     expect(first.body.items.map((c: { docuId: string }) => c.docuId)).toEqual([ids[2], ids[1]]);
     expect(first.body.items[0]).toMatchObject({ status: 'Ready', role: 'owner', recipients: [] });
     expect(typeof first.body.nextCursor).toBe('string');
-    const second = await list(
+    const second = await list(owner, `tab=draft&limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`);
+    expect(second.body.items.map((c: { docuId: string }) => c.docuId)).toEqual([ids[0]]);
+    expect(second.body.nextCursor).toBeNull();
+    // A cursor of one tab is refused on another.
+    const cross = await list(
       owner,
       `tab=pending&limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`,
     );
-    expect(second.body.items.map((c: { docuId: string }) => c.docuId)).toEqual([ids[0]]);
-    expect(second.body.nextCursor).toBeNull();
+    expect({ status: cross.status, code: cross.body.error.code }).toEqual({
+      status: 400,
+      code: 'errors.badCursor',
+    });
+    expect((await list(owner, 'tab=pending')).body).toEqual({ items: [], nextCursor: null });
     expect((await list(owner, 'tab=signed')).body.items).toEqual([]);
+    // A draft is nobody's contract to sign yet: the contractor's draft tab is empty too.
+    expect((await list(owner, 'tab=draft&role=contractor')).body).toEqual({ items: [], nextCursor: null });
+  });
+
+  it('keeps an uploaded draft with contractors on the draft tab, and moves it to Pending when sent', async () => {
+    const sent = await sendTwoContractorDocument({ title: 'Draft then sent' });
+    const draft = await createDocument(sent.owner);
+    expect((await uploadPdf(sent.owner, draft)).status).toBe(200);
+    const rcpt = await api(`/api/documents/${draft}/recipients`, {
+      method: 'PUT',
+      token: sent.owner.token,
+      body: {
+        recipients: [{ name: 'Sam Signer', contact: `sam-${randomUUID()}@example.com` }],
+        finalRecipients: [],
+        lang: 'en',
+      },
+    });
+    expect(rcpt.status).toBe(200);
+    const ids = (res: { body: { items: { docuId: string; status: string }[] } }) =>
+      res.body.items.map((c) => [c.docuId, c.status]);
+    expect(ids(await list(sent.owner, 'tab=draft'))).toEqual([[draft, 'AddRcpt']]);
+    expect(ids(await list(sent.owner, 'tab=pending'))).toEqual([[sent.docuId, 'Agree']]);
   });
 
   it('shows badges, and moves a document to the Signed tab when it goes to Generating', async () => {
@@ -68,9 +102,40 @@ describe('contract lists', () => {
     });
   });
 
-  it('refuses a bad tab, a page over 50 and a tampered cursor with 400', async () => {
+  it('leaves out of Pending a draft stored before drafts had their own tab', async () => {
     const owner = await newOwner();
-    for (const q of ['tab=all', 'tab=pending&limit=51', 'tab=pending&limit=0', 'tab=pending&cursor=%25%25']) {
+    const sub = subOf(owner);
+    const { document } = createEntities(documentClient(), getConfig().TABLE_NAME);
+    const at = new Date().toISOString();
+    const docuId = `legacy${randomUUID().replace(/-/g, '')}`;
+    await document
+      .put({
+        docuId,
+        id4: docuId.slice(0, 4),
+        ownerId: sub,
+        kind: 'esign',
+        status: 'Upload',
+        listTab: 'pending',
+        createdAt: at,
+        updatedAt: at,
+        version: 1,
+      })
+      .go();
+    expect((await list(owner, 'tab=pending')).body.items).toEqual([]);
+  });
+
+  it('refuses a bad tab, a page over 50 and a tampered cursor with 400; accepts the three tabs', async () => {
+    const owner = await newOwner();
+    for (const tab of ['draft', 'pending', 'signed']) {
+      expect((await list(owner, `tab=${tab}`)).status).toBe(200);
+    }
+    for (const q of [
+      'tab=all',
+      'tab=drafts',
+      'tab=pending&limit=51',
+      'tab=pending&limit=0',
+      'tab=pending&cursor=%25%25',
+    ]) {
       const res = await list(owner, q);
       expect({ q, status: res.status, code: res.body.error.code }).toEqual({
         q,
@@ -264,12 +329,10 @@ describe('activity', () => {
 describe('an account with 5,000 documents', () => {
   it('lists its first page fast: one Query on the tab index, whichever tab holds the most', async () => {
     const owner = await newOwner();
-    const { sub } = JSON.parse(Buffer.from(owner.token.split('.')[1]!, 'base64url').toString('utf8')) as {
-      sub: string;
-    };
+    const sub = subOf(owner);
     const { document } = createEntities(documentClient(), getConfig().TABLE_NAME);
     const base = Date.UTC(2026, 0, 1);
-    const item = (i: number, status: 'Ready' | 'Completed') => {
+    const item = (i: number, status: 'Agree' | 'Completed') => {
       const at = new Date(base + i * 1000).toISOString();
       const docuId = `bench${String(i).padStart(5, '0')}${randomUUID().slice(0, 8)}`;
       return {
@@ -279,14 +342,14 @@ describe('an account with 5,000 documents', () => {
         kind: 'esign' as const,
         title: `Bench ${i}`,
         status,
-        listTab: status === 'Completed' ? ('signed' as const) : ('pending' as const),
+        listTab: DOCUMENT_LIST_TAB[status],
         createdAt: at,
         updatedAt: at,
         version: 1,
       };
     };
     const started = Date.now();
-    const items = Array.from({ length: 5000 }, (_, i) => item(i, i % 1000 === 0 ? 'Completed' : 'Ready'));
+    const items = Array.from({ length: 5000 }, (_, i) => item(i, i % 1000 === 0 ? 'Completed' : 'Agree'));
     for (let i = 0; i < items.length; i += 500) await document.put(items.slice(i, i + 500)).go();
     const seeded = Date.now() - started;
 

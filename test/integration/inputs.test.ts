@@ -22,20 +22,20 @@ describe('list cursors', () => {
       await createDocument(owner);
       await createDocument(owner);
     }
-    const first = await list(alice, 'tab=pending&limit=1');
+    const first = await list(alice, 'tab=draft&limit=1');
     expect(first.status).toBe(200);
     aliceCursor = first.body.nextCursor as string;
     expect(aliceCursor).toEqual(expect.any(String));
   });
 
   it("follows an owner's own cursor to the next page", async () => {
-    const next = await list(alice, `tab=pending&limit=1&cursor=${encodeURIComponent(aliceCursor)}`);
+    const next = await list(alice, `tab=draft&limit=1&cursor=${encodeURIComponent(aliceCursor)}`);
     expect(next.status).toBe(200);
     expect(next.body.items).toHaveLength(1);
   });
 
   it("refuses another owner's cursor with 400 errors.badCursor, showing nothing of theirs", async () => {
-    const res = await list(bob, `tab=pending&limit=1&cursor=${encodeURIComponent(aliceCursor)}`);
+    const res = await list(bob, `tab=draft&limit=1&cursor=${encodeURIComponent(aliceCursor)}`);
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('errors.badCursor');
     expect(res.body.items).toBeUndefined();
@@ -66,7 +66,7 @@ describe('list cursors', () => {
       '%%',
     ];
     for (const cursor of forged) {
-      const res = await list(alice, `tab=pending&limit=1&cursor=${encodeURIComponent(cursor)}`);
+      const res = await list(alice, `tab=draft&limit=1&cursor=${encodeURIComponent(cursor)}`);
       expect({ cursor, status: res.status, code: res.body.error?.code }).toEqual({
         cursor,
         status: 400,

@@ -3,7 +3,7 @@
 // cloud use to create the table.
 import { Entity, type EntityItem } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DOCUMENT_STATUSES, HISTORY_ACTIONS } from '../../../shared/domain/status';
+import { DOCUMENT_LIST_TABS, DOCUMENT_STATUSES, HISTORY_ACTIONS } from '../../../shared/domain/status';
 
 const SERVICE = 'signseal';
 
@@ -171,7 +171,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         version: { type: 'number', required: true },
         /** The contract list's tab (DOCUMENT_LIST_TAB of the status), kept in step with the status by the
          *  repository: it keys byOwnerTab, so a tab's first page is one Query (issue #7). */
-        listTab: { type: ['signed', 'pending'] as const },
+        listTab: { type: DOCUMENT_LIST_TABS },
       },
       indexes: {
         byId: { pk: { field: 'pk', composite: ['docuId'] }, sk: { field: 'sk', composite: [] } },
@@ -181,7 +181,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
           pk: { field: 'gsi1pk', composite: ['ownerId'] },
           sk: { field: 'gsi1sk', composite: ['createdAt', 'docuId'] },
         },
-        /** The owner's documents of one list tab (signed / pending), newest first in descending order. */
+        /** The owner's documents of one list tab (draft / pending / signed), newest first in descending order. */
         byOwnerTab: {
           index: 'gsi3',
           pk: { field: 'gsi3pk', composite: ['ownerId', 'listTab'] },

@@ -6,6 +6,7 @@ import {
   DOCUMENT_LIST_TAB,
   DOCUMENT_STATUSES,
   DOCUMENT_STATUS_LABEL_KEYS,
+  DRAFT_STATUSES,
   HISTORY_ACTIONS,
   HISTORY_ACTION_KEYS,
   RECIPIENT_AGREEMENT,
@@ -282,7 +283,9 @@ describe('status, list and contractor labels', () => {
     expect(VIDEO_CONFIRM).toEqual({ pending: 0, confirmed: 1, denied: 2 });
   });
 
-  it('puts documents on the signed tab once everyone has signed, and denied ones on pending', () => {
+  it('puts documents on the signed tab once everyone has signed, denied ones on pending, unsent ones on draft', () => {
+    for (const status of DRAFT_STATUSES) expect(DOCUMENT_LIST_TAB[status]).toBe('draft');
+    expect(DOCUMENT_LIST_TAB.NeedVConfirm).toBe('pending');
     expect(DOCUMENT_LIST_TAB.Completed).toBe('signed');
     expect(DOCUMENT_LIST_TAB.Generating).toBe('signed');
     expect(DOCUMENT_LIST_TAB.Agree).toBe('pending');

@@ -15,7 +15,7 @@ import {
   type DownloadResponse,
 } from '../../../../../shared/api/contracts';
 import { resendResponseSchema, type ResendResponse } from '../../../../../shared/api/schemas';
-import type { DocumentStatus } from '../../../../../shared/domain/status';
+import type { DocumentListTab, DocumentStatus } from '../../../../../shared/domain/status';
 import type { Lang } from '../../../app/paths';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -29,7 +29,7 @@ export type {
 
 const doc = (docuId: string) => `/documents/${encodeURIComponent(docuId)}`;
 
-export type ListTab = 'signed' | 'pending';
+export type ListTab = DocumentListTab;
 export type ListRole = 'owner' | 'contractor';
 
 export function listContracts(

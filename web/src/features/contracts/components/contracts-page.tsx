@@ -1,7 +1,8 @@
 // /{lang}/home/doc/{signed|pending|activity} (spec doc 1 §2): the tabs are links. Signed and Pending
 // list the documents the user requested, then those sent to the user as a contractor (matched by
-// verified e-mail), each a page at a time ("Load more" follows the server's cursor). Activity is a
-// timeline of the latest 10 history items across the user's documents.
+// verified e-mail), each a page at a time ("Load more" follows the server's cursor); Pending then
+// lists the user's drafts apart, nothing of them sent yet (issue #14). Activity is a timeline of the
+// latest 10 history items across the user's documents.
 import { historyAction } from './history-text';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, NavLink, useParams } from 'react-router';
@@ -38,6 +39,12 @@ function useNow(): Date {
   }, []);
   return now;
 }
+
+const SECTION_HEADINGS = {
+  owner: 'contracts.sections.owned',
+  contractor: 'contracts.sections.received',
+  drafts: 'contracts.sections.drafts',
+} as const;
 
 interface SectionState {
   items: Card[];
@@ -91,11 +98,12 @@ function ContractSection({
     }
   };
 
-  // Documents sent to the user: the section appears only when there are some.
-  if (role === 'contractor' && state.items.length === 0 && !state.error) return null;
-  const heading = role === 'owner' ? t('contracts.sections.owned') : t('contracts.sections.received');
+  // Documents sent to the user, and drafts: the section appears only when there are some.
+  const section = tab === 'draft' ? 'drafts' : role;
+  if (section !== 'owner' && state.items.length === 0 && !state.error) return null;
+  const heading = t(SECTION_HEADINGS[section]);
   return (
-    <section className="contracts-section" aria-label={heading} data-testid={`section-${role}`}>
+    <section className="contracts-section" aria-label={heading} data-testid={`section-${section}`}>
       <h2>{heading}</h2>
       {state.error !== null && (
         <p className="notice notice-warning" role="alert">
@@ -213,6 +221,16 @@ export function ContractsPage() {
             refreshKey={refreshKey}
             onChanged={onChanged}
           />
+          {tab === 'pending' && (
+            <ContractSection
+              key="drafts"
+              tab="draft"
+              role="owner"
+              lang={lang}
+              refreshKey={refreshKey}
+              onChanged={onChanged}
+            />
+          )}
         </>
       )}
     </div>

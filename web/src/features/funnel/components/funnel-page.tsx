@@ -1,7 +1,8 @@
 // /{lang}/home/make/esign/{step}/{docuId}: the E-Sign creation funnel (spec doc 1 §4). 'new' as the
-// docuId creates a document and replaces the URL with its id; every step loads the document, so a
-// reload restores what was saved, and a step the document's status does not reach yet redirects to
-// the furthest one it does. A sent document goes to its detail page.
+// docuId shows the upload step with no document: the document is created when the first file is
+// chosen (issue #14: Start alone leaves no empty draft), and the URL then carries its id. Every step
+// loads the document, so a reload restores what was saved, and a step the document's status does not
+// reach yet redirects to the furthest one it does. A sent document goes to its detail page.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,7 @@ import { paths, type Evsign } from '../../../app/paths';
 import { useLang } from '../../../app/use-lang';
 import { createDocument, getDocument, type DocumentView } from '../api/documents';
 import { describeError } from '../messages';
-import { findStep, isReachable, redirectStep, type StepId } from '../steps';
+import { findStep, FUNNELS, isReachable, redirectStep, type StepId } from '../steps';
 import { ContractorsStep } from './contractors-step';
 import { ErrorText } from './error-text';
 import { FinalizeStep } from './finalize-step';
@@ -30,7 +31,10 @@ export function FunnelPage({ evsign = 'esign' }: { evsign?: Evsign }) {
   const { func, docuId = '' } = useParams();
   const [loaded, setLoaded] = useState<{ docuId: string; doc: DocumentView } | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const creating = useRef(false);
+  // The document being created for 'new': one promise, so a second file event never makes two.
+  const created = useRef<Promise<DocumentView> | null>(null);
+  // The id just created: its document is already loaded, the URL change needs no fetch.
+  const createdId = useRef<string | null>(null);
 
   const stepHref = useCallback(
     (step: StepId, id: string) => paths.homeMake.getHref(lang, { evsign, func: step, docuId: id }),
@@ -41,27 +45,38 @@ export function FunnelPage({ evsign = 'esign' }: { evsign?: Evsign }) {
     [navigate, stepHref, docuId],
   );
 
+  const onCreate = useCallback(() => {
+    created.current ??= createDocument().then(
+      (doc) => {
+        createdId.current = doc.docuId;
+        setLoaded({ docuId: doc.docuId, doc });
+        void navigate(stepHref('upload', doc.docuId), { replace: true });
+        return doc;
+      },
+      (e: unknown) => {
+        created.current = null;
+        throw e;
+      },
+    );
+    return created.current;
+  }, [navigate, stepHref]);
+
   useEffect(() => {
     setError(null);
     if (docuId === NEW_DOCUMENT) {
-      if (creating.current) return;
-      creating.current = true;
-      createDocument().then(
-        (doc) => {
-          creating.current = false;
-          setLoaded({ docuId: doc.docuId, doc });
-          void navigate(stepHref('upload', doc.docuId), { replace: true });
-        },
-        (e: unknown) => {
-          creating.current = false;
-          setError(e);
-        },
-      );
+      // Start again (the page stays mounted): the next file makes a new document.
+      created.current = null;
+      createdId.current = null;
+      return;
+    }
+    if (docuId === createdId.current) {
+      createdId.current = null;
       return;
     }
     const controller = new AbortController();
     getDocument(docuId, controller.signal).then(
-      (doc) => setLoaded({ docuId, doc }),
+      // What a save returned meanwhile (an upload into the just-created document) is newer.
+      (doc) => setLoaded((prev) => (prev?.docuId === docuId ? prev : { docuId, doc })),
       (e: unknown) => {
         if (!controller.signal.aborted) setError(e);
       },
@@ -76,7 +91,20 @@ export function FunnelPage({ evsign = 'esign' }: { evsign?: Evsign }) {
   const doc = loaded?.docuId === docuId ? loaded.doc : null;
 
   let body;
-  if (error) {
+  if (docuId === NEW_DOCUMENT) {
+    const first = FUNNELS[evsign].steps[0]!;
+    if (step.id !== first.id) return <Navigate to={stepHref(first.id, NEW_DOCUMENT)} replace />;
+    body = (
+      <UploadStep
+        doc={null}
+        lang={lang}
+        onCreate={onCreate}
+        onSaved={onSaved}
+        onPrevious={null}
+        onNext={() => {}}
+      />
+    );
+  } else if (error) {
     body = <ErrorText message={describeError(t, error)} />;
   } else if (!doc) {
     body = <Spinner />;
@@ -96,7 +124,7 @@ export function FunnelPage({ evsign = 'esign' }: { evsign?: Evsign }) {
     };
     switch (step.id) {
       case 'upload':
-        body = <UploadStep {...common} onNext={() => next && goTo(next)} />;
+        body = <UploadStep {...common} onCreate={onCreate} onNext={() => next && goTo(next)} />;
         break;
       case 'addrcpt':
         body = <ContractorsStep {...common} onNext={() => next && goTo(next)} />;

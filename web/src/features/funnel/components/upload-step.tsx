@@ -1,6 +1,7 @@
 // Upload: one PDF, by drop or by the file picker. The browser checks type and size (the shared
-// rules), asks for a presigned POST, sends the file straight to storage with progress, then asks the
-// server to check what landed. Then the first page is shown, and Next.
+// rules), creates the document if there is none yet (the funnel's 'new': issue #14), asks for a
+// presigned POST, sends the file straight to storage with progress, then asks the server to check
+// what landed. Then the first page is shown, and Next.
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PDF_CONTENT_TYPE } from '../../../../../shared/domain/constants';
@@ -9,6 +10,7 @@ import { completeUpload, postToStorage, requestUpload, StorageUploadError } from
 import { describeError, describeKey } from '../messages';
 import { ErrorText } from './error-text';
 import { PdfPages } from './pdf-pages';
+import type { DocumentView } from '../api/documents';
 import type { StepProps } from './step-props';
 import { StepNav } from './step-nav';
 
@@ -20,7 +22,15 @@ function contentTypeOf(file: File): string {
   return file.name.toLowerCase().endsWith('.pdf') ? PDF_CONTENT_TYPE : 'application/octet-stream';
 }
 
-export function UploadStep({ doc, onSaved, onPrevious, onNext }: StepProps & { onNext: () => void }) {
+type UploadStepProps = Omit<StepProps, 'doc'> & {
+  /** Null until the first file is chosen. */
+  doc: DocumentView | null;
+  /** Creates the document (once, however often it is called). */
+  onCreate: () => Promise<DocumentView>;
+  onNext: () => void;
+};
+
+export function UploadStep({ doc, onCreate, onSaved, onPrevious, onNext }: UploadStepProps) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
@@ -41,14 +51,15 @@ export function UploadStep({ doc, onSaved, onPrevious, onNext }: StepProps & { o
     setError(null);
     setPhase({ kind: 'uploading', percent: 0 });
     try {
-      const target = await requestUpload(doc.docuId, {
+      const { docuId } = doc ?? (await onCreate());
+      const target = await requestUpload(docuId, {
         fileName: file.name,
         contentType,
         sizeBytes: file.size,
       });
       await postToStorage(target, file, (percent) => setPhase({ kind: 'uploading', percent }));
       setPhase({ kind: 'checking' });
-      onSaved(await completeUpload(doc.docuId, target.key));
+      onSaved(await completeUpload(docuId, target.key));
     } catch (e) {
       const reason = e instanceof StorageUploadError ? t('errors.unavailable') : describeError(t, e);
       setError(t('upload.errors.failedWithReason', { errmsg: reason }));
@@ -64,7 +75,7 @@ export function UploadStep({ doc, onSaved, onPrevious, onNext }: StepProps & { o
     void upload(event.dataTransfer.files);
   }
 
-  const uploaded = doc.status !== 'Ready' && doc.fileUrl !== null && doc.sha256 !== null;
+  const uploaded = doc !== null && doc.status !== 'Ready' && doc.fileUrl !== null && doc.sha256 !== null;
   return (
     <div className="funnel-step">
       <h2>{t('funnel.upload.title')}</h2>
