@@ -1,7 +1,7 @@
 // The fonts of every generated PDF: Noto Sans JP (Latin, kana, kanji) and Noto Sans KR (Hangul), each
-// read on first need and kept for the life of the process, embedded as subsets by ./ttf.ts (see
+// opened on first need and kept for the life of the process (its small tables in memory, glyph
+// outlines read from the file as documents draw them), embedded as subsets by ./ttf.ts (see
 // docs/decisions.md: no font library at sealing time, issue #19).
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 import { SealError } from './errors';
@@ -41,13 +41,13 @@ export function fontPath(file: FontFile): string {
   return createRequire(import.meta.url).resolve(file.module);
 }
 
-/** The font at an index of FONT_FILES, read on first use and kept for the life of the process. */
+/** The font at an index of FONT_FILES, opened on first use and kept for the life of the process. */
 export function loadFont(index: number): LoadedFont {
   let font = loaded[index];
   if (font) return font;
   const file = FONT_FILES[index]!;
   try {
-    const parsed = new TrueTypeFont(readFileSync(fontPath(file)));
+    const parsed = TrueTypeFont.open(fontPath(file));
     font = { font: parsed, baseName: `${parsed.postscriptName || file.file.replace(/\..*$/, '')}-SignSeal` };
   } catch (error) {
     throw new SealError('font_missing', `font ${file.file} could not be loaded`, { cause: error });

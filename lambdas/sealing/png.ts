@@ -61,18 +61,62 @@ export function parsePng(bytes: Uint8Array): Png {
   return { ...header, idat: idat.length === 1 ? idat[0]! : Buffer.concat(idat) };
 }
 
+/** Adam7's seven passes: x start, y start, x step, y step. */
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+/** The bytes of a PNG's filtered rows (a filter byte, then the row): what its IDAT must inflate to. */
+export function rawSize(png: Omit<Png, 'idat'>): number {
+  const bits = CHANNELS[png.colorType]! * png.bitDepth;
+  const rows = (w: number, h: number) => (w > 0 && h > 0 ? h * (1 + Math.ceil((w * bits) / 8)) : 0);
+  if (!png.interlaced) return rows(png.width, png.height);
+  return ADAM7.reduce(
+    (sum, [xs, ys, dx, dy]) =>
+      sum + rows(Math.ceil((png.width - xs) / dx), Math.ceil((png.height - ys) / dy)),
+    0,
+  );
+}
+
+/** Up to this size, the image data is inflated into one buffer (a sign is at most 1400×600 RGBA: 3.4 MB). */
+const ONE_BUFFER_MAX = 8 * 2 ** 20;
+
+/**
+ * The image data, inflated. zlib stops at the size the header declares (`maxOutputLength`), so a
+ * small file whose data would inflate to gigabytes (a PNG bomb) fails here without allocating them;
+ * and writes into one buffer of that size rather than 16 KB chunks joined at the end (half the
+ * memory, and no garbage of chunks).
+ */
 function inflate(png: Png): Buffer {
+  const expected = rawSize(png);
+  let raw: Buffer;
   try {
-    return inflateSync(png.idat);
+    raw = inflateSync(png.idat, {
+      maxOutputLength: Math.max(expected, 1),
+      // one byte more than the image: a full buffer makes zlib allocate another before it stops
+      chunkSize: Math.max(64, Math.min(expected + 1, ONE_BUFFER_MAX)),
+    });
   } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+      fail(`PNG image data inflates to more than the ${png.width}×${png.height} image`, error);
     fail('PNG image data does not decode', error);
   }
+  if (raw.length !== expected) fail('PNG image data has the wrong size');
+  return raw;
 }
 
 /**
  * Undoes PNG's per-row filters (8-bit samples, `bpp` bytes per pixel) row by row and splits each row
  * into its colour and alpha samples: two rows of memory instead of the whole unfiltered image, and
- * one loop per filter type rather than a branch per byte (issue #19).
+ * one loop per filter type rather than a branch per byte (issue #19). `color` may be the start of
+ * `raw` itself: row y's colour ends at (y + 1) × width × (bpp − 1), never past the start of row y + 1
+ * in `raw`, and row y was copied out before its colour is written.
  */
 export function unfilterSplit(
   raw: Buffer,
@@ -151,16 +195,14 @@ class FastPngEmbedder {
     const gray = png.colorType === 0 || png.colorType === 4;
     if (png.colorType === 0 || png.colorType === 2) {
       // Opaque: the IDAT stream is already a valid FlateDecode stream with PNG predictors.
-      const raw = inflate(png);
-      if (raw.length !== (png.width * (gray ? 1 : 3) + 1) * png.height)
-        fail('PNG image data has the wrong size');
+      inflate(png); // checks the data's size
       return { color: png.idat, predictor: true };
     }
     const bpp = gray ? 2 : 4;
     const raw = inflate(png);
-    if (raw.length !== (png.width * bpp + 1) * png.height) fail('PNG image data has the wrong size');
     const count = png.width * png.height;
-    const color = new Uint8Array(count * (bpp - 1));
+    // the colour planes written over the start of the rows already read (see unfilterSplit)
+    const color = raw.subarray(0, count * (bpp - 1));
     const alpha = new Uint8Array(count);
     unfilterSplit(raw, png.width, png.height, bpp, color, alpha);
     // Level 3: signs are mostly empty space; higher levels cost time for a few bytes.

@@ -4,7 +4,9 @@
 // (CIDFontType2, Identity-H, CIDs = the subset's glyph ids, a ToUnicode CMap so text copies and
 // searches). fontkit parsed GSUB/GPOS and shaped every string; the audit pages need neither (no
 // ligatures, kerning or vertical forms in names, dates and labels), and its parsing was most of a
-// fresh process's first seal.
+// fresh process's first seal. `TrueTypeFont.open` keeps only the small tables in memory and reads
+// each glyph's outline from the file when a document draws it: glyf is ~93 % of a Noto CJK file.
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import {
   CustomFontEmbedder,
@@ -16,15 +18,129 @@ import {
   type PDFRef,
 } from 'pdf-lib';
 
-interface Table {
+/** A font's tables (every one but glyf) and a way to read bytes of its glyf table. */
+interface FontSource {
+  readonly tables: ReadonlyMap<string, Uint8Array>;
+  readonly glyfLength: number;
+  /** The bytes [start, end) of the glyf table. */
+  glyf(start: number, end: number): Uint8Array;
+}
+
+/** The tables this module reads or copies into a subset; `open` keeps only these in memory. */
+const KEPT_TABLES = [
+  'head',
+  'hhea',
+  'maxp',
+  'OS/2',
+  'post',
+  'name',
+  'cmap',
+  'hmtx',
+  'loca',
+  'cvt ',
+  'fpgm',
+  'prep',
+];
+/** Of `post`, only the header (italicAngle); version 2 fonts follow it with every glyph's name. */
+const POST_HEADER = 32;
+
+interface Entry {
   readonly offset: number;
   readonly length: number;
 }
 
-/** A TrueType (glyf) font over its file's bytes. */
+/** The table directory of a TrueType file, from its first 12 + 16 × numTables bytes. */
+function tableDirectory(bytes: Uint8Array, count: number): Map<string, Entry> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const entries = new Map<string, Entry>();
+  for (let i = 0; i < count; i += 1) {
+    const at = 12 + 16 * i;
+    const tag = String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
+    entries.set(tag, { offset: view.getUint32(at + 8), length: view.getUint32(at + 12) });
+  }
+  return entries;
+}
+
+/** The number of tables in a TrueType file's header, which must be one. */
+function tableCount(header: Uint8Array): number {
+  const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
+  const version = header.length >= 12 ? view.getUint32(0) : 0;
+  if (version !== 0x00010000 && version !== 0x74727565) throw new Error('not a TrueType font');
+  return view.getUint16(4);
+}
+
+/** A whole font file in memory. */
+function bytesSource(bytes: Uint8Array): FontSource {
+  const tables = new Map<string, Uint8Array>();
+  let glyf: Entry = { offset: 0, length: 0 };
+  for (const [tag, entry] of tableDirectory(bytes, tableCount(bytes))) {
+    if (entry.offset + entry.length > bytes.length) throw new Error(`the font's ${tag} table is truncated`);
+    if (tag === 'glyf') glyf = entry;
+    else tables.set(tag, bytes.subarray(entry.offset, entry.offset + entry.length));
+  }
+  return {
+    tables,
+    glyfLength: glyf.length,
+    glyf: (start, end) => bytes.subarray(glyf.offset + start, glyf.offset + end),
+  };
+}
+
+/** Reads exactly `length` bytes at `position` of an open file. */
+function readAt(fd: number, position: number, length: number): Uint8Array {
+  const out = Buffer.allocUnsafe(length);
+  let done = 0;
+  while (done < length) {
+    const n = readSync(fd, out, done, length - done, position + done);
+    if (n === 0) throw new Error('the font file is truncated');
+    done += n;
+  }
+  return out;
+}
+/**
+ * A font file opened for reading: the directory and the tables this module uses read now, glyf left
+ * in the file. The descriptor stays open for the life of the font object, which fonts.ts keeps for
+ * the life of the process (a Lambda container): every seal reads the glyphs its text draws, and
+ * reopening the file per seal would cost a syscall more for nothing; the file is part of the
+ * read-only bundle, so it cannot change under the open descriptor. Two descriptors at most.
+ */
+function fileSource(path: string): FontSource {
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const count = tableCount(readAt(fd, 0, Math.min(size, 12)));
+    const entries = tableDirectory(readAt(fd, 0, 12 + 16 * count), count);
+    const tables = new Map<string, Uint8Array>();
+    for (const tag of KEPT_TABLES) {
+      const entry = entries.get(tag);
+      if (!entry) continue;
+      if (entry.offset + entry.length > size) throw new Error(`the font's ${tag} table is truncated`);
+      tables.set(
+        tag,
+        readAt(fd, entry.offset, tag === 'post' ? Math.min(entry.length, POST_HEADER) : entry.length),
+      );
+    }
+    const glyf = entries.get('glyf') ?? { offset: 0, length: 0 };
+    if (glyf.offset + glyf.length > size) throw new Error("the font's glyf table is truncated");
+    return {
+      tables,
+      glyfLength: glyf.length,
+      glyf: (start, end) => readAt(fd, glyf.offset + start, end - start),
+    };
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+}
+
+/** A DataView over a table's bytes. */
+const viewOf = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** A TrueType (glyf) font: over a whole file's bytes, or opened from a path (`TrueTypeFont.open`). */
 export class TrueTypeFont {
-  private readonly view: DataView;
-  private readonly tables = new Map<string, Table>();
+  private readonly source: FontSource;
+  private readonly cmap: DataView | undefined;
+  private readonly hmtx: DataView;
+  private readonly loca: DataView;
   private readonly cmapAt: number;
   private readonly cmapFormat: number;
   private readonly glyphs = new Map<number, number>();
@@ -39,64 +155,64 @@ export class TrueTypeFont {
   readonly italicAngle: number;
   readonly postscriptName: string;
 
-  constructor(readonly bytes: Uint8Array) {
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    this.view = view;
-    const version = view.getUint32(0);
-    if (version !== 0x00010000 && version !== 0x74727565) throw new Error('not a TrueType font');
-    const count = view.getUint16(4);
-    for (let i = 0; i < count; i += 1) {
-      const at = 12 + 16 * i;
-      const tag = String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
-      this.tables.set(tag, { offset: view.getUint32(at + 8), length: view.getUint32(at + 12) });
-    }
-    const head = this.table('head').offset;
-    this.unitsPerEm = view.getUint16(head + 18);
-    this.bbox = [
-      view.getInt16(head + 36),
-      view.getInt16(head + 38),
-      view.getInt16(head + 40),
-      view.getInt16(head + 42),
-    ];
-    this.longLoca = view.getInt16(head + 50) === 1;
-    const hhea = this.table('hhea').offset;
-    this.ascent = view.getInt16(hhea + 4);
-    this.descent = view.getInt16(hhea + 6);
-    this.numberOfHMetrics = view.getUint16(hhea + 34);
-    this.numGlyphs = view.getUint16(this.table('maxp').offset + 4);
-    const os2 = this.tables.get('OS/2');
-    this.capHeight = os2 && view.getUint16(os2.offset) >= 2 ? view.getInt16(os2.offset + 88) : this.ascent;
-    const post = this.tables.get('post');
-    this.italicAngle = post ? view.getInt32(post.offset + 4) / 65536 : 0;
+  /** The font in `bytes`, a whole TrueType file (kept, not copied). */
+  constructor(bytes: Uint8Array);
+  constructor(source: Uint8Array | FontSource) {
+    this.source = source instanceof Uint8Array ? bytesSource(source) : source;
+    const head = viewOf(this.table('head'));
+    this.unitsPerEm = head.getUint16(18);
+    this.bbox = [head.getInt16(36), head.getInt16(38), head.getInt16(40), head.getInt16(42)];
+    this.longLoca = head.getInt16(50) === 1;
+    const hhea = viewOf(this.table('hhea'));
+    this.ascent = hhea.getInt16(4);
+    this.descent = hhea.getInt16(6);
+    this.numberOfHMetrics = hhea.getUint16(34);
+    this.numGlyphs = viewOf(this.table('maxp')).getUint16(4);
+    const os2 = this.tableBytes('OS/2');
+    const os2View = os2 && viewOf(os2);
+    this.capHeight = os2View && os2View.getUint16(0) >= 2 ? os2View.getInt16(88) : this.ascent;
+    const post = this.tableBytes('post');
+    this.italicAngle = post ? viewOf(post).getInt32(4) / 65536 : 0;
     this.postscriptName = this.nameRecord(6);
+    this.hmtx = viewOf(this.table('hmtx'));
+    this.loca = viewOf(this.table('loca'));
+    const cmap = this.tableBytes('cmap');
+    this.cmap = cmap && viewOf(cmap);
     [this.cmapAt, this.cmapFormat] = this.unicodeCmap();
   }
 
-  private table(tag: string): Table {
-    const table = this.tables.get(tag);
+  /**
+   * The font file at `path`, with only its small tables in memory (cmap, hmtx, loca, head…: ~0.3 MB
+   * of a 5–6 MB Noto CJK file) and each glyph's outline read from the file when it is drawn.
+   */
+  static open(path: string): TrueTypeFont {
+    return new (TrueTypeFont as unknown as new (source: FontSource) => TrueTypeFont)(fileSource(path));
+  }
+
+  private table(tag: string): Uint8Array {
+    const table = this.source.tables.get(tag);
     if (!table) throw new Error(`the font has no ${tag} table`);
     return table;
   }
 
-  /** A table's bytes, or undefined when the font has none. */
+  /** A table's bytes (any but glyf), or undefined when the font has none. */
   tableBytes(tag: string): Uint8Array | undefined {
-    const table = this.tables.get(tag);
-    return table && this.bytes.subarray(table.offset, table.offset + table.length);
+    return this.source.tables.get(tag);
   }
 
   private nameRecord(id: number): string {
-    const name = this.tables.get('name');
+    const name = this.tableBytes('name');
     if (!name) return '';
-    const { view } = this;
-    const count = view.getUint16(name.offset + 2);
-    const strings = name.offset + view.getUint16(name.offset + 4);
+    const view = viewOf(name);
+    const count = view.getUint16(2);
+    const strings = view.getUint16(4);
     for (let i = 0; i < count; i += 1) {
-      const at = name.offset + 6 + 12 * i;
+      const at = 6 + 12 * i;
       if (view.getUint16(at + 6) !== id) continue;
       const platform = view.getUint16(at);
       const length = view.getUint16(at + 8);
       const start = strings + view.getUint16(at + 10);
-      const raw = this.bytes.subarray(start, start + length);
+      const raw = name.subarray(start, start + length);
       if (platform === 3 || platform === 0) {
         let text = '';
         for (let j = 0; j + 1 < raw.length; j += 2) text += String.fromCharCode((raw[j]! << 8) | raw[j + 1]!);
@@ -112,16 +228,15 @@ export class TrueTypeFont {
    * (format 0 here: every code point is .notdef) in a subset this module wrote, which has no cmap.
    */
   private unicodeCmap(): [number, number] {
-    if (!this.tables.has('cmap')) return [0, 0];
-    const cmap = this.table('cmap').offset;
-    const { view } = this;
+    const view = this.cmap;
+    if (!view) return [0, 0];
     let best: [number, number] | undefined;
-    const count = view.getUint16(cmap + 2);
+    const count = view.getUint16(2);
     for (let i = 0; i < count; i += 1) {
-      const at = cmap + 4 + 8 * i;
+      const at = 4 + 8 * i;
       const platform = view.getUint16(at);
       const encoding = view.getUint16(at + 2);
-      const sub = cmap + view.getUint32(at + 4);
+      const sub = view.getUint32(at + 4);
       const format = view.getUint16(sub);
       const unicode = platform === 0 || (platform === 3 && (encoding === 1 || encoding === 10));
       if (!unicode) continue;
@@ -152,7 +267,7 @@ export class TrueTypeFont {
   }
 
   private lookup12(cp: number): number {
-    const { view } = this;
+    const view = this.cmap!;
     const groups = view.getUint32(this.cmapAt + 12);
     let low = 0;
     let high = groups - 1;
@@ -169,7 +284,7 @@ export class TrueTypeFont {
 
   private lookup4(cp: number): number {
     if (cp > 0xffff) return 0;
-    const { view } = this;
+    const view = this.cmap!;
     const at = this.cmapAt;
     const segments = view.getUint16(at + 6) >> 1;
     const ends = at + 14;
@@ -194,31 +309,23 @@ export class TrueTypeFont {
 
   /** Advance width in font units. */
   advance(glyph: number): number {
-    const hmtx = this.table('hmtx').offset;
-    return this.view.getUint16(hmtx + 4 * Math.min(glyph, this.numberOfHMetrics - 1));
+    return this.hmtx.getUint16(4 * Math.min(glyph, this.numberOfHMetrics - 1));
   }
 
   leftSideBearing(glyph: number): number {
-    const hmtx = this.table('hmtx').offset;
     const n = this.numberOfHMetrics;
-    return glyph < n
-      ? this.view.getInt16(hmtx + 4 * glyph + 2)
-      : this.view.getInt16(hmtx + 4 * n + 2 * (glyph - n));
+    return glyph < n ? this.hmtx.getInt16(4 * glyph + 2) : this.hmtx.getInt16(4 * n + 2 * (glyph - n));
   }
 
-  /** A glyph's bytes in glyf (empty for a glyph without outline). */
+  /** A glyph's bytes in glyf (empty for a glyph without outline); read from the file when opened. */
   glyphData(glyph: number): Uint8Array {
-    const loca = this.table('loca').offset;
-    const glyf = this.table('glyf').offset;
-    const { view } = this;
-    const start = this.longLoca ? view.getUint32(loca + 4 * glyph) : 2 * view.getUint16(loca + 2 * glyph);
-    const end = this.longLoca
-      ? view.getUint32(loca + 4 * glyph + 4)
-      : 2 * view.getUint16(loca + 2 * glyph + 2);
-    return this.bytes.subarray(glyf + start, glyf + Math.max(start, end));
+    const { loca } = this;
+    const start = this.longLoca ? loca.getUint32(4 * glyph) : 2 * loca.getUint16(2 * glyph);
+    const end = this.longLoca ? loca.getUint32(4 * glyph + 4) : 2 * loca.getUint16(2 * glyph + 2);
+    if (end > this.source.glyfLength) throw new Error(`glyph ${glyph} lies outside the glyf table`);
+    return this.source.glyf(start, Math.max(start, end));
   }
 }
-
 // Composite glyph flags (OpenType glyf table).
 const ARG_1_AND_2_ARE_WORDS = 0x0001;
 const WE_HAVE_A_SCALE = 0x0008;
@@ -298,8 +405,12 @@ export class GlyphSubset {
   readonly glyphs: number[] = [0];
   /** The text of each subset glyph, for the ToUnicode CMap. */
   readonly unicode: (string | undefined)[] = [undefined];
+  /** The outline of each subset glyph, read once (from the file, for an opened font). */
+  private readonly data: Uint8Array[];
 
-  constructor(readonly font: TrueTypeFont) {}
+  constructor(readonly font: TrueTypeFont) {
+    this.data = [font.glyphData(0)];
+  }
 
   include(glyph: number, text?: string): number {
     let id = this.ids.get(glyph);
@@ -309,6 +420,7 @@ export class GlyphSubset {
       this.glyphs.push(glyph);
       this.unicode.push(text);
       const data = this.font.glyphData(glyph);
+      this.data.push(data);
       const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
       for (const at of componentOffsets(data)) this.include(view.getUint16(at));
     }
@@ -318,8 +430,7 @@ export class GlyphSubset {
   /** The subset as a TrueType file: head, hhea, maxp, hmtx, loca, glyf (and cvt, fpgm, prep). */
   encode(): Uint8Array {
     const { font, glyphs } = this;
-    const data = glyphs.map((glyph) => {
-      const original = font.glyphData(glyph);
+    const data = this.data.map((original) => {
       const offsets = componentOffsets(original);
       if (offsets.length === 0) return original;
       const copy = Uint8Array.from(original);

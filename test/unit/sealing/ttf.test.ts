@@ -58,6 +58,114 @@ describe('TrueTypeFont', () => {
     // far smaller than the 5.5 MB font
     expect(file.length).toBeLessThan(20_000);
   });
+
+  it.each([
+    [0, '山田 花子 Alice Smith 業務委託契約書 2026年11月22日 (署名済) ÀÉîõü ﬁ ①'],
+    [1, '김민수 이서연 박지훈 Bob Jones 계약서 서명 완료 2026-11-22'],
+  ])(
+    'writes the same subset opened from the file (glyphs read on demand) as over its bytes: font %i',
+    (index, text) => {
+      const path = fontPath(FONT_FILES[index]!);
+      const inMemory = new TrueTypeFont(readFileSync(path));
+      const opened = TrueTypeFont.open(path);
+      expect(opened.postscriptName).toBe(inMemory.postscriptName);
+      expect([opened.ascent, opened.descent, opened.capHeight, opened.italicAngle]).toEqual([
+        inMemory.ascent,
+        inMemory.descent,
+        inMemory.capHeight,
+        inMemory.italicAngle,
+      ]);
+      const subsets = [new GlyphSubset(inMemory), new GlyphSubset(opened)];
+      for (const char of text) {
+        const ids = subsets.map((subset) => subset.include(subset.font.glyphId(char.codePointAt(0)!), char));
+        expect(ids[1]).toBe(ids[0]);
+      }
+      expect(subsets[1]!.glyphs.length).toBeGreaterThan(20);
+      const [expected, actual] = subsets.map((subset) => Buffer.from(subset.encode()));
+      expect(actual!.equals(expected!)).toBe(true);
+      expect(actual!.length).toBeGreaterThan(1000);
+    },
+  );
+
+  /**
+   * A tiny TrueType file (the Noto fonts have no composite glyphs): 'A' is glyph 2, a composite of
+   * glyphs 3 (word offsets) and 1 (byte offsets and a scale); 'B' is glyph 3. Short loca, format 4 cmap.
+   */
+  function compositeFont(): Uint8Array {
+    const u16 = (...values: number[]) => {
+      const view = new DataView(new ArrayBuffer(2 * values.length));
+      values.forEach((v, i) => view.setUint16(2 * i, v & 0xffff));
+      return new Uint8Array(view.buffer);
+    };
+    const simple = (seed: number) =>
+      Uint8Array.from([0, 1, 0, 0, 0, 0, 0, 100, 0, 100, seed, seed + 1, 0, 3]);
+    // numberOfContours -1, bbox; component: flags, glyph, args; the last has no MORE_COMPONENTS
+    const composite = Buffer.concat([
+      u16(-1, 0, 0, 200, 200),
+      u16(0x0021, 3, 10, 20),
+      Uint8Array.from([0, 0x08, 0, 1, 5, 6, 0x20, 0]),
+    ]);
+    const glyphs = [new Uint8Array(0), simple(7), composite, simple(9)];
+    const offsets = [0];
+    for (const glyph of glyphs) offsets.push(offsets.at(-1)! + glyph.length);
+    const head = new Uint8Array(54);
+    new DataView(head.buffer).setUint16(18, 1000);
+    const tables: Record<string, Uint8Array> = {
+      cmap: Buffer.concat([
+        u16(0, 1, 3, 1, 0, 12), // one subtable, platform 3 encoding 1, at offset 12
+        u16(4, 32, 0, 4, 4, 1, 0, 0x42, 0xffff, 0, 0x41, 0xffff, 2 - 0x41, 1, 0, 0),
+      ]),
+      glyf: Buffer.concat(glyphs),
+      head,
+      hhea: Buffer.concat([u16(1, 0, 800, -200), new Uint8Array(26), u16(4)]),
+      hmtx: u16(500, 0, 600, 10, 700, 20, 800, 30),
+      loca: u16(...offsets.map((offset) => offset / 2)),
+      maxp: u16(0, 0x5000, 4),
+    };
+    const tags = Object.keys(tables).sort();
+    const directory = new DataView(new ArrayBuffer(12 + 16 * tags.length));
+    directory.setUint32(0, 0x00010000);
+    directory.setUint16(4, tags.length);
+    let offset = directory.byteLength;
+    tags.forEach((tag, i) => {
+      for (let j = 0; j < 4; j += 1) directory.setUint8(12 + 16 * i + j, tag.charCodeAt(j));
+      directory.setUint32(12 + 16 * i + 8, offset);
+      directory.setUint32(12 + 16 * i + 12, tables[tag]!.length);
+      offset += tables[tag]!.length;
+    });
+    return Buffer.concat([new Uint8Array(directory.buffer), ...tags.map((tag) => tables[tag]!)]);
+  }
+
+  it('reads a composite glyph and its components from the file, and renumbers them in the subset', () => {
+    const bytes = compositeFont();
+    const file = join(dir, 'composite.ttf');
+    writeFileSync(file, bytes);
+    const inMemory = new TrueTypeFont(bytes);
+    const opened = TrueTypeFont.open(file);
+    expect(opened.glyphId(0x41)).toBe(2);
+    expect(opened.glyphId(0x42)).toBe(3);
+    expect(opened.glyphId(0x43)).toBe(0);
+    const subsets = [new GlyphSubset(inMemory), new GlyphSubset(opened)];
+    for (const subset of subsets) {
+      expect(subset.include(subset.font.glyphId(0x41), 'A')).toBe(1);
+      expect(subset.include(subset.font.glyphId(0x42), 'B')).toBe(2); // already in, as A's component
+      expect(subset.glyphs).toEqual([0, 2, 3, 1]);
+    }
+    const [expected, actual] = subsets.map((subset) => Buffer.from(subset.encode()));
+    expect(actual!.equals(expected!)).toBe(true);
+    const written = new TrueTypeFont(actual!);
+    const outline = new DataView(written.glyphData(1).buffer, written.glyphData(1).byteOffset);
+    expect([outline.getUint16(12), outline.getUint16(20)]).toEqual([2, 3]); // glyphs 3 and 1, renumbered
+    expect(written.advance(3)).toBe(600);
+    expect(written.leftSideBearing(1)).toBe(20);
+  });
+
+  it('fails clearly on a file that is not a TrueType font', () => {
+    const file = join(dir, 'not-a-font.ttf');
+    writeFileSync(file, 'not a font at all, just text');
+    expect(() => TrueTypeFont.open(file)).toThrow('not a TrueType font');
+    expect(() => TrueTypeFont.open(join(dir, 'missing.ttf'))).toThrow(/ENOENT/);
+  });
 });
 
 describe('unfilterSplit', () => {
