@@ -145,6 +145,11 @@ describe('the signer on a phone (380×820, touch)', () => {
       // Sign All with the square sign: it fits its area, aspect ratio kept.
       await page.getByTestId('sign-all').tap();
       await expectVisibleText(page, t('signer.allSigned'));
+      // The sign image may still be loading on a busy machine: measure it once it has decoded.
+      await page
+        .getByTestId('my-area-2')
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => img.decode());
       const fit = await page.getByTestId('my-area-2').evaluate((el) => {
         const img = el.querySelector('img')!;
         const a = el.getBoundingClientRect();
