@@ -11,6 +11,7 @@ import type { Context } from 'aws-lambda';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { DEFAULT_ROUTE, ROUTES, type RouteDefinition } from '../shared/api/routes';
 import type { HttpEvent } from '../lambdas/core/http';
+import { contentSecurityPolicy } from '../shared/web/csp';
 
 type LambdaHandler = (event: HttpEvent, context: Context) => Promise<unknown>;
 
@@ -205,26 +206,11 @@ function originOf(url: string | undefined): string {
  * 'upgrade-insecure-requests', which would turn every local http:// request into https://.
  */
 export function localContentSecurityPolicy(sources: { cognito?: string; storage?: string }): string {
-  const cognito = originOf(sources.cognito);
-  const storage = originOf(sources.storage);
-  const list = (...items: string[]) => items.filter(Boolean).join(' ');
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    // UI libraries set inline styles; scripts stay strict.
-    `style-src 'self' 'unsafe-inline'`,
-    `connect-src ${list("'self'", cognito, storage)}`,
-    `img-src ${list("'self'", 'data:', 'blob:', storage)}`,
-    `media-src ${list("'self'", 'blob:', storage)}`,
-    `frame-src ${list("'self'", storage)}`,
-    "font-src 'self' data:",
-    "worker-src 'self' blob:",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  return contentSecurityPolicy({
+    connect: [originOf(sources.cognito)],
+    storage: [originOf(sources.storage)],
+    upgradeInsecureRequests: false,
+  });
 }
 
 /** The headers of CloudFront's response headers policy (lib/constructs/web.ts) but HSTS, which means
