@@ -4,6 +4,7 @@
 // Amplify are lazy, so the landing chunk stays small.
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Spinner } from '../components/spinner';
+import { preloadPdfjs } from '../features/funnel/components/pdf-loader';
 import { ensureAmplify } from './amplify';
 import type { AppConfig } from './config';
 import { authRoutes, lineCallbackRoute } from '../features/auth/routes';
@@ -216,10 +217,7 @@ export function prefetchForPath(pathname: string): void {
   if (/^\/[^/]+\/outsign\/[^/]+\/[^/]+\/?$/.test(pathname)) {
     // Failures are the route's own lazy import's to report.
     signerPage().catch(() => undefined);
-    import('../features/funnel/components/pdf-loader').then(
-      (viewer) => viewer.preloadPdfjs().catch(() => undefined),
-      () => undefined,
-    );
+    preloadPdfjs().catch(() => undefined);
   }
 }
 
