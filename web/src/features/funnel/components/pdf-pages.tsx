@@ -55,6 +55,7 @@ export function PdfPages({
   useEffect(() => {
     let cancelled = false;
     setFailed(false);
+    setFirstDrawn(false);
     loadPdf(fileUrl, cacheKey).then(
       (loaded) => {
         if (!cancelled) setPdf(loaded);
@@ -92,7 +93,7 @@ export function PdfPages({
             size={size}
             scale={width / size.width}
             pdf={index === 0 || firstDrawn ? pdf : null}
-            onDrawn={index === 0 ? () => setFirstDrawn(true) : undefined}
+            onSettled={index === 0 ? () => setFirstDrawn(true) : undefined}
             overlay={renderOverlay?.(index, width / size.width)}
           />
         ))}
@@ -107,11 +108,12 @@ interface PdfPageProps {
   scale: number;
   /** Null until the document is loaded (and, for the other pages, until page one is drawn). */
   pdf: PDFDocumentProxy | null;
-  onDrawn?: () => void;
+  /** Called once the page is drawn, or could not be. */
+  onSettled?: () => void;
   overlay?: ReactNode;
 }
 
-function PdfPage({ index, total, size, scale, pdf, onDrawn, overlay }: PdfPageProps) {
+function PdfPage({ index, total, size, scale, pdf, onSettled, overlay }: PdfPageProps) {
   const { t } = useTranslation();
   const frameRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -153,10 +155,12 @@ function PdfPage({ index, total, size, scale, pdf, onDrawn, overlay }: PdfPagePr
         await task.promise;
         if (!cancelled) {
           setDrawn(true);
-          onDrawn?.();
+          onSettled?.();
         }
       } catch {
-        // Cancelled by a newer render (resize) or unmount; a broken page stays a placeholder.
+        // Cancelled by a newer render (resize) or unmount; a broken page stays a placeholder, and
+        // the pages after it are drawn all the same.
+        if (!cancelled) onSettled?.();
       }
     })();
     return () => {
