@@ -4,7 +4,8 @@
 // profile. Times are the page's own clock (performance.now(), from the start of the navigation):
 // first useful content (the page heading or a loading state on screen), then page 1 of the PDF drawn
 // by pdf.js (the viewer's data-drawn). Bytes are what crossed the wire until the network went quiet
-// after page 1 (the sum of Network.loadingFinished's encodedDataLength: compressed sizes plus headers).
+// after page 1 (Chromium's encodedDataLength of each response, as Playwright reports it: bodies as
+// sent, compressed, plus headers). `BENCH_PHONE_VERBOSE=1` prints the waterfall.
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import http from 'node:http';
 import type { Request } from 'playwright-core';
