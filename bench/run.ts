@@ -10,6 +10,7 @@ import { stopBenchCloud } from './cloud';
 import { runCold } from './cold';
 import { BENCH_DIR, type BenchContext } from './context';
 import { runE2e } from './e2e';
+import { runPhone } from './phone';
 import { runSeal } from './seal';
 import { runSpa } from './spa';
 import { formatMarkdown, formatTable, verdict, type Row } from './stats';
@@ -23,6 +24,7 @@ export const PARTS: Record<string, Part> = {
   seal: runSeal,
   api: runApi,
   e2e: runE2e,
+  phone: runPhone,
 };
 
 function parseArgs(argv: readonly string[]) {

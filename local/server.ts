@@ -5,10 +5,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { Context } from 'aws-lambda';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { DEFAULT_ROUTE, ROUTES, type RouteDefinition } from '../shared/api/routes';
 import type { HttpEvent } from '../lambdas/core/http';
+import { contentSecurityPolicy } from '../shared/web/csp';
 
 type LambdaHandler = (event: HttpEvent, context: Context) => Promise<unknown>;
 
@@ -44,6 +47,68 @@ const CONTENT_TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
   '.mjs.map': 'application/json',
 };
+
+/** Text-like files worth compressing (fonts and images are compressed already). */
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.svg',
+  '.txt',
+  '.map',
+  '.wasm',
+  '.ico',
+]);
+/** Like CloudFront, which compresses files of 1,000 bytes to 10 MB. */
+const MIN_COMPRESS_BYTES = 1000;
+
+export type ContentEncoding = 'br' | 'gzip' | 'identity';
+
+/** The encoding to answer with, from an Accept-Encoding header: brotli, then gzip, else none. */
+export function negotiateEncoding(acceptEncoding: string | undefined): ContentEncoding {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return 'identity';
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Compressed copies of the SPA's files, made on first request and kept in memory (keyed by path,
+ * size and modification time, so a rebuild is picked up): what CloudFront does in AWS.
+ */
+function compressedFiles() {
+  const cache = new Map<string, Promise<Buffer>>();
+  return (file: string, stat: fs.Stats, encoding: 'br' | 'gzip'): Promise<Buffer> => {
+    const key = `${encoding}:${file}:${stat.size}:${stat.mtimeMs}`;
+    let compressed = cache.get(key);
+    if (!compressed) {
+      compressed = fs.promises.readFile(file).then((bytes) =>
+        encoding === 'br'
+          ? brotli(bytes, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            })
+          : gzip(bytes, { level: 9 }),
+      );
+      compressed.catch(() => cache.delete(key));
+      cache.set(key, compressed);
+    }
+    return compressed;
+  };
+}
 
 interface CompiledRoute {
   route: RouteDefinition;
@@ -141,26 +206,11 @@ function originOf(url: string | undefined): string {
  * 'upgrade-insecure-requests', which would turn every local http:// request into https://.
  */
 export function localContentSecurityPolicy(sources: { cognito?: string; storage?: string }): string {
-  const cognito = originOf(sources.cognito);
-  const storage = originOf(sources.storage);
-  const list = (...items: string[]) => items.filter(Boolean).join(' ');
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    // UI libraries set inline styles; scripts stay strict.
-    `style-src 'self' 'unsafe-inline'`,
-    `connect-src ${list("'self'", cognito, storage)}`,
-    `img-src ${list("'self'", 'data:', 'blob:', storage)}`,
-    `media-src ${list("'self'", 'blob:', storage)}`,
-    `frame-src ${list("'self'", storage)}`,
-    "font-src 'self' data:",
-    "worker-src 'self' blob:",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  return contentSecurityPolicy({
+    connect: [originOf(sources.cognito)],
+    storage: [originOf(sources.storage)],
+    upgradeInsecureRequests: false,
+  });
 }
 
 /** The headers of CloudFront's response headers policy (lib/constructs/web.ts) but HSTS, which means
@@ -290,7 +340,9 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
     );
   }
 
-  function serveStatic(res: http.ServerResponse, url: URL) {
+  const compressed = compressedFiles();
+
+  async function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
     if (url.pathname === '/config.json') {
       res.writeHead(200, {
         'content-type': 'application/json; charset=utf-8',
@@ -325,11 +377,23 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
     }
     const ext = path.extname(file);
     const immutable = rel.startsWith('/assets/');
-    res.writeHead(200, {
+    const headers: http.OutgoingHttpHeaders = {
       'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       ...SECURITY_HEADERS,
-    });
+    };
+    const stat = fs.statSync(file);
+    if (COMPRESSIBLE.has(ext) && stat.size >= MIN_COMPRESS_BYTES) {
+      headers.vary = 'Accept-Encoding';
+      const encoding = negotiateEncoding(req.headers['accept-encoding']);
+      if (encoding !== 'identity') {
+        const body = await compressed(file, stat, encoding);
+        res.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': body.length });
+        return res.end(req.method === 'HEAD' ? undefined : body);
+      }
+    }
+    res.writeHead(200, { ...headers, 'content-length': stat.size });
+    if (req.method === 'HEAD') return res.end();
     fs.createReadStream(file).pipe(res);
   }
 
@@ -338,7 +402,7 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
     const work =
       url.pathname === '/api' || url.pathname.startsWith('/api/')
         ? handleApi(req, res, url)
-        : Promise.resolve(serveStatic(res, url));
+        : serveStatic(req, res, url);
     work.catch((err: unknown) => {
       // The handlers map their own errors; this is the local server's last resort.
       console.error(JSON.stringify({ level: 'error', msg: 'local server error', err: String(err) }));

@@ -34,6 +34,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 1000,
     rolldownOptions: {
       output: {
+        // pdf.js's worker ships as .mjs: emit it as .js, a type every server and CloudFront's
+        // compression know as JavaScript (S3 may serve an unknown .mjs as application/octet-stream).
+        assetFileNames: (asset) =>
+          asset.names.some((n) => n.endsWith('.mjs'))
+            ? 'assets/[name]-[hash].js'
+            : 'assets/[name]-[hash][extname]',
         codeSplitting: {
           // React and its router change rarely: one chunk that stays cached across releases. Amplify
           // stays in the lazy login/home chunks.

@@ -34,6 +34,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { contentSecurityPolicy as spaContentSecurityPolicy } from '../../shared/web/csp.js';
 import { nagResource } from '../nag.js';
 import type { OAuthSettings } from './auth.js';
 
@@ -158,28 +159,16 @@ export class Web extends Construct {
     const s3Sources = [
       `https://${props.documentsBucket.bucketName}.s3.${stack.region}.${stack.urlSuffix}`,
       `https://${props.documentsBucket.bucketName}.s3.${stack.urlSuffix}`,
-    ].join(' ');
-    const oauthDomain = props.runtimeConfig.oauth ? ` https://${props.runtimeConfig.oauth.domain}` : '';
-    const extraConnect = (props.additionalConnectSources ?? []).map((source) => ` ${source}`).join('');
-    const contentSecurityPolicy = [
-      "default-src 'self'",
-      "script-src 'self'",
-      // UI libraries set inline styles; scripts stay strict.
-      "style-src 'self' 'unsafe-inline'",
-      `connect-src 'self' https://cognito-idp.${stack.region}.${stack.urlSuffix}${oauthDomain} ${s3Sources}${extraConnect}`,
-      `img-src 'self' data: blob: ${s3Sources}`,
-      `media-src 'self' blob: ${s3Sources}`,
-      // Show Document (issue #7) opens the latest PDF in a frame from a presigned S3 URL.
-      `frame-src 'self' ${s3Sources}`,
-      "font-src 'self' data:",
-      "worker-src 'self' blob:",
-      "manifest-src 'self'",
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-      'upgrade-insecure-requests',
-    ].join('; ');
+    ];
+    const contentSecurityPolicy = spaContentSecurityPolicy({
+      connect: [
+        `https://cognito-idp.${stack.region}.${stack.urlSuffix}`,
+        ...(props.runtimeConfig.oauth ? [`https://${props.runtimeConfig.oauth.domain}`] : []),
+        ...(props.additionalConnectSources ?? []),
+      ],
+      storage: s3Sources,
+      upgradeInsecureRequests: true,
+    });
 
     this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'SignSeal security headers',

@@ -186,6 +186,14 @@ describe('the distribution', () => {
     });
   });
 
+  test('compresses what it serves (brotli or gzip) on every behaviour, with Accept-Encoding in the SPA cache key', () => {
+    const behaviors = [distribution().DefaultCacheBehavior, ...distribution().CacheBehaviors];
+    expect(behaviors.length).toBeGreaterThanOrEqual(2);
+    for (const behavior of behaviors) expect(behavior.Compress).toBe(true);
+    // Managed-CachingOptimized: caches gzip and brotli copies apart (EnableAcceptEncodingGzip/Brotli).
+    expect(distribution().DefaultCacheBehavior.CachePolicyId).toBe('658327ea-f89d-4fab-a63d-7e88639e58f6');
+  });
+
   test('uses the custom domain, its certificate with TLS 1.2 and the WAF web ACL when given', () => {
     const full = composeTestApp({ context: FULL_CONTEXT });
     const config = Object.values(

@@ -9,7 +9,7 @@ import { AppConfigContext } from './app/app-context';
 import { loadConfig } from './app/config';
 import { i18n } from './app/i18n';
 import { applyLanguage } from './app/routes/language-layout';
-import { createAppRouter } from './app/router';
+import { createAppRouter, prefetchForPath } from './app/router';
 import { detectLang, isLang } from './app/paths';
 import { ErrorScreen } from './components/error-screen';
 import { configureApiClient } from './lib/api-client';
@@ -20,6 +20,7 @@ if (!container) throw new Error('#root is missing from index.html');
 const root = createRoot(container);
 
 async function start(): Promise<void> {
+  prefetchForPath(window.location.pathname);
   try {
     const config = await loadConfig();
     configureApiClient({ apiBase: config.apiBase, getIdToken: () => currentIdToken(config) });

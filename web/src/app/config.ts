@@ -38,7 +38,9 @@ export class ConfigError extends Error {
 export async function loadConfig(url = '/config.json'): Promise<AppConfig> {
   let body: unknown;
   try {
-    const response = await fetch(url, { headers: { accept: 'application/json' }, cache: 'no-store' });
+    // Fetched early by index.html's <link rel="preload">, which this request picks up (same URL and
+    // mode, default cache mode); both servers mark the file no-store/no-cache, so it is never stale.
+    const response = await fetch(url, { headers: { accept: 'application/json' } });
     if (!response.ok) throw new ConfigError(`${url} answered ${response.status}`);
     body = await response.json();
   } catch (error) {

@@ -4,6 +4,7 @@
 // Amplify are lazy, so the landing chunk stays small.
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Spinner } from '../components/spinner';
+import { preloadPdfjs } from '../features/funnel/components/pdf-loader';
 import { ensureAmplify } from './amplify';
 import type { AppConfig } from './config';
 import { authRoutes, lineCallbackRoute } from '../features/auth/routes';
@@ -13,6 +14,7 @@ import type { RouteHandle } from './page-title';
 import { paths, PREFIXED_FIRST_SEGMENTS, under } from './paths';
 import { LanguageLayout, languageLoader } from './routes/language-layout';
 import { NotFoundRoute } from './routes/not-found';
+import { PageLoading } from './routes/page-loading';
 import { redirectToLangLoader } from './routes/redirect-to-lang';
 import { RouteError } from './routes/route-error';
 
@@ -152,9 +154,7 @@ function publicAndAuthRoutes(config: AppConfig): RouteObject[] {
     {
       path: paths.outsign.path,
       handle: titled('titles.signer'),
-      lazy: async () => ({
-        Component: (await import('../features/signer/components/signer-page')).SignerPage,
-      }),
+      lazy: async () => ({ Component: (await signerPage()).SignerPage }),
     },
     // The video confirmation page: a later issue replaces this placeholder.
     ...[paths.videoConfirm].map((p) => ({
@@ -189,7 +189,7 @@ export function createRoutes(config: AppConfig): RouteObject[] {
       loader: languageLoader,
       element: <LanguageLayout />,
       errorElement: <RouteError />,
-      hydrateFallbackElement: <Spinner />,
+      hydrateFallbackElement: <PageLoading />,
       children: [
         {
           errorElement: <RouteError />,
@@ -204,6 +204,21 @@ export function createRoutes(config: AppConfig): RouteObject[] {
     },
     { path: '*', element: <NotFoundRoute /> },
   ];
+}
+
+const signerPage = () => import('../features/signer/components/signer-page');
+
+/**
+ * Starts what the page at `pathname` will need before the configuration is read and the router
+ * runs: a signer link (mostly opened on a phone) fetches its page's chunk and the document viewer
+ * (pdf.js and its worker) at once, instead of one after the other (issue #14 item 8).
+ */
+export function prefetchForPath(pathname: string): void {
+  if (/^\/[^/]+\/outsign\/[^/]+\/[^/]+\/?$/.test(pathname)) {
+    // Failures are the route's own lazy import's to report.
+    signerPage().catch(() => undefined);
+    preloadPdfjs().catch(() => undefined);
+  }
 }
 
 export function createAppRouter(config: AppConfig) {

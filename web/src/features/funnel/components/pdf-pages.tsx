@@ -1,7 +1,9 @@
 // The pages of the uploaded PDF, drawn by pdf.js in the browser. Lazy: every page starts as a
 // placeholder of its stored size (so a 300-page file lays out at once), and a page's canvas is drawn
-// only when it comes near the viewport, page one first. `renderOverlay` draws over a page (the sign
-// areas), given the page's scale in CSS pixels per PDF point.
+// only when it comes near the viewport, page one first and alone (the others wait until it is drawn,
+// so that a phone's slow CPU shows one page early rather than several late). Until page one is drawn
+// a status line says the document is loading. `renderOverlay` draws over a page (the sign areas),
+// given the page's scale in CSS pixels per PDF point.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
@@ -11,6 +13,8 @@ import { loadPdf } from './pdf-loader';
 const DEFAULT_MAX_WIDTH = 800;
 /** How far outside the viewport a page starts to render. */
 const NEAR_VIEWPORT = '800px 0px';
+/** Canvas pixels per CSS pixel at most: sharp on a phone's 3× screen at less than half the work. */
+const MAX_PIXEL_RATIO = 2;
 
 interface PdfPagesProps {
   fileUrl: string;
@@ -36,6 +40,7 @@ export function PdfPages({
   const [width, setWidth] = useState(0);
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
   const [failed, setFailed] = useState(false);
+  const [firstDrawn, setFirstDrawn] = useState(false);
 
   useEffect(() => {
     const element = containerRef.current;
@@ -50,6 +55,7 @@ export function PdfPages({
   useEffect(() => {
     let cancelled = false;
     setFailed(false);
+    setFirstDrawn(false);
     loadPdf(fileUrl, cacheKey).then(
       (loaded) => {
         if (!cancelled) setPdf(loaded);
@@ -67,10 +73,16 @@ export function PdfPages({
   const shown = limit === undefined ? pages : pages.slice(0, limit);
   return (
     <div className="funnel-pages" ref={containerRef} data-testid="pdf-pages">
-      {failed && (
+      {failed ? (
         <p className="form-status form-status-error" role="alert">
           {t('funnel.pages.loadFailed')}
         </p>
+      ) : (
+        !firstDrawn && (
+          <p className="funnel-pages-loading" role="status" data-testid="pdf-loading">
+            {t('funnel.pages.loading')}
+          </p>
+        )
       )}
       {width > 0 &&
         shown.map((size, index) => (
@@ -80,7 +92,8 @@ export function PdfPages({
             total={pages.length}
             size={size}
             scale={width / size.width}
-            pdf={pdf}
+            pdf={index === 0 || firstDrawn ? pdf : null}
+            onSettled={index === 0 ? () => setFirstDrawn(true) : undefined}
             overlay={renderOverlay?.(index, width / size.width)}
           />
         ))}
@@ -93,11 +106,14 @@ interface PdfPageProps {
   total: number;
   size: PageSize;
   scale: number;
+  /** Null until the document is loaded (and, for the other pages, until page one is drawn). */
   pdf: PDFDocumentProxy | null;
+  /** Called once the page is drawn, or could not be. */
+  onSettled?: () => void;
   overlay?: ReactNode;
 }
 
-function PdfPage({ index, total, size, scale, pdf, overlay }: PdfPageProps) {
+function PdfPage({ index, total, size, scale, pdf, onSettled, overlay }: PdfPageProps) {
   const { t } = useTranslation();
   const frameRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -131,15 +147,20 @@ function PdfPage({ index, total, size, scale, pdf, overlay }: PdfPageProps) {
         const page = await pdf.getPage(index + 1);
         if (cancelled) return;
         const natural = page.getViewport({ scale: 1 });
-        const ratio = window.devicePixelRatio || 1;
+        const ratio = Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
         const viewport = page.getViewport({ scale: ((size.width * scale) / natural.width) * ratio });
         canvas.width = Math.floor(viewport.width);
         canvas.height = Math.floor(viewport.height);
         task = page.render({ canvas, viewport });
         await task.promise;
-        if (!cancelled) setDrawn(true);
+        if (!cancelled) {
+          setDrawn(true);
+          onSettled?.();
+        }
       } catch {
-        // Cancelled by a newer render (resize) or unmount; a broken page stays a placeholder.
+        // Cancelled by a newer render (resize) or unmount; a broken page stays a placeholder, and
+        // the pages after it are drawn all the same.
+        if (!cancelled) onSettled?.();
       }
     })();
     return () => {

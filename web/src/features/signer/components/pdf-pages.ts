@@ -3,3 +3,4 @@
 import '../../funnel/funnel.css';
 
 export { PdfPages } from '../../funnel/components/pdf-pages';
+export { preloadPdfjs } from '../../funnel/components/pdf-loader';

@@ -19,7 +19,7 @@ import { ApiError } from '../../../lib/api-client';
 import { applySigns, denySigning, fetchSignerView, signerAction, uploadSign } from '../api/signer-api';
 import { describeError } from '../messages';
 import { Modal } from './modal';
-import { PdfPages } from './pdf-pages';
+import { PdfPages, preloadPdfjs } from './pdf-pages';
 import { SignMaker } from './sign-maker';
 import { nextAreaPosition, readingOrder, scriptForLang } from './sign-order';
 import '../signer.css';
@@ -73,6 +73,11 @@ async function signOutHere(config: ReturnType<typeof useAppConfig>): Promise<voi
   }
 }
 
+/** Starts downloading pdf.js and its worker (once); the router calls it as soon as a link opens. */
+export function preloadDocumentViewer(): void {
+  void preloadPdfjs().catch(() => undefined);
+}
+
 export function SignerPage() {
   const { t } = useTranslation();
   const lang = useLang();
@@ -99,6 +104,8 @@ export function SignerPage() {
 
   useEffect(() => {
     const controller = new AbortController();
+    // The document viewer (pdf.js and its worker) downloads while the contract's view loads.
+    preloadDocumentViewer();
     void (async () => {
       try {
         const loaded = await fetchSignerView(docuId, token, controller.signal);
@@ -209,7 +216,12 @@ export function SignerPage() {
   let body: React.ReactNode;
   switch (phase.kind) {
     case 'loading':
-      body = <Spinner />;
+      body = (
+        <div className="signer-loading" role="status" data-testid="signer-loading">
+          <Spinner />
+          <p>{t('signer.loading')}</p>
+        </div>
+      );
       break;
     case 'invalid':
       body = (

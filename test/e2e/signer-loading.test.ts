@@ -1,0 +1,87 @@
+// The signer page is never a blank screen while it loads (issue #14 item 8): each slow step — the
+// page's code, the contract's view, the PDF — shows a translated status (role=status) in the link's
+// language, and the pages wait as grey placeholders until pdf.js draws them, page 1 first. Each step
+// is held back with a route that answers only when the test lets it, so no timing is assumed.
+// The figures on a throttled phone are in `npm run bench -- phone` (docs/performance.md).
+import { jest } from '@jest/globals';
+import type { Page, Route } from 'playwright-core';
+import { A4, makePdf, sendTwoContractorDocument } from '../support/documents';
+import { launchBrowser, openApp, type BrowserSession } from '../support/browser';
+import { text } from './catalogue';
+
+jest.setTimeout(240000);
+
+const PHONE = { width: 380, height: 820 };
+
+/** Holds requests matching `pattern` until `release()`; `held` resolves at the first one. */
+async function holdBack(page: Page, pattern: string | RegExp) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let sawOne!: () => void;
+  const held = new Promise<void>((resolve) => (sawOne = resolve));
+  await page.route(pattern, async (route: Route) => {
+    sawOne();
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+  return { held, release };
+}
+
+async function expectStatus(page: Page, testId: string, content: string): Promise<void> {
+  const status = page.getByTestId(testId);
+  await status.waitFor({ state: 'visible', timeout: 30000 });
+  await expect(status.getAttribute('role')).resolves.toBe('status');
+  await expect(status.innerText()).resolves.toContain(content);
+}
+
+describe('the signer page while it loads (380×820)', () => {
+  let session: BrowserSession;
+  beforeEach(async () => {
+    session = await launchBrowser({ viewport: PHONE, touch: true, locale: 'ja-JP' });
+  });
+  afterEach(async () => {
+    await session.close();
+  });
+
+  it('says what it is loading, in the link language, at each step, with grey placeholders until the pages are drawn', async () => {
+    const sent = await sendTwoContractorDocument({
+      title: 'Loading states',
+      pdf: await makePdf([A4, A4, A4]),
+    });
+    const link = sent.mailLink.replace(/^\/en\//, '/jp/');
+    await session.run(async (page) => {
+      const code = await holdBack(page, /\/assets\/signer-page-[\w-]+\.js$/);
+      const view = await holdBack(page, new RegExp(`/api/sign/${sent.docuId}/[^/]+$`));
+      const pdf = await holdBack(page, /\/original\.pdf(\?|$)/);
+      await openApp(session, link);
+
+      // The page's code is on its way: the router's fallback, in Japanese (the URL's language).
+      await code.held;
+      await expectStatus(page, 'page-loading', text('ja', 'shell.loading'));
+      code.release();
+
+      // The contract's view is on its way: the signer page's own status, under its heading.
+      await view.held;
+      await expectStatus(page, 'signer-loading', text('ja', 'signer.loading'));
+      await expect(page.locator('h1').innerText()).resolves.toBe(text('ja', 'signer.pageTitle'));
+      view.release();
+
+      // The PDF is on its way: the pages are laid out as placeholders under a status line.
+      await pdf.held;
+      await expectStatus(page, 'pdf-loading', text('ja', 'funnel.pages.loading'));
+      const placeholders = page.locator('[data-testid^="pdf-page-"][data-drawn="false"]');
+      await expect(placeholders.count()).resolves.toBe(3);
+      const background = await page
+        .locator('[data-testid="pdf-page-0"] .funnel-page-frame')
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(background).not.toBe('rgb(255, 255, 255)');
+      pdf.release();
+
+      // Page 1 is drawn, then the status goes; the others follow.
+      await page.locator('[data-testid="pdf-page-0"][data-drawn="true"]').waitFor({ timeout: 60000 });
+      await page.getByTestId('pdf-loading').waitFor({ state: 'detached' });
+      await page.locator('[data-testid="pdf-page-1"][data-drawn="true"]').waitFor({ timeout: 60000 });
+    });
+    expect(session.unexpectedProblems()).toEqual([]);
+  });
+});
