@@ -52,7 +52,7 @@ describe('the signer page while it loads (380×820)', () => {
     await session.run(async (page) => {
       const code = await holdBack(page, /\/assets\/signer-page-[\w-]+\.js$/);
       const view = await holdBack(page, new RegExp(`/api/sign/${sent.docuId}/[^/]+$`));
-      const pdf = await holdBack(page, /\/original\.pdf(\?|$)/);
+      const pdf = await holdBack(page, /\/original-[0-9a-f]+\.pdf(\?|$)/);
       await openApp(session, link);
 
       // The page's code is on its way: the router's fallback, in Japanese (the URL's language).
