@@ -421,6 +421,12 @@ export async function agree(
         details: { unsigned },
       });
     }
+    if (ctx.doc.kind === 'vsign' && !ctx.me.video) {
+      // Video sign (issue #15): the agreement video comes first; once agreed it never changes.
+      throw new AppError('video.errors.required', 'Record the agreement video before agreeing', {
+        status: 409,
+      });
+    }
     const othersPending = ctx.recipients.some((r) => r.index !== ctx.me.index && agreementOf(r) !== 1);
     const to: DocumentStatus = othersPending ? 'Agree' : afterAllAgreed(ctx.doc);
     if (to !== 'Agree' && !canTransition(ctx.doc.status, to, ctx.doc.kind)) {
