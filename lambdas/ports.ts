@@ -35,6 +35,12 @@ export interface ObjectStorage extends HealthCheckable {
   deleteMany(keys: readonly string[]): Promise<void>;
 }
 
+/** Reading an object as a stream of chunks, so a large file is never held in memory (videos). */
+export interface ObjectStreams {
+  /** The object's bytes in chunks; null when there is no such object. Stop iterating to stop reading. */
+  getStream(key: string): Promise<AsyncIterable<Uint8Array> | null>;
+}
+
 export interface MailAttachment {
   readonly filename: string;
   readonly contentType: string;

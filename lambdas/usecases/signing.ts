@@ -163,14 +163,15 @@ export function invalidLink(): AppError {
   return new AppError('signing.errors.invalidLink', 'This signing link is not valid', { status: 404 });
 }
 
-interface SignerContext {
+export interface SignerContext {
   readonly doc: DocumentRecord;
   readonly recipients: RecipientRecord[];
   readonly me: RecipientRecord;
 }
 
-async function resolveSigner(
-  deps: SigningDeps,
+/** The document, its contractors and the link holder of a valid signer link (else the one 404). */
+export async function resolveSigner(
+  deps: Pick<SigningDeps, 'docs'>,
   docuId: string,
   token: string,
   now = new Date(),

@@ -415,6 +415,24 @@ export const ROUTES: readonly RouteDefinition[] = [
     handler: 'signer-reject-terms',
     access: { table: 'write', enqueue: ['notify'] },
   },
+  // Agreement videos (issue #15): a recording session signs a form for one key under the document's
+  // videos (and removes the replaced session's file); completion streams it, checks and records it.
+  {
+    id: 'StartVideoSession',
+    method: 'POST',
+    path: '/api/sign/{docuId}/{token}/video-session',
+    auth: 'signer',
+    handler: 'signer-video-session',
+    access: { table: 'write', objects: { documents: ['write', 'delete'] } },
+  },
+  {
+    id: 'CompleteVideoSession',
+    method: 'POST',
+    path: '/api/sign/{docuId}/{token}/video-session/{sessionId}/complete',
+    auth: 'signer',
+    handler: 'signer-video-complete',
+    access: { table: 'write', objects: { documents: ['read', 'delete'] } },
+  },
 ];
 
 /** Every method and path not in ROUTES: API Gateway's `$default` route, and the local gateway's

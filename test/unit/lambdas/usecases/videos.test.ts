@@ -1,0 +1,102 @@
+// Agreement videos (issue #15): the pure checks of a recording — its container type, its header and
+// the streamed scan (size cap, SHA-256) — without storage. The use cases run against the local cloud
+// in test/integration/video-upload.test.ts.
+import { createHash } from 'node:crypto';
+import {
+  challengeCode,
+  hasVideoHeader,
+  scanVideo,
+  videoKey,
+  videoType,
+} from '../../../../lambdas/usecases/videos';
+
+const webm = (size: number) => {
+  const bytes = new Uint8Array(size).fill(7);
+  bytes.set([0x1a, 0x45, 0xdf, 0xa3]);
+  return bytes;
+};
+const mp4 = (size: number) => {
+  const bytes = new Uint8Array(size).fill(7);
+  bytes.set([0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70]);
+  return bytes;
+};
+
+/** The bytes in chunks of `size`, counting how many were read. */
+function chunked(bytes: Uint8Array, size: number) {
+  const seen = { chunks: 0 };
+  const iterable = {
+    async *[Symbol.asyncIterator]() {
+      for (let i = 0; i < bytes.length; i += size) {
+        seen.chunks++;
+        yield bytes.subarray(i, i + size);
+      }
+    },
+  };
+  return { iterable, seen };
+}
+
+describe('video checks', () => {
+  it('keeps the container of a recorder MIME type and refuses others', () => {
+    expect(videoType('video/webm;codecs=vp8,opus')).toBe('video/webm');
+    expect(videoType('VIDEO/MP4')).toBe('video/mp4');
+    expect(videoType('video/quicktime')).toBeNull();
+    expect(videoType('application/pdf')).toBeNull();
+    expect(videoType('video/webmx')).toBeNull();
+  });
+
+  it('names the one key of a session under the document’s videos', () => {
+    expect(videoKey('d1', 2, 'abc', 'video/mp4')).toBe('documents/d1/videos/2/abc.mp4');
+    expect(videoKey('d1', 0, 'abc', 'video/webm')).toBe('documents/d1/videos/0/abc.webm');
+  });
+
+  it('draws 4-digit challenge codes', () => {
+    const codes = new Set(Array.from({ length: 200 }, () => challengeCode()));
+    for (const code of codes) expect(code).toMatch(/^\d{4}$/);
+    expect(codes.size).toBeGreaterThan(150);
+  });
+
+  it('recognises EBML for webm and ftyp at offset 4 for mp4, not the other way round', () => {
+    expect(hasVideoHeader(webm(16), 'video/webm')).toBe(true);
+    expect(hasVideoHeader(mp4(16), 'video/mp4')).toBe(true);
+    expect(hasVideoHeader(mp4(16), 'video/webm')).toBe(false);
+    expect(hasVideoHeader(webm(16), 'video/mp4')).toBe(false);
+    expect(hasVideoHeader(new TextEncoder().encode('%PDF-1.7 ...'), 'video/webm')).toBe(false);
+    expect(hasVideoHeader(new Uint8Array([0x1a, 0x45]), 'video/webm')).toBe(false);
+  });
+
+  it('hashes a video streamed in small chunks, the header split across them', async () => {
+    const bytes = webm(10_000);
+    const { iterable } = chunked(bytes, 3);
+    expect(await scanVideo(iterable, 'video/webm', 50_000)).toEqual({
+      ok: true,
+      sizeBytes: 10_000,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+    });
+  });
+
+  it('stops reading at the first chunk when the header is wrong', async () => {
+    const { iterable, seen } = chunked(new Uint8Array(100_000).fill(1), 1000);
+    expect(await scanVideo(iterable, 'video/webm', 1_000_000)).toEqual({
+      ok: false,
+      code: 'video.errors.notVideo',
+    });
+    expect(seen.chunks).toBe(1);
+  });
+
+  it('stops reading as soon as the file is over the cap', async () => {
+    const { iterable, seen } = chunked(mp4(100_000), 1000);
+    expect(await scanVideo(iterable, 'video/mp4', 5000)).toEqual({
+      ok: false,
+      code: 'video.errors.tooLarge',
+    });
+    expect(seen.chunks).toBe(6);
+  });
+
+  it('refuses a file shorter than a header', async () => {
+    const { iterable } = chunked(new Uint8Array([0x1a, 0x45, 0xdf]), 2);
+    expect(await scanVideo(iterable, 'video/webm', 5000)).toEqual({
+      ok: false,
+      code: 'video.errors.notVideo',
+    });
+  });
+});
