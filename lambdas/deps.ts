@@ -50,7 +50,7 @@ import type {
   JobQueue,
   Mailer,
   ObjectStorage,
-  ObjectStreams,
+  LargeObjects,
   SmsSender,
 } from './ports';
 
@@ -220,10 +220,10 @@ export function signingDeps(): SigningDeps {
 export function videoDeps(): VideoDeps {
   const c = getConfig();
   const storage = objectStorage();
-  if (!('getStream' in storage)) throw new Error('The object storage cannot stream objects');
+  if (!('getStream' in storage && 'copy' in storage)) throw new Error('The storage cannot stream or copy');
   return {
     docs: documents(),
-    storage: storage as ObjectStorage & ObjectStreams,
+    storage: storage as ObjectStorage & LargeObjects,
     limits: limits(),
     video: {
       maxSeconds: c.VIDEO_MAX_SECONDS,

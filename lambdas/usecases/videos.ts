@@ -1,14 +1,16 @@
 // Agreement videos of video-sign contracts (issue #15, architecture §15). Live recordings only: when
 // Record is pressed the page asks for a recording session — a one-time id, its start time, a 4-digit
 // challenge code read aloud in the video, and a window of the longest recording plus a grace to upload
-// it — and gets a presigned POST that may write one key of its own,
-// `documents/{docuId}/videos/{recipientIndex}/{sessionId}.{webm|mp4}`, with the session's content type,
-// within the size cap, until the window ends. The completion call accepts the file only for the open
-// session of that contractor within its window: real container header (EBML for webm, 'ftyp' for mp4),
-// at least 1,000 bytes, at most the cap, its SHA-256 streamed (never the whole file in memory). The
-// session is spent; the video (key, type, size, hash, entity tag, code, session times, IP and user
-// agent) is stored on the contractor and replaces an earlier one until the contractor answers the
-// contract, never after. A refused file is removed and its session spent; nothing else changes.
+// it — and gets a presigned POST that may write one staging key of its own (as for originals, issue
+// #13), `uploads/{docuId}/videos/{recipientIndex}/{sessionId}.{webm|mp4}`, with the session's content
+// type, within the size cap, until the window ends. The completion call accepts the file only for the
+// open session of that contractor within its window: real container header (EBML for webm, 'ftyp' for
+// mp4), at least 1,000 bytes, at most the cap, its SHA-256 streamed (never the whole file in memory).
+// The store then copies exactly the checked bytes (conditional on their entity tag) to
+// `documents/{docuId}/videos/{recipientIndex}/{sessionId}.{ext}`, a key no form names, so a saved form
+// posted again changes nothing. The session is spent; the video (key, type, size, hash, entity tag,
+// code, session times, IP and user agent) is stored on the contractor and replaces an earlier one until
+// the contractor answers the contract, never after. A refused file is removed and its session spent.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type {
   CompleteVideoResponse,
@@ -18,7 +20,7 @@ import type {
 import { videoRecordingRefusal } from '../../shared/domain/status';
 import type { DocumentRepository, RecipientRecord } from '../adapters/dynamo/documents';
 import { AppError } from '../core/errors';
-import type { ObjectStorage, ObjectStreams } from '../ports';
+import type { LargeObjects, ObjectStorage } from '../ports';
 import type { RequestFacts } from './history';
 import { enforceLimits, type Limits } from './limits';
 import { withConflictRetry } from './retry';
@@ -41,7 +43,7 @@ export interface VideoSettings {
 
 export interface VideoDeps {
   readonly docs: DocumentRepository;
-  readonly storage: ObjectStorage & ObjectStreams;
+  readonly storage: ObjectStorage & LargeObjects;
   readonly limits: Limits;
   readonly video: VideoSettings;
 }
@@ -59,9 +61,16 @@ export function challengeCode(): string {
   return String(randomInt(0, 10_000)).padStart(4, '0');
 }
 
-/** The one key a session's form may write. */
-export function videoKey(docuId: string, recipientIndex: number, sessionId: string, type: VideoType): string {
-  return `documents/${docuId}/videos/${recipientIndex}/${sessionId}.${VIDEO_TYPES[type]}`;
+/** The one key a session's form may write (a staging key), or the key of the accepted video. */
+export function videoKey(
+  docuId: string,
+  recipientIndex: number,
+  sessionId: string,
+  type: VideoType,
+  area: 'staging' | 'accepted',
+): string {
+  const prefix = area === 'staging' ? 'uploads' : 'documents';
+  return `${prefix}/${docuId}/videos/${recipientIndex}/${sessionId}.${VIDEO_TYPES[type]}`;
 }
 
 const EBML = [0x1a, 0x45, 0xdf, 0xa3];
@@ -127,6 +136,10 @@ function videoError(code: string, message: string, deps: VideoDeps, status = 400
   });
 }
 
+function noSession(deps: VideoDeps): AppError {
+  return videoError('video.errors.noSession', 'No open recording session of this contractor', deps, 409);
+}
+
 // --- Use cases ----------------------------------------------------------------------------------
 
 /** POST /api/sign/{docuId}/{token}/video-session: opens a recording session (replacing any other). */
@@ -156,7 +169,7 @@ export async function startVideoSession(
       ]);
       counted = true;
     }
-    const k = videoKey(docuId, c.me.index, sessionId, type);
+    const k = videoKey(docuId, c.me.index, sessionId, type, 'staging');
     const videoSession = { sessionId, challenge, startedAt, expiresAt, key: k, contentType: type };
     await deps.docs.changeStatus(
       docuId,
@@ -169,7 +182,7 @@ export async function startVideoSession(
   });
   // The replaced session's form is spent: whatever it wrote (or writes) is never accepted.
   const earlier = ctx.me.videoSession?.key;
-  if (earlier && earlier !== ctx.me.video?.key) await deps.storage.deleteMany([earlier]);
+  if (earlier) await deps.storage.deleteMany([earlier]);
   const upload = await deps.storage.presignUpload(key, {
     contentType: type!,
     maxBytes: deps.video.maxBytes,
@@ -219,9 +232,7 @@ export async function completeVideoSession(
   const refusal = refused(ctx);
   if (refusal) throw refusal;
   const session = ctx.me.videoSession;
-  if (!session || session.sessionId !== sessionId) {
-    throw videoError('video.errors.noSession', 'No open recording session of this contractor', deps, 409);
-  }
+  if (!session || session.sessionId !== sessionId) throw noSession(deps);
   const type = videoType(session.contentType)!;
   const fail = async (code: string, message: string, status = 400) => {
     await spend(deps, docuId, token, sessionId, session.key);
@@ -243,13 +254,28 @@ export async function completeVideoSession(
   if (scan.sizeBytes < VIDEO_MIN_BYTES)
     throw await fail('video.errors.tooShort', 'The recording is too short');
 
+  // Exactly the bytes checked become the video, under a key no form names: the copy is conditional on
+  // the entity tag read before the scan, and its own tag must be that one (a store may ignore the
+  // condition), so a form posted again meanwhile is refused rather than accepted unchecked.
+  const key = videoKey(docuId, ctx.me.index, sessionId, type, 'accepted');
+  let copied: { etag?: string };
+  try {
+    copied = await deps.storage.copy(session.key, key, info.etag ? { ifMatch: info.etag } : {});
+  } catch (err) {
+    if ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== 412) throw err;
+    copied = {};
+  }
+  if (!copied.etag || copied.etag !== info.etag) {
+    await deps.storage.deleteMany([key]);
+    throw await fail('video.errors.changed', 'The recording changed while it was checked', 409);
+  }
   const recordedAt = now.toISOString();
   const video = {
-    key: session.key,
+    key,
     contentType: type,
     sizeBytes: scan.sizeBytes,
     sha256: scan.sha256,
-    ...(info.etag ? { etag: info.etag } : {}),
+    etag: copied.etag,
     sessionId,
     challenge: session.challenge,
     sessionStartedAt: session.startedAt,
@@ -259,10 +285,10 @@ export async function completeVideoSession(
   };
   const replaced = await withConflictRetry(async () => {
     const c = await resolveSigner(deps, docuId, token, now);
-    const again = refused(c);
-    if (again) throw again;
-    if (c.me.videoSession?.sessionId !== sessionId) {
-      throw videoError('video.errors.noSession', 'The recording session was replaced', deps, 409);
+    const again = refused(c) ?? (c.me.videoSession?.sessionId !== sessionId ? noSession(deps) : null);
+    if (again) {
+      await deps.storage.deleteMany([key]);
+      throw again;
     }
     const { videoSession, ...rest } = c.me;
     void videoSession;
@@ -275,8 +301,8 @@ export async function completeVideoSession(
     );
     return c.me.video?.key;
   });
-  // A retake: the earlier recording is no longer anyone's video.
-  if (replaced && replaced !== session.key) await deps.storage.deleteMany([replaced]);
+  // The staging copy is spent; on a retake the earlier recording is no longer anyone's video.
+  await deps.storage.deleteMany([session.key, ...(replaced && replaced !== key ? [replaced] : [])]);
   return {
     contentType: type,
     sizeBytes: scan.sizeBytes,

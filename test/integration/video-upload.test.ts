@@ -102,7 +102,8 @@ describe('recording an agreement video', () => {
     const { session, done } = await record(docuId, mailToken, bytes);
 
     expect(session.challenge).toMatch(/^\d{4}$/);
-    expect(session.upload.key).toBe(`documents/${docuId}/videos/0/${session.sessionId}.webm`);
+    // The form writes a staging key of its own; the checked bytes are copied to a key no form names.
+    expect(session.upload.key).toBe(`uploads/${docuId}/videos/0/${session.sessionId}.webm`);
     expect(session.contentType).toBe('video/webm');
     expect(session).toMatchObject({ maxSeconds: 60, minBytes: 1000 });
     const window = Date.parse(session.expiresAt) - Date.parse(session.startedAt);
@@ -120,7 +121,7 @@ describe('recording an agreement video', () => {
     const me = await recipient(docuId, 0);
     expect(me.videoSession).toBeUndefined();
     expect(me.video).toMatchObject({
-      key: session.upload.key,
+      key: `documents/${docuId}/videos/0/${session.sessionId}.webm`,
       contentType: 'video/webm',
       sizeBytes: 4096,
       sha256: sha256(bytes),
@@ -129,6 +130,12 @@ describe('recording an agreement video', () => {
       userAgent: UA,
     });
     expect(me.video!.ip).toBeTruthy();
+    expect(sha256(await documentDeps().storage.getBytes(me.video!.key))).toBe(sha256(bytes));
+    expect(await exists(session.upload.key)).toBe(false);
+
+    // The saved form posted again (still within its window) changes nothing that was accepted.
+    expect((await postVideo(session.upload, webm(4096), 'video/webm')).status).toBeLessThan(300);
+    expect(sha256(await documentDeps().storage.getBytes(me.video!.key))).toBe(sha256(bytes));
 
     // The session is spent: completing it again is refused, the video stays.
     const again = await complete(docuId, mailToken, session.sessionId);
@@ -147,8 +154,9 @@ describe('recording an agreement video', () => {
     expect(second.session.upload.key).toMatch(/\.mp4$/);
     const me = await recipient(docuId, 1);
     expect(me.video).toMatchObject({ contentType: 'video/mp4', sha256: sha256(bytes), sizeBytes: 3000 });
-    expect(await exists(first.session.upload.key)).toBe(false);
-    expect(await exists(second.session.upload.key)).toBe(true);
+    expect(me.video!.key).toBe(`documents/${docuId}/videos/1/${second.session.sessionId}.mp4`);
+    expect(await exists(`documents/${docuId}/videos/1/${first.session.sessionId}.webm`)).toBe(false);
+    expect(await exists(me.video!.key)).toBe(true);
   });
 
   it('refuses a completion without a session, and one of another contractor’s session', async () => {

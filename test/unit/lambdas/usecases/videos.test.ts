@@ -45,8 +45,8 @@ describe('video checks', () => {
   });
 
   it('names the one key of a session under the document’s videos', () => {
-    expect(videoKey('d1', 2, 'abc', 'video/mp4')).toBe('documents/d1/videos/2/abc.mp4');
-    expect(videoKey('d1', 0, 'abc', 'video/webm')).toBe('documents/d1/videos/0/abc.webm');
+    expect(videoKey('d1', 2, 'abc', 'video/mp4', 'accepted')).toBe('documents/d1/videos/2/abc.mp4');
+    expect(videoKey('d1', 0, 'abc', 'video/webm', 'staging')).toBe('uploads/d1/videos/0/abc.webm');
   });
 
   it('draws 4-digit challenge codes', () => {
