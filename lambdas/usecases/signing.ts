@@ -275,6 +275,13 @@ async function buildView(deps: SigningDeps, ctx: SignerContext): Promise<SignerV
       name: me.name,
       contactMasked: maskContact(me.contact),
       agreement: agreementOf(me),
+      video: me.video
+        ? {
+            contentType: me.video.contentType,
+            sizeBytes: me.video.sizeBytes,
+            recordedAt: me.video.recordedAt,
+          }
+        : null,
     },
     signs: await Promise.all(
       signs.map(async (s) => ({
