@@ -103,12 +103,25 @@ describe('the video step of a video-sign contractor', () => {
         await expect(page.getByTestId('video-play').textContent()).resolves.toBe(t('video.recorder.pause'));
         await button(page, 'video.recorder.pause').click();
 
+        // Retake, with the session's maximum duration cut to 2 s: the recorder stops by itself.
+        await page.route('**/video-session', async (route) => {
+          const response = await route.fetch();
+          await route.fulfill({ response, json: { ...(await response.json()), maxSeconds: 2 } });
+        });
+        await main.click();
+        await page.getByTestId('video-rec').waitFor({ state: 'visible', timeout: 20000 });
+        const retakeCode = (await script.getByTestId('video-code').textContent())!;
+        await expectVisibleText(page, t('video.recorder.maxDuration', { seconds: 2 }));
+        await page.getByTestId('video-rec').waitFor({ state: 'detached', timeout: 20000 });
+        await expect(main.textContent()).resolves.toBe(t('video.recorder.retake'));
+        await page.unroute('**/video-session');
+
         await button(page, 'video.recorder.uploadFinish').click();
         const terms = page.getByTestId('terms-dialog');
         await terms.waitFor({ state: 'visible', timeout: 30000 });
 
         const me = (await documentDeps().docs.listRecipients(sent.docuId)).find((r) => r.index === 0)!;
-        expect(me.video).toMatchObject({ contentType: 'video/webm', challenge: code.slice(-4) });
+        expect(me.video).toMatchObject({ contentType: 'video/webm', challenge: retakeCode.slice(-4) });
         expect(me.video!.sizeBytes).toBeGreaterThan(1000);
         expect(me.video!.key).toMatch(new RegExp(`^documents/${sent.docuId}/videos/0/[0-9a-f]{32}\\.webm$`));
         expect(me.video!.userAgent).toMatch(/Chrome/);

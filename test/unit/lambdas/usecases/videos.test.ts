@@ -1,14 +1,22 @@
 // Agreement videos (issue #15): the pure checks of a recording — its container type, its header and
-// the streamed scan (size cap, SHA-256) — without storage. The use cases run against the local cloud
-// in test/integration/video-upload.test.ts.
+// the streamed scan (size cap, SHA-256) — and the one refusal the local cloud cannot show (a store
+// whose copy does not honour the entity-tag condition, as s3rver), against in-memory fakes. The use
+// cases run against the local cloud in test/integration/video-upload.test.ts.
 import { createHash } from 'node:crypto';
+import type { DocumentRecord, RecipientRecord } from '../../../../lambdas/adapters/dynamo/documents';
+import { hashSignerToken } from '../../../../lambdas/usecases/documents';
 import {
+  completeVideoSession,
+  startVideoSession,
+  type VideoDeps,
   challengeCode,
   hasVideoHeader,
   scanVideo,
   videoKey,
   videoType,
 } from '../../../../lambdas/usecases/videos';
+import { InMemoryDocuments, nullStorage } from '../fakes';
+import { memoryLimits } from '../rate-limiter-fake';
 
 const webm = (size: number) => {
   const bytes = new Uint8Array(size).fill(7);
@@ -98,5 +106,71 @@ describe('video checks', () => {
       ok: false,
       code: 'video.errors.notVideo',
     });
+  });
+});
+
+describe('completing a video whose staging object changed during the check', () => {
+  it('refuses it (409 video.errors.changed), removes both copies and records nothing', async () => {
+    const mem = new InMemoryDocuments();
+    const at = new Date().toISOString();
+    mem.docs.set('doc1', {
+      docuId: 'doc1',
+      id4: 'doc1',
+      ownerId: 'o',
+      kind: 'vsign',
+      status: 'Agree',
+      pages: [],
+      createdAt: at,
+      updatedAt: at,
+      version: 3,
+    } as unknown as DocumentRecord);
+    const me = {
+      docuId: 'doc1',
+      index: 0,
+      name: 'Ann',
+      contact: 'ann@example.com',
+      method: 'email',
+      isOwner: false,
+      agreement: 0,
+      areas: [],
+      tokenHash: hashSignerToken('tok'),
+    } as RecipientRecord;
+    mem.recipients.set('doc1', [me]);
+    mem.tokens.set(hashSignerToken('tok'), {
+      tokenHash: hashSignerToken('tok'),
+      docuId: 'doc1',
+      recipientIndex: 0,
+      createdAt: at,
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      ttl: 0,
+    });
+    const bytes = webm(5000);
+    const deleted: string[] = [];
+    const deps: VideoDeps = {
+      docs: mem,
+      limits: memoryLimits(),
+      video: { maxSeconds: 60, graceSeconds: 60, maxBytes: 1_000_000 },
+      storage: {
+        ...nullStorage,
+        head: async () => ({ size: bytes.length, contentType: 'video/webm', etag: '"first"' }),
+        getStream: async () => chunked(bytes, 1024).iterable,
+        // Another POST landed between the check and the copy: the copy carries its tag.
+        copy: async () => ({ etag: '"second"' }),
+        deleteMany: async (keys) => void deleted.push(...keys),
+      },
+    };
+    const session = await startVideoSession(deps, 'doc1', 'tok', { contentType: 'video/webm' });
+    await expect(
+      completeVideoSession(deps, 'doc1', 'tok', session.sessionId, { ip: '::1', userAgent: 'jest' }),
+    ).rejects.toMatchObject({ status: 409, code: 'video.errors.changed' });
+    expect(deleted).toEqual(
+      expect.arrayContaining([
+        `documents/doc1/videos/0/${session.sessionId}.webm`,
+        `uploads/doc1/videos/0/${session.sessionId}.webm`,
+      ]),
+    );
+    const after = mem.recipients.get('doc1')![0]!;
+    expect(after.video).toBeUndefined();
+    expect(after.videoSession).toBeUndefined();
   });
 });
