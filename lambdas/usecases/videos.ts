@@ -232,7 +232,11 @@ export async function completeVideoSession(
   const refusal = refused(ctx);
   if (refusal) throw refusal;
   const session = ctx.me.videoSession;
-  if (!session || session.sessionId !== sessionId) throw noSession(deps);
+  if (!session || session.sessionId !== sessionId) {
+    // The same completion again (its answer was lost): the video it stored, unchanged.
+    if (ctx.me.video?.sessionId === sessionId) return accepted(ctx.me.video);
+    throw noSession(deps);
+  }
   const type = videoType(session.contentType)!;
   const fail = async (code: string, message: string, status = 400) => {
     await spend(deps, docuId, token, sessionId, session.key);
@@ -258,15 +262,22 @@ export async function completeVideoSession(
   // the entity tag read before the scan, and its own tag must be that one (a store may ignore the
   // condition), so a form posted again meanwhile is refused rather than accepted unchecked.
   const key = videoKey(docuId, ctx.me.index, sessionId, type, 'accepted');
+  // Removes this copy unless a concurrent completion of the same session made it the video.
+  const dropCopy = async () => {
+    const mine = (await deps.docs.listRecipients(docuId)).find((r) => r.index === ctx.me.index);
+    if (mine?.video?.key !== key) await deps.storage.deleteMany([key]);
+  };
   let copied: { etag?: string };
   try {
     copied = await deps.storage.copy(session.key, key, info.etag ? { ifMatch: info.etag } : {});
   } catch (err) {
-    if ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== 412) throw err;
+    // 412: changed since the check; 404: gone (a concurrent completion spent it).
+    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status !== 412 && status !== 404) throw err;
     copied = {};
   }
   if (!copied.etag || copied.etag !== info.etag) {
-    await deps.storage.deleteMany([key]);
+    await dropCopy();
     throw await fail('video.errors.changed', 'The recording changed while it was checked', 409);
   }
   const recordedAt = now.toISOString();
@@ -283,8 +294,11 @@ export async function completeVideoSession(
     ip: facts.ip,
     userAgent: facts.userAgent,
   };
-  const replaced = await withConflictRetry(async () => {
+  const outcome = await withConflictRetry(async () => {
     const c = await resolveSigner(deps, docuId, token, now);
+    // A concurrent completion of this session stored it first: its answer is this one's.
+    const stored = c.me.video;
+    if (stored && stored.sessionId === sessionId) return { kind: 'same' as const, video: stored };
     const again = refused(c) ?? (c.me.videoSession?.sessionId !== sessionId ? noSession(deps) : null);
     if (again) {
       await deps.storage.deleteMany([key]);
@@ -299,16 +313,23 @@ export async function completeVideoSession(
       {},
       { putRecipients: [{ ...rest, video }] },
     );
-    return c.me.video?.key;
+    return { kind: 'stored' as const, replaced: c.me.video?.key };
   });
+  if (outcome.kind === 'same') return accepted(outcome.video);
   // The staging copy is spent; on a retake the earlier recording is no longer anyone's video.
+  const { replaced } = outcome;
   await deps.storage.deleteMany([session.key, ...(replaced && replaced !== key ? [replaced] : [])]);
+  return accepted(video);
+}
+
+/** The answer of a completion: the stored video's facts. */
+function accepted(video: NonNullable<RecipientRecord['video']>): CompleteVideoResponse {
   return {
-    contentType: type,
-    sizeBytes: scan.sizeBytes,
-    sha256: scan.sha256,
-    challenge: session.challenge,
-    sessionStartedAt: session.startedAt,
-    recordedAt,
+    contentType: videoType(video.contentType)!,
+    sizeBytes: video.sizeBytes,
+    sha256: video.sha256,
+    challenge: video.challenge,
+    sessionStartedAt: video.sessionStartedAt,
+    recordedAt: video.recordedAt,
   };
 }

@@ -109,41 +109,47 @@ describe('video checks', () => {
   });
 });
 
+/** A video-sign document in Agree with one pending contractor (link token 'tok'), in memory. */
+function videoDocument(): InMemoryDocuments {
+  const mem = new InMemoryDocuments();
+  const at = new Date().toISOString();
+  mem.docs.set('doc1', {
+    docuId: 'doc1',
+    id4: 'doc1',
+    ownerId: 'o',
+    kind: 'vsign',
+    status: 'Agree',
+    pages: [],
+    createdAt: at,
+    updatedAt: at,
+    version: 3,
+  } as unknown as DocumentRecord);
+  const me = {
+    docuId: 'doc1',
+    index: 0,
+    name: 'Ann',
+    contact: 'ann@example.com',
+    method: 'email',
+    isOwner: false,
+    agreement: 0,
+    areas: [],
+    tokenHash: hashSignerToken('tok'),
+  } as RecipientRecord;
+  mem.recipients.set('doc1', [me]);
+  mem.tokens.set(hashSignerToken('tok'), {
+    tokenHash: hashSignerToken('tok'),
+    docuId: 'doc1',
+    recipientIndex: 0,
+    createdAt: at,
+    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    ttl: 0,
+  });
+  return mem;
+}
+
 describe('completing a video whose staging object changed during the check', () => {
   it('refuses it (409 video.errors.changed), removes both copies and records nothing', async () => {
-    const mem = new InMemoryDocuments();
-    const at = new Date().toISOString();
-    mem.docs.set('doc1', {
-      docuId: 'doc1',
-      id4: 'doc1',
-      ownerId: 'o',
-      kind: 'vsign',
-      status: 'Agree',
-      pages: [],
-      createdAt: at,
-      updatedAt: at,
-      version: 3,
-    } as unknown as DocumentRecord);
-    const me = {
-      docuId: 'doc1',
-      index: 0,
-      name: 'Ann',
-      contact: 'ann@example.com',
-      method: 'email',
-      isOwner: false,
-      agreement: 0,
-      areas: [],
-      tokenHash: hashSignerToken('tok'),
-    } as RecipientRecord;
-    mem.recipients.set('doc1', [me]);
-    mem.tokens.set(hashSignerToken('tok'), {
-      tokenHash: hashSignerToken('tok'),
-      docuId: 'doc1',
-      recipientIndex: 0,
-      createdAt: at,
-      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-      ttl: 0,
-    });
+    const mem = videoDocument();
     const bytes = webm(5000);
     const deleted: string[] = [];
     const deps: VideoDeps = {
@@ -172,5 +178,59 @@ describe('completing a video whose staging object changed during the check', () 
     const after = mem.recipients.get('doc1')![0]!;
     expect(after.video).toBeUndefined();
     expect(after.videoSession).toBeUndefined();
+  });
+});
+
+/** Object storage in memory: entity tags by content, copies and deletes as S3 does them. */
+function memoryStore() {
+  const objects = new Map<string, Uint8Array>();
+  const etag = (b: Uint8Array) => `"${createHash('md5').update(b).digest('hex')}"`;
+  const storage: VideoDeps['storage'] = {
+    ...nullStorage,
+    head: async (key) => {
+      const b = objects.get(key);
+      return b ? { size: b.length, contentType: 'video/webm', etag: etag(b) } : null;
+    },
+    getStream: async (key) => (objects.has(key) ? chunked(objects.get(key)!, 4096).iterable : null),
+    copy: async (from, to) => {
+      const b = objects.get(from);
+      if (!b) throw Object.assign(new Error('NoSuchKey'), { $metadata: { httpStatusCode: 404 } });
+      objects.set(to, b);
+      return { etag: etag(b) };
+    },
+    deleteMany: async (keys) => keys.forEach((k) => objects.delete(k)),
+  };
+  return { objects, storage };
+}
+
+describe('two completions of the same session at once', () => {
+  it('both answer the one stored video, and its file stays', async () => {
+    const mem = videoDocument();
+    const { objects, storage } = memoryStore();
+    const deps: VideoDeps = {
+      docs: mem,
+      limits: memoryLimits(),
+      video: { maxSeconds: 60, graceSeconds: 60, maxBytes: 1_000_000 },
+      storage,
+    };
+    const session = await startVideoSession(deps, 'doc1', 'tok', { contentType: 'video/webm' });
+    const bytes = webm(50_000);
+    objects.set(session.upload.key, bytes);
+    const facts = { ip: '::1', userAgent: 'jest' };
+    const answers = await Promise.allSettled([
+      completeVideoSession(deps, 'doc1', 'tok', session.sessionId, facts),
+      completeVideoSession(deps, 'doc1', 'tok', session.sessionId, facts),
+    ]);
+    const ok = answers.filter((a) => a.status === 'fulfilled');
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    for (const a of ok) expect(a.value.sha256).toBe(sha256);
+    for (const a of answers.filter((x) => x.status === 'rejected')) {
+      expect(a.reason).toMatchObject({ status: 409 });
+    }
+    const video = mem.recipients.get('doc1')![0]!.video!;
+    expect(video.sha256).toBe(sha256);
+    expect(objects.get(video.key)).toEqual(bytes);
+    expect(objects.has(session.upload.key)).toBe(false);
   });
 });
