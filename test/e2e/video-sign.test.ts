@@ -14,6 +14,7 @@ import { documentDeps } from '../../lambdas/deps';
 import { api } from '../support/cloud-client';
 import { makePng } from '../support/png';
 import { sendTwoContractorDocument, type SentDocument } from '../support/documents';
+import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser, openApp, type BrowserSession } from '../support/browser';
 import { text } from './catalogue';
 import { expectVisibleText } from './steps';
@@ -115,6 +116,9 @@ describe('the video step of a video-sign contractor', () => {
         await page.getByTestId('video-rec').waitFor({ state: 'detached', timeout: 20000 });
         await expect(main.textContent()).resolves.toBe(t('video.recorder.retake'));
         await page.unroute('**/video-session');
+
+        // The recorder with its recording has no critical or serious accessibility violation.
+        await expect(seriousAxeViolations(page)).resolves.toEqual([]);
 
         await button(page, 'video.recorder.uploadFinish').click();
         const terms = page.getByTestId('terms-dialog');
