@@ -7,14 +7,8 @@
 // hands it to the page. Loaded lazily: only the pages that record carry it.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { baseType, recorderMimeType, scriptDateTime, STOP_POLL_MS, STOP_POLLS, WARM_UP_MS } from './script';
 import './video.css';
-
-/** A camera gets this long to settle before recording starts (spec doc 2 §9.1). */
-export const WARM_UP_MS = 600;
-/** After Stop, the recording is awaited this many times… */
-export const STOP_POLLS = 30;
-/** …this far apart. */
-export const STOP_POLL_MS = 100;
 
 /** Recorder states of the spec: Record is allowed only from ready. */
 export type RecorderState = 'ready' | 'prepare_rec' | 'rec' | 'prepare_stop';
@@ -47,25 +41,6 @@ export interface VideoRecorderProps {
   readonly onNoDevice?: () => void;
   /** Turns an error of startSession or upload into a message. */
   readonly describeError: (error: unknown) => string;
-}
-
-/** The recorder's MIME type: webm where the browser records it, else mp4. */
-export function recorderMimeType(): string {
-  const candidates = ['video/webm;codecs=vp8,opus', 'video/webm', 'video/mp4'];
-  if (typeof MediaRecorder === 'undefined') return 'video/webm';
-  return candidates.find((type) => MediaRecorder.isTypeSupported(type)) ?? 'video/webm';
-}
-
-/** The container of a MIME type ('video/webm;codecs=vp8,opus' → 'video/webm'). */
-export const baseType = (mimeType: string) => mimeType.split(';')[0]!.trim();
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** 'yyyy/mm/dd' and 'h:mm' of the script. */
-export function scriptDateTime(now: Date): { date: string; time: string } {
-  return {
-    date: `${now.getFullYear()}/${pad(now.getMonth() + 1)}/${pad(now.getDate())}`,
-    time: `${now.getHours()}:${pad(now.getMinutes())}`,
-  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
