@@ -50,6 +50,11 @@ export const configSchema = z.object({
   PDF_MAX_PAGES: intFrom(2000),
   PDF_MAX_INFLATED_MB: intFrom(256),
   PDF_MAX_PARSE_MS: intFrom(5000),
+  /** Agreement videos (issue #15): the longest recording, the time after it to upload it, and the
+   *  largest file accepted. A recording session's window is VIDEO_MAX_SECONDS + VIDEO_GRACE_SECONDS. */
+  VIDEO_MAX_SECONDS: intFrom(60),
+  VIDEO_GRACE_SECONDS: intFrom(300),
+  VIDEO_MAX_BYTES: intFrom(50_000_000),
   MIN_AGE: intFrom(18),
   /** Country assumed for a phone number written without '+' on English pages (ISO 3166 alpha-2). */
   DEFAULT_PHONE_COUNTRY: z

@@ -4,6 +4,7 @@ import type { ContractDeps } from './usecases/contracts';
 import type { DocumentDeps } from './usecases/documents';
 import type { OwnerSignsDeps } from './usecases/owner-signs';
 import type { SigningDeps } from './usecases/signing';
+import type { VideoDeps } from './usecases/videos';
 // Composition root: builds each adapter once from the configuration. Handlers and workers take
 // what they need from here; use cases receive ports, never SDK clients.
 //
@@ -49,6 +50,7 @@ import type {
   JobQueue,
   Mailer,
   ObjectStorage,
+  LargeObjects,
   SmsSender,
 } from './ports';
 
@@ -212,6 +214,23 @@ export function ownerSignsDeps(): OwnerSignsDeps {
 /** What the signer flow needs (issue #5): the document deps and the account-less signer records. */
 export function signingDeps(): SigningDeps {
   return { ...documentDeps(), signers: documents(), markOpened };
+}
+
+/** What agreement videos need (issue #15): the documents, storage that streams, the limits. */
+export function videoDeps(): VideoDeps {
+  const c = getConfig();
+  const storage = objectStorage();
+  if (!('getStream' in storage && 'copy' in storage)) throw new Error('The storage cannot stream or copy');
+  return {
+    docs: documents(),
+    storage: storage as ObjectStorage & LargeObjects,
+    limits: limits(),
+    video: {
+      maxSeconds: c.VIDEO_MAX_SECONDS,
+      graceSeconds: c.VIDEO_GRACE_SECONDS,
+      maxBytes: c.VIDEO_MAX_BYTES,
+    },
+  };
 }
 
 let chain: AnchorChain | undefined;

@@ -35,6 +35,16 @@ export interface ObjectStorage extends HealthCheckable {
   deleteMany(keys: readonly string[]): Promise<void>;
 }
 
+/** Large objects (videos): read as a stream of chunks, so a file is never held in memory, and
+ *  copied by the store itself. */
+export interface LargeObjects {
+  /** The object's bytes in chunks; null when there is no such object. Stop iterating to stop reading. */
+  getStream(key: string): Promise<AsyncIterable<Uint8Array> | null>;
+  /** Copies `from` to `to` inside the store, only while `from` still has the entity tag `ifMatch`;
+   *  answers the copy's entity tag (compare it: not every store honours the condition). */
+  copy(from: string, to: string, options: { ifMatch?: string }): Promise<{ etag?: string }>;
+}
+
 export interface MailAttachment {
   readonly filename: string;
   readonly contentType: string;

@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -8,7 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { ObjectStorage, PresignedUpload, StoredObjectInfo } from '../ports';
+import type { LargeObjects, ObjectStorage, PresignedUpload, StoredObjectInfo } from '../ports';
 
 /** Presigning sits behind this tiny seam: aws-sdk-client-mock cannot intercept it. */
 export interface Presigner {
@@ -25,7 +26,7 @@ const rfc5987 = (value: string) =>
 /** The plain `filename` for clients without RFC 6266 `filename*`: ASCII only, no quote or backslash. */
 const asciiFallback = (value: string) => value.replace(/[^\x20-\x7e]|["\\]/g, '_');
 
-export class S3Storage implements ObjectStorage {
+export class S3Storage implements ObjectStorage, LargeObjects {
   constructor(
     private readonly client: S3Client,
     private readonly bucket: string,
@@ -88,6 +89,30 @@ export class S3Storage implements ObjectStorage {
     const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
     if (!res.Body) return new Uint8Array();
     return res.Body.transformToByteArray();
+  }
+
+  async getStream(key: string): Promise<AsyncIterable<Uint8Array> | null> {
+    try {
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      // In Node the body is an IncomingMessage: a Readable, iterable chunk by chunk.
+      return (res.Body as AsyncIterable<Uint8Array> | undefined) ?? null;
+    } catch (err) {
+      const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 404 || (err as Error).name === 'NoSuchKey') return null;
+      throw err;
+    }
+  }
+
+  async copy(from: string, to: string, options: { ifMatch?: string }): Promise<{ etag?: string }> {
+    const res = await this.client.send(
+      new CopyObjectCommand({
+        Bucket: this.bucket,
+        Key: to,
+        CopySource: `${this.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+        ...(options.ifMatch ? { CopySourceIfMatch: options.ifMatch } : {}),
+      }),
+    );
+    return { etag: res.CopyObjectResult?.ETag };
   }
 
   async put(key: string, body: Uint8Array | string, contentType: string): Promise<{ etag?: string }> {

@@ -163,14 +163,15 @@ export function invalidLink(): AppError {
   return new AppError('signing.errors.invalidLink', 'This signing link is not valid', { status: 404 });
 }
 
-interface SignerContext {
+export interface SignerContext {
   readonly doc: DocumentRecord;
   readonly recipients: RecipientRecord[];
   readonly me: RecipientRecord;
 }
 
-async function resolveSigner(
-  deps: SigningDeps,
+/** The document, its contractors and the link holder of a valid signer link (else the one 404). */
+export async function resolveSigner(
+  deps: Pick<SigningDeps, 'docs'>,
   docuId: string,
   token: string,
   now = new Date(),
@@ -274,6 +275,13 @@ async function buildView(deps: SigningDeps, ctx: SignerContext): Promise<SignerV
       name: me.name,
       contactMasked: maskContact(me.contact),
       agreement: agreementOf(me),
+      video: me.video
+        ? {
+            contentType: me.video.contentType,
+            sizeBytes: me.video.sizeBytes,
+            recordedAt: me.video.recordedAt,
+          }
+        : null,
     },
     signs: await Promise.all(
       signs.map(async (s) => ({
@@ -419,6 +427,12 @@ export async function agree(
       throw new AppError('signing.errors.unsignedAreas', `${unsigned} of your areas are not signed`, {
         status: 400,
         details: { unsigned },
+      });
+    }
+    if (ctx.doc.kind === 'vsign' && !ctx.me.video) {
+      // Video sign (issue #15): the agreement video comes first; once agreed it never changes.
+      throw new AppError('video.errors.required', 'Record the agreement video before agreeing', {
+        status: 409,
       });
     }
     const othersPending = ctx.recipients.some((r) => r.index !== ctx.me.index && agreementOf(r) !== 1);

@@ -43,6 +43,12 @@ import {
   ownerSignsResponseSchema,
   setDefaultSignRequestSchema,
 } from './schemas/owner-signs';
+import {
+  completeVideoResponseSchema,
+  startVideoSessionRequestSchema,
+  startVideoSessionResponseSchema,
+  videoSessionParamsSchema,
+} from './schemas/videos';
 import { CONTRACT_SCHEMAS } from './contracts';
 
 /** The schemas of one endpoint: what the handler validates, and what it answers with 2xx. */
@@ -118,6 +124,12 @@ export const API_SCHEMAS = {
     response: signerActionResponseSchema,
   },
   SignerDeny: { body: denyRequestSchema, params: signerParamsSchema, response: signerActionResponseSchema },
+  StartVideoSession: {
+    body: startVideoSessionRequestSchema,
+    params: signerParamsSchema,
+    response: startVideoSessionResponseSchema,
+  },
+  CompleteVideoSession: { params: videoSessionParamsSchema, response: completeVideoResponseSchema },
   SignerRejectTerms: {
     body: signerActionRequestSchema,
     params: signerParamsSchema,

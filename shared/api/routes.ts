@@ -32,7 +32,8 @@ export const OBJECT_AREAS = {
   ownerSigns: 'signs/user/',
   /** Sign images of contractors without an account: `signs/outer/{outerUserId}/…`. */
   signerSigns: 'signs/outer/',
-  /** Staging keys of upload forms, `uploads/{docuId}/{uploadId}.pdf` (issue #13): the only keys a
+  /** Staging keys of upload forms, `uploads/{docuId}/{uploadId}.pdf` (issue #13) and
+   *  `uploads/{docuId}/videos/{recipientIndex}/{sessionId}.{webm|mp4}` (issue #15): the only keys a
    *  browser may write; checked bytes are copied to `documents/`, and what stays expires in a day. */
   uploads: 'uploads/',
 } as const;
@@ -414,6 +415,28 @@ export const ROUTES: readonly RouteDefinition[] = [
     auth: 'signer',
     handler: 'signer-reject-terms',
     access: { table: 'write', enqueue: ['notify'] },
+  },
+  // Agreement videos (issue #15): a recording session signs a form for one staging key of its own (and
+  // removes the replaced session's file); completion streams it, checks it, and copies the checked
+  // bytes to `documents/{docuId}/videos/…`, a key no form names.
+  {
+    id: 'StartVideoSession',
+    method: 'POST',
+    path: '/api/sign/{docuId}/{token}/video-session',
+    auth: 'signer',
+    handler: 'signer-video-session',
+    access: { table: 'write', objects: { uploads: ['write', 'delete'] } },
+  },
+  {
+    id: 'CompleteVideoSession',
+    method: 'POST',
+    path: '/api/sign/{docuId}/{token}/video-session/{sessionId}/complete',
+    auth: 'signer',
+    handler: 'signer-video-complete',
+    access: {
+      table: 'write',
+      objects: { uploads: ['read', 'delete'], documents: ['write', 'delete'] },
+    },
   },
 ];
 

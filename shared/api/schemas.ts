@@ -12,4 +12,5 @@ export * from './schemas/accounts';
 export * from './schemas/documents';
 export * from './schemas/signing';
 export * from './schemas/owner-signs';
+export * from './schemas/videos';
 export * from './endpoints';

@@ -354,6 +354,29 @@ export function isVideoConfirmation(value: unknown): value is VideoConfirmation 
   return value === 0 || value === 1 || value === 2;
 }
 
+// --- Video recording (video sign, issue #15) ---------------------------------------------------
+
+/** Why a contractor may not record or replace their agreement video now. */
+export type VideoRecordingRefusal =
+  'video.errors.notVideoSign' | 'video.errors.locked' | 'errors.invalidTransition';
+
+/**
+ * Whether a contractor may record (or replace) their agreement video: only on a video-sign contract
+ * whose requests are sent (Agree) and only until they have answered it. Once they agreed (or denied)
+ * the video is evidence and never changes (architecture §15). Null when they may; otherwise the
+ * message key of the refusal (409).
+ */
+export function videoRecordingRefusal(
+  status: DocumentStatus,
+  kind: ContractKind,
+  agreement: RecipientAgreement,
+): VideoRecordingRefusal | null {
+  if (kind !== 'vsign') return 'video.errors.notVideoSign';
+  if (agreement !== RECIPIENT_AGREEMENT.pending) return 'video.errors.locked';
+  if (status !== 'Agree') return 'errors.invalidTransition';
+  return null;
+}
+
 // --- History ----------------------------------------------------------------------------------
 
 /** History actions, exactly as the spec names them (stored values). */

@@ -214,10 +214,17 @@ describe('whatever the declarations say', () => {
     expect(who((a) => a.enqueue?.includes('anchor') ?? false)).toEqual(['seal worker', 'sweep']);
   });
 
-  test('only deleting a document, the upload routes and the seal worker delete objects, and only documents', () => {
+  test('only deleting a document, the upload routes (PDF and video) and the seal worker delete objects, and only documents', () => {
     const deletes = (a: DataAccess) =>
       Object.values(a.objects ?? {}).some((actions) => actions.includes('delete'));
-    expect(who(deletes)).toEqual(['complete-upload', 'create-upload', 'delete-document', 'seal worker']);
+    expect(who(deletes)).toEqual([
+      'complete-upload',
+      'create-upload',
+      'delete-document',
+      'seal worker',
+      'signer-video-complete',
+      'signer-video-session',
+    ]);
     expect(
       who((a) => [a.objects?.ownerSigns, a.objects?.signerSigns].some((x) => x?.includes('delete'))),
     ).toEqual([]);
@@ -226,11 +233,17 @@ describe('whatever the declarations say', () => {
   test('an upload form can only ever write a staging key: originals are written by completion alone', () => {
     // Issue #13 defect 1: the route that signs upload forms has no access to documents/ at all.
     expect(access.get('create-upload')!.objects).toEqual({ uploads: ['delete', 'write'] });
-    expect(who((a) => a.objects?.uploads?.includes('write') ?? false)).toEqual(['create-upload']);
+    expect(who((a) => a.objects?.uploads?.includes('write') ?? false)).toEqual([
+      'create-upload',
+      'signer-video-session',
+    ]);
+    // Issue #15: the same for agreement videos (the session's form writes only its staging key).
+    expect(access.get('signer-video-session')!.objects).toEqual({ uploads: ['delete', 'write'] });
     expect(who((a) => a.objects?.documents?.includes('write') ?? false)).toEqual([
       'anchor worker',
       'complete-upload',
       'seal worker',
+      'signer-video-complete',
     ]);
   });
 

@@ -236,6 +236,39 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         accountTokenHash: { type: 'string' },
         /** The sign image applied to every area (the owner's default sign at sending). spec: sign_url. */
         signImageKey: { type: 'string' },
+        /** The recording session in force (issue #15): one at a time, replaced by the next, spent by
+         *  its completion. Its form may write only `key`, and only until `expiresAt`. */
+        videoSession: {
+          type: 'map',
+          properties: {
+            sessionId: { type: 'string', required: true },
+            /** The 4-digit code shown in the script and read aloud ("My code is 4821"). */
+            challenge: { type: 'string', required: true },
+            startedAt: { type: 'string', required: true },
+            expiresAt: { type: 'string', required: true },
+            key: { type: 'string', required: true },
+            contentType: { type: 'string', required: true },
+          },
+        },
+        /** The accepted agreement video (spec: vsign_url): checked bytes, their SHA-256 and the session
+         *  facts of the audit. Replaced by a new recording until the contractor answers, never after. */
+        video: {
+          type: 'map',
+          properties: {
+            key: { type: 'string', required: true },
+            contentType: { type: 'string', required: true },
+            sizeBytes: { type: 'number', required: true },
+            sha256: { type: 'string', required: true },
+            etag: { type: 'string' },
+            sessionId: { type: 'string', required: true },
+            challenge: { type: 'string', required: true },
+            sessionStartedAt: { type: 'string', required: true },
+            /** When the checked upload was accepted. */
+            recordedAt: { type: 'string', required: true },
+            ip: { type: 'string' },
+            userAgent: { type: 'string' },
+          },
+        },
       },
       indexes: {
         byDocument: {

@@ -70,6 +70,10 @@ export const signerViewSchema = z.object({
     name: z.string(),
     contactMasked: z.string(),
     agreement: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+    /** The agreement video accepted so far (video sign, issue #15). */
+    video: z
+      .object({ contentType: z.string(), sizeBytes: z.number().int(), recordedAt: z.string() })
+      .nullable(),
   }),
   signs: z.array(signerSignSchema),
 });

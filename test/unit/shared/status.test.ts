@@ -23,6 +23,7 @@ import {
   isTerminal,
   nextStatus,
   recipientLabels,
+  videoRecordingRefusal,
   type DocumentStatus,
 } from '../../../shared/domain/status';
 import { translate } from '../../../shared/i18n';
@@ -393,5 +394,40 @@ describe('the Continue button', () => {
   ];
   it.each(cases)('%s', (_name, status, kind, viewer, target) => {
     expect(continueTarget(status, kind, viewer)).toBe(target);
+  });
+});
+
+describe('recording an agreement video (issue #15)', () => {
+  it('is allowed to a pending contractor of a sent video-sign contract only', () => {
+    expect(videoRecordingRefusal('Agree', 'vsign', 0)).toBeNull();
+  });
+
+  it('is refused on contracts that are not signed with a video', () => {
+    expect(videoRecordingRefusal('Agree', 'esign', 0)).toBe('video.errors.notVideoSign');
+    expect(videoRecordingRefusal('Agree', 'vcontract', 0)).toBe('video.errors.notVideoSign');
+  });
+
+  it('never changes a video once its contractor answered the contract', () => {
+    for (const status of DOCUMENT_STATUSES) {
+      expect(videoRecordingRefusal(status, 'vsign', 1)).toBe('video.errors.locked');
+      expect(videoRecordingRefusal(status, 'vsign', 2)).toBe('video.errors.locked');
+    }
+  });
+
+  it.each(DOCUMENT_STATUSES.filter((s) => s !== 'Agree').map((s) => [s]))(
+    'is refused as an invalid transition in %s',
+    (status) => {
+      expect(videoRecordingRefusal(status, 'vsign', 0)).toBe('errors.invalidTransition');
+    },
+  );
+
+  it('translates every refusal in every language', () => {
+    for (const key of [
+      'video.errors.notVideoSign',
+      'video.errors.locked',
+      'video.errors.required',
+    ] as const) {
+      for (const locale of ['en', 'ja', 'ko'] as const) expect(translate(key, {}, locale)).not.toBe(key);
+    }
   });
 });

@@ -48,6 +48,7 @@ describe('the table of limits', () => {
       signImagesPerLink: { limit: 10, windowSeconds: 30 * 86400 },
       signImagesPerSigner: { limit: 50, windowSeconds: 86400 },
       signImagesPerOwner: { limit: 30, windowSeconds: 3600 },
+      videoSessionsPerRecipient: { limit: 20, windowSeconds: 3600 },
       verificationCodesPerUser: { limit: 5, windowSeconds: 3600 },
       verificationCodesPerAddress: { limit: 5, windowSeconds: 3600 },
     });

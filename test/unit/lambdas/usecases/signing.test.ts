@@ -218,6 +218,18 @@ function setup(kind: 'esign' | 'vsign' = 'esign') {
   return { mem, jobs, deps };
 }
 
+/** An accepted agreement video of contractor `index` (issue #15). */
+const recordedVideo = (index: number): NonNullable<RecipientRecord['video']> => ({
+  key: `documents/doc1/videos/${index}/s${index}.webm`,
+  contentType: 'video/webm',
+  sizeBytes: 4096,
+  sha256: 'a'.repeat(64),
+  sessionId: `s${index}`,
+  challenge: '4821',
+  sessionStartedAt: new Date().toISOString(),
+  recordedAt: new Date().toISOString(),
+});
+
 async function signAll(deps: SigningDeps, token: string, areaIndexes: number[]) {
   const { signId } = await uploadSign(deps, 'doc1', token, {
     image: Buffer.from(makePng(60, 30)).toString('base64'),
@@ -275,14 +287,36 @@ describe('signing use cases', () => {
     });
   });
 
-  it('video signing goes to NeedVConfirm without a seal job', async () => {
+  it('video signing needs each video first, then goes to NeedVConfirm without a seal job', async () => {
     const { deps, mem, jobs } = setup('vsign');
     await signAll(deps, 'tokA', [1, 2]);
     await signAll(deps, 'tokB', [3]);
+    await expect(agree(deps, 'doc1', 'tokA', { lang: 'en' }, facts)).rejects.toMatchObject({
+      status: 409,
+      code: 'video.errors.required',
+    });
+    expect(mem.recipients.get('doc1')![1]!.agreement).toBe(0);
+    const rows = mem.recipients.get('doc1')!;
+    for (const i of [1, 2]) rows[i] = { ...rows[i]!, video: recordedVideo(i) };
     await agree(deps, 'doc1', 'tokA', { lang: 'en' }, facts);
     await agree(deps, 'doc1', 'tokB', { lang: 'en' }, facts);
     expect(mem.docs.get('doc1')!.status).toBe('NeedVConfirm');
     expect(jobs.filter((j) => j.queue === 'seal')).toEqual([]);
+  });
+
+  it('refuses every signing action on a document waiting for video confirmation (409)', async () => {
+    const { deps, mem } = setup('vsign');
+    mem.docs.set('doc1', { ...mem.docs.get('doc1')!, status: 'NeedVConfirm' });
+    const rows = mem.recipients.get('doc1')!;
+    rows[1] = { ...rows[1]!, video: recordedVideo(1) };
+    for (const call of [
+      () => agree(deps, 'doc1', 'tokA', { lang: 'en' }, facts),
+      () => deny(deps, 'doc1', 'tokA', { reason: 'No', lang: 'en' }, facts),
+      () => applySigns(deps, 'doc1', 'tokA', { signs: [] }),
+    ]) {
+      await expect(call()).rejects.toMatchObject({ status: 409, code: 'errors.invalidTransition' });
+    }
+    expect(mem.docs.get('doc1')!.status).toBe('NeedVConfirm');
   });
 
   it('a denial notifies every participant, the denier included (issue #14)', async () => {

@@ -1,12 +1,16 @@
 // The signer link's calls (issue #5): open at the gateway, the link's token is the credential, so no
 // Authorization header is sent.
 import {
+  completeVideoResponseSchema,
+  startVideoSessionResponseSchema,
   signerActionResponseSchema,
   signerViewSchema,
   uploadSignResponseSchema,
   type ApplySignsRequest,
   type SignerActionResponse,
+  type CompleteVideoResponse,
   type SignerView,
+  type StartVideoSessionResponse,
   type UploadSignResponse,
 } from '../../../../../shared/api/schemas';
 import type { Lang } from '../../../app/paths';
@@ -59,5 +63,32 @@ export function denySigning(
     path: `${base(docuId, token)}/deny`,
     schema: signerActionResponseSchema,
     body: { reason, lang },
+  });
+}
+
+/** A recording session (issue #15): its code, window, limits and the presigned form of its video. */
+export function startVideoSession(
+  docuId: string,
+  token: string,
+  contentType: string,
+): Promise<StartVideoSessionResponse> {
+  return apiRequest({
+    method: 'POST',
+    path: `${base(docuId, token)}/video-session`,
+    schema: startVideoSessionResponseSchema,
+    body: { contentType },
+  });
+}
+
+/** Checks and records the video posted to the session's form. */
+export function completeVideoSession(
+  docuId: string,
+  token: string,
+  sessionId: string,
+): Promise<CompleteVideoResponse> {
+  return apiRequest({
+    method: 'POST',
+    path: `${base(docuId, token)}/video-session/${encodeURIComponent(sessionId)}/complete`,
+    schema: completeVideoResponseSchema,
   });
 }

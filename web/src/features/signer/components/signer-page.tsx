@@ -2,10 +2,15 @@
 // Setup (the 'Request to Sign' popup), Signing (review the pages, sign every own area, the
 // electronic signature terms) and Complete (an end screen). The link's token is the credential.
 import { StepProgress } from '../../../components/step-progress';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import type { SignerSign, SignerView, UploadSignResponse } from '../../../../../shared/api/schemas';
+import type {
+  SignerSign,
+  SignerView,
+  StartVideoSessionResponse,
+  UploadSignResponse,
+} from '../../../../../shared/api/schemas';
 import { maskContact } from '../../../../../shared/domain/contact';
 import { DENY_REASON_MAX_CHARS } from '../../../../../shared/domain/constants';
 import { validateDenyReason } from '../../../../../shared/domain/validation';
@@ -16,13 +21,25 @@ import { useAppConfig } from '../../../app/app-context';
 import { paths, type Lang } from '../../../app/paths';
 import { useLang } from '../../../app/use-lang';
 import { ApiError } from '../../../lib/api-client';
-import { applySigns, denySigning, fetchSignerView, signerAction, uploadSign } from '../api/signer-api';
+import {
+  applySigns,
+  completeVideoSession,
+  denySigning,
+  fetchSignerView,
+  signerAction,
+  startVideoSession,
+  uploadSign,
+} from '../api/signer-api';
+import { postRecording } from '../../video/upload';
 import { describeError } from '../messages';
 import { Modal } from './modal';
 import { PdfPages, preloadPdfjs } from './pdf-pages';
 import { SignMaker } from './sign-maker';
 import { nextAreaPosition, readingOrder, scriptForLang } from './sign-order';
 import '../signer.css';
+
+/** The recorder (getUserMedia, MediaRecorder) is a chunk of its own, loaded at the video step only. */
+const VideoRecorder = lazy(() => import('../../video/recorder').then((m) => ({ default: m.VideoRecorder })));
 
 type EndKind = 'completed' | 'signingDenied' | 'legalDenied' | 'alreadyAgreed' | 'alreadyDenied' | 'closed';
 type Phase =
@@ -32,6 +49,8 @@ type Phase =
   | { kind: 'caution' }
   | { kind: 'request' }
   | { kind: 'review' }
+  /** Video sign (issue #15): the agreement video, between signing and the terms. */
+  | { kind: 'video' }
   | { kind: 'end'; end: EndKind; message?: string };
 
 type Popup = null | 'maker' | 'change' | 'deny' | 'terms';
@@ -187,8 +206,19 @@ export function SignerPage() {
         signs: [...assigned].map(([areaIndex, signId]) => ({ areaIndex, signId })),
       });
       setView(updated);
-      setPopup('terms');
+      // Video sign: the agreement video comes before the terms (spec doc 1 §4, Signer flow).
+      if (updated.kind === 'vsign') setPhase({ kind: 'video' });
+      else setPopup('terms');
     });
+
+  /** The session of the recording being made: its form and id, for the upload. */
+  const videoSession = useRef<StartVideoSessionResponse | null>(null);
+  const uploadVideo = async (recording: Blob) => {
+    const session = videoSession.current;
+    if (!session) throw new Error('no recording session');
+    await postRecording(session.upload, recording, session.contentType);
+    await completeVideoSession(docuId, token, session.sessionId);
+  };
 
   const onAgree = () =>
     run(async () => {
@@ -211,7 +241,7 @@ export function SignerPage() {
       setPhase({ kind: 'end', end: 'signingDenied' });
     });
 
-  const step = phase.kind === 'end' ? 2 : phase.kind === 'review' ? 1 : 0;
+  const step = phase.kind === 'end' ? 2 : phase.kind === 'review' || phase.kind === 'video' ? 1 : 0;
 
   let body: React.ReactNode;
   switch (phase.kind) {
@@ -239,6 +269,25 @@ export function SignerPage() {
       break;
     case 'end':
       body = <EndScreen end={phase.end} message={phase.message} home={home} />;
+      break;
+    case 'video':
+      body = view && (
+        <Suspense fallback={<Spinner />}>
+          <VideoRecorder
+            name={view.me.name}
+            contractNumber={view.id4}
+            hasVideo={view.me.video !== null}
+            startSession={async (mimeType) => {
+              videoSession.current = await startVideoSession(docuId, token, mimeType);
+              return videoSession.current;
+            }}
+            upload={uploadVideo}
+            onUploaded={() => setPopup('terms')}
+            onFinishWithoutChange={() => setPopup('terms')}
+            describeError={(err) => describeError(t, err)}
+          />
+        </Suspense>
+      );
       break;
     default:
       body = view && (

@@ -1,0 +1,335 @@
+// Agreement videos of video-sign contracts (issue #15, architecture §15). Live recordings only: when
+// Record is pressed the page asks for a recording session — a one-time id, its start time, a 4-digit
+// challenge code read aloud in the video, and a window of the longest recording plus a grace to upload
+// it — and gets a presigned POST that may write one staging key of its own (as for originals, issue
+// #13), `uploads/{docuId}/videos/{recipientIndex}/{sessionId}.{webm|mp4}`, with the session's content
+// type, within the size cap, until the window ends. The completion call accepts the file only for the
+// open session of that contractor within its window: real container header (EBML for webm, 'ftyp' for
+// mp4), at least 1,000 bytes, at most the cap, its SHA-256 streamed (never the whole file in memory).
+// The store then copies exactly the checked bytes (conditional on their entity tag) to
+// `documents/{docuId}/videos/{recipientIndex}/{sessionId}.{ext}`, a key no form names, so a saved form
+// posted again changes nothing. The session is spent; the video (key, type, size, hash, entity tag,
+// code, session times, IP and user agent) is stored on the contractor and replaces an earlier one until
+// the contractor answers the contract, never after. A refused file is removed and its session spent.
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type {
+  CompleteVideoResponse,
+  StartVideoSessionRequest,
+  StartVideoSessionResponse,
+} from '../../shared/api/schemas';
+import { videoRecordingRefusal } from '../../shared/domain/status';
+import type { DocumentRepository, RecipientRecord } from '../adapters/dynamo/documents';
+import { AppError } from '../core/errors';
+import type { LargeObjects, ObjectStorage } from '../ports';
+import type { RequestFacts } from './history';
+import { enforceLimits, type Limits } from './limits';
+import { withConflictRetry } from './retry';
+import { resolveSigner, type SignerContext } from './signing';
+
+/** A recording under this many bytes is too short (spec doc 2 §9.1), on the page and here. */
+export const VIDEO_MIN_BYTES = 1000;
+
+/** The containers a browser's MediaRecorder writes, and the file extension of each. */
+export const VIDEO_TYPES = { 'video/webm': 'webm', 'video/mp4': 'mp4' } as const;
+export type VideoType = keyof typeof VIDEO_TYPES;
+
+export interface VideoSettings {
+  /** The longest recording; the recorder stops by itself then. */
+  readonly maxSeconds: number;
+  /** Time after the longest recording to upload it. */
+  readonly graceSeconds: number;
+  readonly maxBytes: number;
+}
+
+export interface VideoDeps {
+  readonly docs: DocumentRepository;
+  readonly storage: ObjectStorage & LargeObjects;
+  readonly limits: Limits;
+  readonly video: VideoSettings;
+}
+
+// --- Pure helpers -------------------------------------------------------------------------------
+
+/** The container of a recorder's MIME type ('video/webm;codecs=vp8,opus' → 'video/webm'), or null. */
+export function videoType(contentType: string): VideoType | null {
+  const base = contentType.split(';')[0]!.trim().toLowerCase();
+  return Object.hasOwn(VIDEO_TYPES, base) ? (base as VideoType) : null;
+}
+
+/** A 4-digit challenge code, '0000'–'9999'. */
+export function challengeCode(): string {
+  return String(randomInt(0, 10_000)).padStart(4, '0');
+}
+
+/** The one key a session's form may write (a staging key), or the key of the accepted video. */
+export function videoKey(
+  docuId: string,
+  recipientIndex: number,
+  sessionId: string,
+  type: VideoType,
+  area: 'staging' | 'accepted',
+): string {
+  const prefix = area === 'staging' ? 'uploads' : 'documents';
+  return `${prefix}/${docuId}/videos/${recipientIndex}/${sessionId}.${VIDEO_TYPES[type]}`;
+}
+
+const EBML = [0x1a, 0x45, 0xdf, 0xa3];
+const FTYP = [0x66, 0x74, 0x79, 0x70];
+
+/** Whether the first bytes are the header of the container: EBML for webm, 'ftyp' at offset 4 for mp4. */
+export function hasVideoHeader(head: Uint8Array, type: VideoType): boolean {
+  const [magic, at] = type === 'video/webm' ? [EBML, 0] : [FTYP, 4];
+  return head.length >= at + magic.length && magic.every((b, i) => head[at + i] === b);
+}
+
+export type VideoScan =
+  | { ok: true; sizeBytes: number; sha256: string }
+  | { ok: false; code: 'video.errors.notVideo' | 'video.errors.tooLarge' };
+
+/**
+ * Reads a video chunk by chunk: checks the container header as soon as its first bytes are in (and
+ * stops reading at once when it is wrong), counts the bytes against the cap and hashes them. Memory
+ * stays at one chunk whatever the size of the file.
+ */
+export async function scanVideo(
+  chunks: AsyncIterable<Uint8Array>,
+  type: VideoType,
+  maxBytes: number,
+): Promise<VideoScan> {
+  const hash = createHash('sha256');
+  const head = new Uint8Array(8);
+  let size = 0;
+  for await (const chunk of chunks) {
+    if (size < head.length) head.set(chunk.subarray(0, head.length - size), size);
+    const before = size;
+    size += chunk.length;
+    if (before < head.length && size >= head.length && !hasVideoHeader(head, type)) {
+      return { ok: false, code: 'video.errors.notVideo' };
+    }
+    if (size > maxBytes) return { ok: false, code: 'video.errors.tooLarge' };
+    hash.update(chunk);
+  }
+  if (size < head.length) return { ok: false, code: 'video.errors.notVideo' };
+  return { ok: true, sizeBytes: size, sha256: hash.digest('hex') };
+}
+
+// --- Errors -------------------------------------------------------------------------------------
+
+function refused(ctx: SignerContext): AppError | null {
+  const code = videoRecordingRefusal(ctx.doc.status, ctx.doc.kind, agreementOf(ctx.me));
+  if (!code) return null;
+  return new AppError(code, `No video may be recorded now (${ctx.doc.kind}, ${ctx.doc.status})`, {
+    status: 409,
+  });
+}
+
+function agreementOf(r: RecipientRecord): 0 | 1 | 2 {
+  return r.agreement === 1 || r.agreement === 2 ? r.agreement : 0;
+}
+
+const limitMb = (bytes: number) => Math.floor(bytes / 1_000_000);
+
+function videoError(code: string, message: string, deps: VideoDeps, status = 400): AppError {
+  return new AppError(code, message, {
+    status,
+    ...(code === 'video.errors.tooLarge' ? { details: { limitMb: limitMb(deps.video.maxBytes) } } : {}),
+  });
+}
+
+function noSession(deps: VideoDeps): AppError {
+  return videoError('video.errors.noSession', 'No open recording session of this contractor', deps, 409);
+}
+
+// --- Use cases ----------------------------------------------------------------------------------
+
+/** POST /api/sign/{docuId}/{token}/video-session: opens a recording session (replacing any other). */
+export async function startVideoSession(
+  deps: VideoDeps,
+  docuId: string,
+  token: string,
+  input: StartVideoSessionRequest,
+  now = new Date(),
+): Promise<StartVideoSessionResponse> {
+  const type = videoType(input.contentType);
+  let counted = false;
+  const sessionId = randomBytes(16).toString('hex');
+  const challenge = challengeCode();
+  const windowSeconds = deps.video.maxSeconds + deps.video.graceSeconds;
+  const startedAt = now.toISOString();
+  const expiresAt = new Date(now.getTime() + windowSeconds * 1000).toISOString();
+  const { ctx, key } = await withConflictRetry(async () => {
+    const c = await resolveSigner(deps, docuId, token, now);
+    const refusal = refused(c);
+    if (refusal) throw refusal;
+    if (!type) throw videoError('video.errors.badType', `Not a webm or mp4 type: ${input.contentType}`, deps);
+    if (!counted) {
+      // Each session is a presigned upload: a capped number per contractor an hour (429 over it).
+      await enforceLimits(deps.limits, [
+        { rule: 'videoSessionsPerRecipient', key: `${docuId}#${c.me.index}` },
+      ]);
+      counted = true;
+    }
+    const k = videoKey(docuId, c.me.index, sessionId, type, 'staging');
+    const videoSession = { sessionId, challenge, startedAt, expiresAt, key: k, contentType: type };
+    await deps.docs.changeStatus(
+      docuId,
+      { status: c.doc.status, version: c.doc.version },
+      c.doc.status,
+      {},
+      { putRecipients: [{ ...c.me, videoSession }] },
+    );
+    return { ctx: c, key: k };
+  });
+  // The replaced session's form is spent: whatever it wrote (or writes) is never accepted.
+  const earlier = ctx.me.videoSession?.key;
+  if (earlier) await deps.storage.deleteMany([earlier]);
+  const upload = await deps.storage.presignUpload(key, {
+    contentType: type!,
+    maxBytes: deps.video.maxBytes,
+    expiresSeconds: windowSeconds,
+  });
+  return {
+    sessionId,
+    challenge,
+    startedAt,
+    expiresAt,
+    maxSeconds: deps.video.maxSeconds,
+    minBytes: VIDEO_MIN_BYTES,
+    maxBytes: deps.video.maxBytes,
+    contentType: type!,
+    upload,
+  };
+}
+
+/** Ends a session after a refused file: the file is removed, the session spent. */
+async function spend(deps: VideoDeps, docuId: string, token: string, sessionId: string, key: string) {
+  await deps.storage.deleteMany([key]);
+  await withConflictRetry(async () => {
+    const c = await resolveSigner(deps, docuId, token);
+    if (c.me.videoSession?.sessionId !== sessionId) return;
+    const { videoSession, ...rest } = c.me;
+    void videoSession;
+    await deps.docs.changeStatus(
+      docuId,
+      { status: c.doc.status, version: c.doc.version },
+      c.doc.status,
+      {},
+      { putRecipients: [rest] },
+    );
+  });
+}
+
+/** POST /api/sign/{docuId}/{token}/video-session/{sessionId}/complete: checks and stores the video. */
+export async function completeVideoSession(
+  deps: VideoDeps,
+  docuId: string,
+  token: string,
+  sessionId: string,
+  facts: RequestFacts,
+  now = new Date(),
+): Promise<CompleteVideoResponse> {
+  const ctx = await resolveSigner(deps, docuId, token, now);
+  const refusal = refused(ctx);
+  if (refusal) throw refusal;
+  const session = ctx.me.videoSession;
+  if (!session || session.sessionId !== sessionId) {
+    // The same completion again (its answer was lost): the video it stored, unchanged.
+    if (ctx.me.video?.sessionId === sessionId) return accepted(ctx.me.video);
+    throw noSession(deps);
+  }
+  const type = videoType(session.contentType)!;
+  const fail = async (code: string, message: string, status = 400) => {
+    await spend(deps, docuId, token, sessionId, session.key);
+    return videoError(code, message, deps, status);
+  };
+  if (now.getTime() > Date.parse(session.expiresAt)) {
+    throw await fail('video.errors.sessionExpired', 'The recording session has ended', 409);
+  }
+  const info = await deps.storage.head(session.key);
+  // Nothing arrived yet: the session stays open (the page may upload again within the window).
+  if (!info) throw videoError('video.errors.missing', 'Nothing was uploaded for this session', deps);
+  if (info.size < VIDEO_MIN_BYTES) throw await fail('video.errors.tooShort', 'The recording is too short');
+  if (info.size > deps.video.maxBytes)
+    throw await fail('video.errors.tooLarge', 'The recording is too large');
+  const chunks = await deps.storage.getStream(session.key);
+  if (!chunks) throw videoError('video.errors.missing', 'Nothing was uploaded for this session', deps);
+  const scan = await scanVideo(chunks, type, deps.video.maxBytes);
+  if (!scan.ok) throw await fail(scan.code, `The video was refused: ${scan.code}`);
+  if (scan.sizeBytes < VIDEO_MIN_BYTES)
+    throw await fail('video.errors.tooShort', 'The recording is too short');
+
+  // Exactly the bytes checked become the video, under a key no form names: the copy is conditional on
+  // the entity tag read before the scan, and its own tag must be that one (a store may ignore the
+  // condition), so a form posted again meanwhile is refused rather than accepted unchecked.
+  const key = videoKey(docuId, ctx.me.index, sessionId, type, 'accepted');
+  // Removes this copy unless a concurrent completion of the same session made it the video.
+  const dropCopy = async () => {
+    const mine = (await deps.docs.listRecipients(docuId)).find((r) => r.index === ctx.me.index);
+    if (mine?.video?.key !== key) await deps.storage.deleteMany([key]);
+  };
+  let copied: { etag?: string };
+  try {
+    copied = await deps.storage.copy(session.key, key, info.etag ? { ifMatch: info.etag } : {});
+  } catch (err) {
+    // 412: changed since the check; 404: gone (a concurrent completion spent it).
+    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status !== 412 && status !== 404) throw err;
+    copied = {};
+  }
+  if (!copied.etag || copied.etag !== info.etag) {
+    await dropCopy();
+    throw await fail('video.errors.changed', 'The recording changed while it was checked', 409);
+  }
+  const recordedAt = now.toISOString();
+  const video = {
+    key,
+    contentType: type,
+    sizeBytes: scan.sizeBytes,
+    sha256: scan.sha256,
+    etag: copied.etag,
+    sessionId,
+    challenge: session.challenge,
+    sessionStartedAt: session.startedAt,
+    recordedAt,
+    ip: facts.ip,
+    userAgent: facts.userAgent,
+  };
+  const outcome = await withConflictRetry(async () => {
+    const c = await resolveSigner(deps, docuId, token, now);
+    // A concurrent completion of this session stored it first: its answer is this one's.
+    const stored = c.me.video;
+    if (stored && stored.sessionId === sessionId) return { kind: 'same' as const, video: stored };
+    const again = refused(c) ?? (c.me.videoSession?.sessionId !== sessionId ? noSession(deps) : null);
+    if (again) {
+      await deps.storage.deleteMany([key]);
+      throw again;
+    }
+    const { videoSession, ...rest } = c.me;
+    void videoSession;
+    await deps.docs.changeStatus(
+      docuId,
+      { status: c.doc.status, version: c.doc.version },
+      c.doc.status,
+      {},
+      { putRecipients: [{ ...rest, video }] },
+    );
+    return { kind: 'stored' as const, replaced: c.me.video?.key };
+  });
+  if (outcome.kind === 'same') return accepted(outcome.video);
+  // The staging copy is spent; on a retake the earlier recording is no longer anyone's video.
+  const { replaced } = outcome;
+  await deps.storage.deleteMany([session.key, ...(replaced && replaced !== key ? [replaced] : [])]);
+  return accepted(video);
+}
+
+/** The answer of a completion: the stored video's facts. */
+function accepted(video: NonNullable<RecipientRecord['video']>): CompleteVideoResponse {
+  return {
+    contentType: videoType(video.contentType)!,
+    sizeBytes: video.sizeBytes,
+    sha256: video.sha256,
+    challenge: video.challenge,
+    sessionStartedAt: video.sessionStartedAt,
+    recordedAt: video.recordedAt,
+  };
+}

@@ -1,0 +1,50 @@
+// Agreement videos of video-sign contracts (issue #15): recording sessions and their completion.
+
+import * as z from 'zod';
+import { uploadResponseSchema } from './documents';
+import { signerParamsSchema } from './signing';
+
+/** The containers accepted: what a browser's MediaRecorder writes. */
+export const VIDEO_CONTENT_TYPES = ['video/webm', 'video/mp4'] as const;
+
+/** POST /api/sign/{docuId}/{token}/video-session: the recorder's MIME type, parameters allowed
+ *  ('video/webm;codecs=vp8,opus'); anything but webm or mp4 is answered `video.errors.badType`. */
+export const startVideoSessionRequestSchema = z.object({ contentType: z.string().min(1).max(200) });
+export type StartVideoSessionRequest = z.infer<typeof startVideoSessionRequestSchema>;
+
+/** A recording session: the code to read aloud, its window, the limits and the presigned POST (send
+ *  the file with exactly `contentType` as its type). */
+export const startVideoSessionResponseSchema = z.object({
+  sessionId: z.string(),
+  /** Four digits, shown in the script: "My code is 4821". */
+  challenge: z.string().regex(/^\d{4}$/),
+  startedAt: z.iso.datetime({ offset: true }),
+  /** The upload and its completion must happen before this. */
+  expiresAt: z.iso.datetime({ offset: true }),
+  /** The recorder stops by itself after this many seconds. */
+  maxSeconds: z.number().int().positive(),
+  /** A recording under this many bytes is too short. */
+  minBytes: z.number().int().positive(),
+  maxBytes: z.number().int().positive(),
+  contentType: z.enum(VIDEO_CONTENT_TYPES),
+  upload: uploadResponseSchema,
+});
+export type StartVideoSessionResponse = z.infer<typeof startVideoSessionResponseSchema>;
+
+/** /api/sign/{docuId}/{token}/video-session/{sessionId}/complete. */
+export const videoSessionParamsSchema = signerParamsSchema.extend({
+  sessionId: z.string().regex(/^[0-9a-f]{32}$/),
+});
+export type VideoSessionParams = z.infer<typeof videoSessionParamsSchema>;
+
+/** The accepted video, as recorded on the contractor. */
+export const completeVideoResponseSchema = z.object({
+  contentType: z.enum(VIDEO_CONTENT_TYPES),
+  sizeBytes: z.number().int().positive(),
+  /** Lower-case hex SHA-256 of the file. */
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  challenge: z.string(),
+  sessionStartedAt: z.iso.datetime({ offset: true }),
+  recordedAt: z.iso.datetime({ offset: true }),
+});
+export type CompleteVideoResponse = z.infer<typeof completeVideoResponseSchema>;

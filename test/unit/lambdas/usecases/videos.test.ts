@@ -1,0 +1,236 @@
+// Agreement videos (issue #15): the pure checks of a recording — its container type, its header and
+// the streamed scan (size cap, SHA-256) — and the one refusal the local cloud cannot show (a store
+// whose copy does not honour the entity-tag condition, as s3rver), against in-memory fakes. The use
+// cases run against the local cloud in test/integration/video-upload.test.ts.
+import { createHash } from 'node:crypto';
+import type { DocumentRecord, RecipientRecord } from '../../../../lambdas/adapters/dynamo/documents';
+import { hashSignerToken } from '../../../../lambdas/usecases/documents';
+import {
+  completeVideoSession,
+  startVideoSession,
+  type VideoDeps,
+  challengeCode,
+  hasVideoHeader,
+  scanVideo,
+  videoKey,
+  videoType,
+} from '../../../../lambdas/usecases/videos';
+import { InMemoryDocuments, nullStorage } from '../fakes';
+import { memoryLimits } from '../rate-limiter-fake';
+
+const webm = (size: number) => {
+  const bytes = new Uint8Array(size).fill(7);
+  bytes.set([0x1a, 0x45, 0xdf, 0xa3]);
+  return bytes;
+};
+const mp4 = (size: number) => {
+  const bytes = new Uint8Array(size).fill(7);
+  bytes.set([0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70]);
+  return bytes;
+};
+
+/** The bytes in chunks of `size`, counting how many were read. */
+function chunked(bytes: Uint8Array, size: number) {
+  const seen = { chunks: 0 };
+  const iterable = {
+    async *[Symbol.asyncIterator]() {
+      for (let i = 0; i < bytes.length; i += size) {
+        seen.chunks++;
+        yield bytes.subarray(i, i + size);
+      }
+    },
+  };
+  return { iterable, seen };
+}
+
+describe('video checks', () => {
+  it('keeps the container of a recorder MIME type and refuses others', () => {
+    expect(videoType('video/webm;codecs=vp8,opus')).toBe('video/webm');
+    expect(videoType('VIDEO/MP4')).toBe('video/mp4');
+    expect(videoType('video/quicktime')).toBeNull();
+    expect(videoType('application/pdf')).toBeNull();
+    expect(videoType('video/webmx')).toBeNull();
+  });
+
+  it('names the one key of a session under the document’s videos', () => {
+    expect(videoKey('d1', 2, 'abc', 'video/mp4', 'accepted')).toBe('documents/d1/videos/2/abc.mp4');
+    expect(videoKey('d1', 0, 'abc', 'video/webm', 'staging')).toBe('uploads/d1/videos/0/abc.webm');
+  });
+
+  it('draws 4-digit challenge codes', () => {
+    const codes = new Set(Array.from({ length: 200 }, () => challengeCode()));
+    for (const code of codes) expect(code).toMatch(/^\d{4}$/);
+    expect(codes.size).toBeGreaterThan(150);
+  });
+
+  it('recognises EBML for webm and ftyp at offset 4 for mp4, not the other way round', () => {
+    expect(hasVideoHeader(webm(16), 'video/webm')).toBe(true);
+    expect(hasVideoHeader(mp4(16), 'video/mp4')).toBe(true);
+    expect(hasVideoHeader(mp4(16), 'video/webm')).toBe(false);
+    expect(hasVideoHeader(webm(16), 'video/mp4')).toBe(false);
+    expect(hasVideoHeader(new TextEncoder().encode('%PDF-1.7 ...'), 'video/webm')).toBe(false);
+    expect(hasVideoHeader(new Uint8Array([0x1a, 0x45]), 'video/webm')).toBe(false);
+  });
+
+  it('hashes a video streamed in small chunks, the header split across them', async () => {
+    const bytes = webm(10_000);
+    const { iterable } = chunked(bytes, 3);
+    expect(await scanVideo(iterable, 'video/webm', 50_000)).toEqual({
+      ok: true,
+      sizeBytes: 10_000,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+    });
+  });
+
+  it('stops reading at the first chunk when the header is wrong', async () => {
+    const { iterable, seen } = chunked(new Uint8Array(100_000).fill(1), 1000);
+    expect(await scanVideo(iterable, 'video/webm', 1_000_000)).toEqual({
+      ok: false,
+      code: 'video.errors.notVideo',
+    });
+    expect(seen.chunks).toBe(1);
+  });
+
+  it('stops reading as soon as the file is over the cap', async () => {
+    const { iterable, seen } = chunked(mp4(100_000), 1000);
+    expect(await scanVideo(iterable, 'video/mp4', 5000)).toEqual({
+      ok: false,
+      code: 'video.errors.tooLarge',
+    });
+    expect(seen.chunks).toBe(6);
+  });
+
+  it('refuses a file shorter than a header', async () => {
+    const { iterable } = chunked(new Uint8Array([0x1a, 0x45, 0xdf]), 2);
+    expect(await scanVideo(iterable, 'video/webm', 5000)).toEqual({
+      ok: false,
+      code: 'video.errors.notVideo',
+    });
+  });
+});
+
+/** A video-sign document in Agree with one pending contractor (link token 'tok'), in memory. */
+function videoDocument(): InMemoryDocuments {
+  const mem = new InMemoryDocuments();
+  const at = new Date().toISOString();
+  mem.docs.set('doc1', {
+    docuId: 'doc1',
+    id4: 'doc1',
+    ownerId: 'o',
+    kind: 'vsign',
+    status: 'Agree',
+    pages: [],
+    createdAt: at,
+    updatedAt: at,
+    version: 3,
+  } as unknown as DocumentRecord);
+  const me = {
+    docuId: 'doc1',
+    index: 0,
+    name: 'Ann',
+    contact: 'ann@example.com',
+    method: 'email',
+    isOwner: false,
+    agreement: 0,
+    areas: [],
+    tokenHash: hashSignerToken('tok'),
+  } as RecipientRecord;
+  mem.recipients.set('doc1', [me]);
+  mem.tokens.set(hashSignerToken('tok'), {
+    tokenHash: hashSignerToken('tok'),
+    docuId: 'doc1',
+    recipientIndex: 0,
+    createdAt: at,
+    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    ttl: 0,
+  });
+  return mem;
+}
+
+describe('completing a video whose staging object changed during the check', () => {
+  it('refuses it (409 video.errors.changed), removes both copies and records nothing', async () => {
+    const mem = videoDocument();
+    const bytes = webm(5000);
+    const deleted: string[] = [];
+    const deps: VideoDeps = {
+      docs: mem,
+      limits: memoryLimits(),
+      video: { maxSeconds: 60, graceSeconds: 60, maxBytes: 1_000_000 },
+      storage: {
+        ...nullStorage,
+        head: async () => ({ size: bytes.length, contentType: 'video/webm', etag: '"first"' }),
+        getStream: async () => chunked(bytes, 1024).iterable,
+        // Another POST landed between the check and the copy: the copy carries its tag.
+        copy: async () => ({ etag: '"second"' }),
+        deleteMany: async (keys) => void deleted.push(...keys),
+      },
+    };
+    const session = await startVideoSession(deps, 'doc1', 'tok', { contentType: 'video/webm' });
+    await expect(
+      completeVideoSession(deps, 'doc1', 'tok', session.sessionId, { ip: '::1', userAgent: 'jest' }),
+    ).rejects.toMatchObject({ status: 409, code: 'video.errors.changed' });
+    expect(deleted).toEqual(
+      expect.arrayContaining([
+        `documents/doc1/videos/0/${session.sessionId}.webm`,
+        `uploads/doc1/videos/0/${session.sessionId}.webm`,
+      ]),
+    );
+    const after = mem.recipients.get('doc1')![0]!;
+    expect(after.video).toBeUndefined();
+    expect(after.videoSession).toBeUndefined();
+  });
+});
+
+/** Object storage in memory: entity tags by content, copies and deletes as S3 does them. */
+function memoryStore() {
+  const objects = new Map<string, Uint8Array>();
+  const etag = (b: Uint8Array) => `"${createHash('md5').update(b).digest('hex')}"`;
+  const storage: VideoDeps['storage'] = {
+    ...nullStorage,
+    head: async (key) => {
+      const b = objects.get(key);
+      return b ? { size: b.length, contentType: 'video/webm', etag: etag(b) } : null;
+    },
+    getStream: async (key) => (objects.has(key) ? chunked(objects.get(key)!, 4096).iterable : null),
+    copy: async (from, to) => {
+      const b = objects.get(from);
+      if (!b) throw Object.assign(new Error('NoSuchKey'), { $metadata: { httpStatusCode: 404 } });
+      objects.set(to, b);
+      return { etag: etag(b) };
+    },
+    deleteMany: async (keys) => keys.forEach((k) => objects.delete(k)),
+  };
+  return { objects, storage };
+}
+
+describe('two completions of the same session at once', () => {
+  it('both answer the one stored video, and its file stays', async () => {
+    const mem = videoDocument();
+    const { objects, storage } = memoryStore();
+    const deps: VideoDeps = {
+      docs: mem,
+      limits: memoryLimits(),
+      video: { maxSeconds: 60, graceSeconds: 60, maxBytes: 1_000_000 },
+      storage,
+    };
+    const session = await startVideoSession(deps, 'doc1', 'tok', { contentType: 'video/webm' });
+    const bytes = webm(50_000);
+    objects.set(session.upload.key, bytes);
+    const facts = { ip: '::1', userAgent: 'jest' };
+    const answers = await Promise.allSettled([
+      completeVideoSession(deps, 'doc1', 'tok', session.sessionId, facts),
+      completeVideoSession(deps, 'doc1', 'tok', session.sessionId, facts),
+    ]);
+    const ok = answers.filter((a) => a.status === 'fulfilled');
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    for (const a of ok) expect(a.value.sha256).toBe(sha256);
+    for (const a of answers.filter((x) => x.status === 'rejected')) {
+      expect(a.reason).toMatchObject({ status: 409 });
+    }
+    const video = mem.recipients.get('doc1')![0]!.video!;
+    expect(video.sha256).toBe(sha256);
+    expect(objects.get(video.key)).toEqual(bytes);
+    expect(objects.has(session.upload.key)).toBe(false);
+  });
+});

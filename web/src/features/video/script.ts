@@ -1,0 +1,28 @@
+// The recorder's pure parts (issue #15): its timings, the MIME type it records in, and the date and
+// time of the script read aloud. Kept apart from the component so they are tested without a browser.
+
+/** A camera gets this long to settle before recording starts (spec doc 2 §9.1). */
+export const WARM_UP_MS = 600;
+/** After Stop, the recording is awaited this many times… */
+export const STOP_POLLS = 30;
+/** …this far apart. */
+export const STOP_POLL_MS = 100;
+
+/** The recorder's MIME type: webm where the browser records it, else mp4. */
+export function recorderMimeType(): string {
+  const candidates = ['video/webm;codecs=vp8,opus', 'video/webm', 'video/mp4'];
+  if (typeof MediaRecorder === 'undefined') return 'video/webm';
+  return candidates.find((type) => MediaRecorder.isTypeSupported(type)) ?? 'video/webm';
+}
+
+/** The container of a MIME type ('video/webm;codecs=vp8,opus' → 'video/webm'). */
+export const baseType = (mimeType: string) => mimeType.split(';')[0]!.trim();
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** 'yyyy/mm/dd' and 'h:mm' of the script. */
+export function scriptDateTime(now: Date): { date: string; time: string } {
+  return {
+    date: `${now.getFullYear()}/${pad(now.getMonth() + 1)}/${pad(now.getDate())}`,
+    time: `${now.getHours()}:${pad(now.getMinutes())}`,
+  };
+}
