@@ -13,7 +13,7 @@ import type { SigningDeps } from './usecases/signing';
 // (pdf-lib, fontkit, the CMS) is imported through lambdas/droppable, so that only the bundles that
 // seal or certify carry it. See docs/performance.md (cold start) before adding an adapter to the
 // narrower *Deps() functions.
-import { chainConfig, getConfig } from './config';
+import { chainConfig, ConfigError, getConfig } from './config';
 import { cognito, documentClient, dynamo, s3, ses, sesv2, sns, sqs } from './adapters/aws';
 import { CognitoDirectory } from './adapters/cognito-directory';
 import { DynamoContractRepository } from './adapters/dynamo/contracts';
@@ -28,6 +28,8 @@ import { SesAccountCheck } from './adapters/ses-account';
 import { SesMailer } from './adapters/ses-mailer';
 import { MailboxSms, SnsSms } from './adapters/sms';
 import { SqsJobQueue } from './adapters/sqs-queue';
+import { SqsJobsConsole, type JobsConsole } from './adapters/sqs-console';
+import { DynamoAdminAuditTrail, type AdminAuditTrail } from './adapters/dynamo/admin-audit';
 import { EvmChain } from './adapters/evm-chain';
 import { EvmChainReader } from './adapters/evm-reader';
 import { DynamoSealRepository } from './adapters/dynamo/sealing';
@@ -95,6 +97,28 @@ export function jobQueue(): JobQueue {
     anchor: c.ANCHOR_QUEUE_URL,
     notify: c.NOTIFY_QUEUE_URL,
   }));
+}
+
+/** The admin Jobs page's view of the queues (issue #20); needs the <NAME>_DLQ_URL variables. */
+export function jobsConsole(): JobsConsole {
+  const c = getConfig();
+  const dlq = (name: string, url: string | undefined): string => {
+    if (!url) throw new ConfigError(name, 'is missing (the admin Jobs page needs it)');
+    return url;
+  };
+  return new SqsJobsConsole(
+    sqs(),
+    { seal: c.SEAL_QUEUE_URL, anchor: c.ANCHOR_QUEUE_URL, notify: c.NOTIFY_QUEUE_URL },
+    {
+      seal: dlq('SEAL_DLQ_URL', c.SEAL_DLQ_URL),
+      anchor: dlq('ANCHOR_DLQ_URL', c.ANCHOR_DLQ_URL),
+      notify: dlq('NOTIFY_DLQ_URL', c.NOTIFY_DLQ_URL),
+    },
+  );
+}
+
+export function adminAuditTrail(): AdminAuditTrail {
+  return new DynamoAdminAuditTrail(documentClient(), getConfig().TABLE_NAME);
 }
 
 /**
@@ -328,6 +352,11 @@ export function verifyDeps(): VerifyDeps {
 export function sweepDeps(): SweepDeps {
   const base = documentDeps();
   return { docs: base.docs, seals: seals(), queue: base.queue };
+}
+
+/** What the admin console's reads and "seal again" need (issue #20). */
+export function adminDeps() {
+  return { docs: documents(), seals: seals(), queue: jobQueue(), audit: adminAuditTrail() };
 }
 
 /** The signer flow records when a contractor first opened their link (audit pages). */

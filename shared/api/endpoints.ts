@@ -44,6 +44,7 @@ import {
   setDefaultSignRequestSchema,
 } from './schemas/owner-signs';
 import { CONTRACT_SCHEMAS } from './contracts';
+import { ADMIN_SCHEMAS } from './admin';
 
 /** The schemas of one endpoint: what the handler validates, and what it answers with 2xx. */
 export interface EndpointSchemas<
@@ -126,6 +127,8 @@ export const API_SCHEMAS = {
   ResendRequest: { params: resendParamsSchema, response: resendResponseSchema },
   // Contract management (issue #7): shared/api/contracts.ts.
   ...CONTRACT_SCHEMAS,
+  // The operators' console (issue #20): shared/api/admin.ts.
+  ...ADMIN_SCHEMAS,
   ListOwnerSigns: { response: ownerSignsResponseSchema },
   CreateOwnerSign: { body: createOwnerSignRequestSchema, response: ownerSignSchema },
   SetDefaultSign: { body: setDefaultSignRequestSchema, response: ownerSignsResponseSchema },

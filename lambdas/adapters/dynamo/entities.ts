@@ -427,6 +427,33 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     { client, table },
   );
 
+  /** One action of an operator on the admin pages (issue #20): who, when, what; newest first by `at`. */
+  const adminAudit = new Entity(
+    {
+      model: { entity: 'adminAudit', version: '1', service: SERVICE },
+      attributes: {
+        /** One partition for the whole trail: operators' actions are few. */
+        trail: { type: 'string', required: true, default: 'admin' },
+        at: { type: 'string', required: true },
+        auditId: { type: 'string', required: true },
+        userId: { type: 'string', required: true },
+        email: { type: 'string', required: true },
+        action: { type: ['redrive', 'reseal'] as const, required: true },
+        /** The queue or the document the action was about. */
+        target: { type: 'string', required: true },
+        /** What it did, e.g. how many messages it moved. */
+        result: { type: 'string', required: true },
+      },
+      indexes: {
+        byTime: {
+          pk: { field: 'pk', composite: ['trail'] },
+          sk: { field: 'sk', composite: ['at', 'auditId'] },
+        },
+      },
+    },
+    { client, table },
+  );
+
   /** A sealed file's SHA-256 → its document, for the public verification page. */
   const sealedHash = new Entity(
     {
@@ -467,6 +494,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
   return {
     rateCounter,
     sweepMarker,
+    adminAudit,
     sealedHash,
     user,
     verificationCode,
@@ -495,4 +523,5 @@ export type OuterUserItem = EntityItem<Entities['outerUser']>;
 export type SignItem = EntityItem<Entities['sign']>;
 export type SweepMarkerItem = EntityItem<Entities['sweepMarker']>;
 export type SealedHashItem = EntityItem<Entities['sealedHash']>;
+export type AdminAuditItem = EntityItem<Entities['adminAudit']>;
 export type RateCounterItem = EntityItem<Entities['rateCounter']>;
