@@ -23,6 +23,8 @@ import { DynamoRateLimiter } from './adapters/dynamo/rate-limits';
 import { enforceLimits, limitTable, type Limits } from './usecases/limits';
 import { DynamoVerificationCodes } from './adapters/dynamo/verification-codes';
 import { setAccountStateReader } from './usecases/account-state';
+import { setJobFailureRecorder } from './core/worker';
+import { DynamoJobFailures } from './adapters/dynamo/job-failures';
 import { S3Storage } from './adapters/s3-storage';
 import { SesAccountCheck } from './adapters/ses-account';
 import { SesMailer } from './adapters/ses-mailer';
@@ -72,6 +74,15 @@ export function repository(): DynamoRepository {
 
 // Every owner request asks whether its account is closed (lambdas/core/http.ts): from the user records.
 setAccountStateReader((userId) => repository().getById(userId));
+
+export function jobFailures(): DynamoJobFailures {
+  return new DynamoJobFailures(documentClient(), getConfig().TABLE_NAME);
+}
+
+// The SQS workers note each failure's error code for the admin Jobs page (lambdas/core/worker.ts).
+setJobFailureRecorder((failure) =>
+  jobFailures().recordJobFailure({ ...failure, at: new Date().toISOString() }),
+);
 
 export function objectStorage(): ObjectStorage {
   return (built.storage ??= new S3Storage(s3(), getConfig().DOCUMENTS_BUCKET));

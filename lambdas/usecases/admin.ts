@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminAuditRecord, AdminAuditTrail } from '../adapters/dynamo/admin-audit';
 import type { DocumentRepository } from '../adapters/dynamo/documents';
+import type { JobFailureStore } from '../adapters/dynamo/job-failures';
 import type { SealRepository } from '../adapters/dynamo/sealing';
 import type { UserRepository } from '../adapters/dynamo/repository';
 import type { JobsConsole, QueueCounts } from '../adapters/sqs-console';
@@ -29,13 +30,16 @@ export async function requireAdmin(
 export interface JobsOverviewDeps {
   readonly console: Pick<JobsConsole, 'counts' | 'peekDeadLetters'>;
   readonly seals: Pick<SealRepository, 'listSweepMarkers'>;
+  readonly failures: Pick<JobFailureStore, 'jobFailures'>;
   readonly now?: () => Date;
 }
 
 export interface DeadLetterView {
   readonly messageId: string;
-  /** What failed: 'jobFailed' (the worker threw on every try), 'jobNotJson' or 'jobInvalid'. */
-  readonly errorCode: 'jobFailed' | 'jobNotJson' | 'jobInvalid';
+  /** What failed: the code the worker recorded at the last try (a message key such as
+   *  'errors.unavailable', or an error's name such as 'TimeoutError'); without a record,
+   *  'jobFailed' (a well-formed job), 'jobNotJson' or 'jobInvalid'. */
+  readonly errorCode: string;
   readonly docuId?: string;
   /** A notify job's kind ('email' or 'sms'); never its addresses or text. */
   readonly kind?: string;
@@ -61,25 +65,23 @@ export interface JobsOverview {
 }
 
 /** Only what is not personal: the document id and a notify job's kind. */
-function describeDeadLetter(m: {
-  messageId: string;
-  body: string;
-  attempts: number;
-  sentAt?: string;
-}): DeadLetterView {
+function describeDeadLetter(
+  m: { messageId: string; body: string; attempts: number; sentAt?: string },
+  recordedCode: string | undefined,
+): DeadLetterView {
   const base = { messageId: m.messageId, attempts: m.attempts, ...(m.sentAt ? { sentAt: m.sentAt } : {}) };
   let body: unknown;
   try {
     body = JSON.parse(m.body);
   } catch {
-    return { ...base, errorCode: 'jobNotJson' };
+    return { ...base, errorCode: recordedCode ?? 'jobNotJson' };
   }
-  if (!body || typeof body !== 'object') return { ...base, errorCode: 'jobInvalid' };
+  if (!body || typeof body !== 'object') return { ...base, errorCode: recordedCode ?? 'jobInvalid' };
   const { docuId, kind } = body as { docuId?: unknown; kind?: unknown };
   const known = typeof docuId === 'string' || kind === 'email' || kind === 'sms';
   return {
     ...base,
-    errorCode: known ? 'jobFailed' : 'jobInvalid',
+    errorCode: recordedCode ?? (known ? 'jobFailed' : 'jobInvalid'),
     ...(typeof docuId === 'string' ? { docuId: docuId.slice(0, 64) } : {}),
     ...(kind === 'email' || kind === 'sms' ? { kind } : {}),
   };
@@ -89,8 +91,14 @@ export async function jobsOverview(deps: JobsOverviewDeps, stuckAfterSeconds: nu
   const queues = await Promise.all(
     WORKERS.map(async (name) => {
       const counts = await deps.console.counts(name);
-      const peeked = counts.deadLetter.waiting > 0 ? await deps.console.peekDeadLetters(name, 10) : [];
-      return { name, ...counts, deadLetters: peeked.map(describeDeadLetter) };
+      const held = counts.deadLetter.waiting + counts.deadLetter.inFlight;
+      const peeked = held > 0 ? await deps.console.peekDeadLetters(name, 10) : [];
+      const recorded = await deps.failures.jobFailures(peeked.map((m) => m.messageId));
+      return {
+        name,
+        ...counts,
+        deadLetters: peeked.map((m) => describeDeadLetter(m, recorded.get(m.messageId)?.code)),
+      };
     }),
   );
   const cutoff = (deps.now ?? (() => new Date()))().getTime() - stuckAfterSeconds * 1000;

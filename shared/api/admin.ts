@@ -21,7 +21,9 @@ export const adminJobsResponseSchema = z.object({
       deadLetters: z.array(
         z.object({
           messageId: z.string(),
-          errorCode: z.enum(['jobFailed', 'jobNotJson', 'jobInvalid']),
+          /** A message key ('errors.unavailable'), an error's name ('TimeoutError'), or 'jobFailed',
+           *  'jobNotJson', 'jobInvalid' when the worker recorded nothing. */
+          errorCode: z.string(),
           docuId: z.string().optional(),
           kind: z.string().optional(),
           attempts: z.number().int().nonnegative(),

@@ -427,6 +427,26 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     { client, table },
   );
 
+  /** The last failure of a job message (issue #20): what the admin Jobs page shows for a dead letter
+   *  (SQS keeps no reason with a message). The error code only, never the body; gone by TTL. */
+  const jobFailure = new Entity(
+    {
+      model: { entity: 'jobFailure', version: '1', service: SERVICE },
+      attributes: {
+        messageId: { type: 'string', required: true },
+        queue: { type: 'string', required: true },
+        code: { type: 'string', required: true },
+        attempt: { type: 'number', required: true },
+        at: { type: 'string', required: true },
+        ttl: { type: 'number', required: true },
+      },
+      indexes: {
+        byMessage: { pk: { field: 'pk', composite: ['messageId'] }, sk: { field: 'sk', composite: [] } },
+      },
+    },
+    { client, table },
+  );
+
   /** One action of an operator on the admin pages (issue #20): who, when, what; newest first by `at`. */
   const adminAudit = new Entity(
     {
@@ -495,6 +515,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     rateCounter,
     sweepMarker,
     adminAudit,
+    jobFailure,
     sealedHash,
     user,
     verificationCode,
@@ -524,4 +545,5 @@ export type SignItem = EntityItem<Entities['sign']>;
 export type SweepMarkerItem = EntityItem<Entities['sweepMarker']>;
 export type SealedHashItem = EntityItem<Entities['sealedHash']>;
 export type AdminAuditItem = EntityItem<Entities['adminAudit']>;
+export type JobFailureItem = EntityItem<Entities['jobFailure']>;
 export type RateCounterItem = EntityItem<Entities['rateCounter']>;

@@ -77,9 +77,27 @@ describe('jobsOverview', () => {
     anchor: [{ queue: 'anchor' as const, docuId: 'unminted', since: '2026-11-26T02:00:00.000Z' }],
   };
   const seals = { listSweepMarkers: async (queue: 'seal' | 'anchor') => markers[queue] };
+  // What the workers recorded: m3's last try failed on the chain.
+  const failures = {
+    jobFailures: async (ids: readonly string[]) =>
+      new Map(
+        ids
+          .filter((id) => id === 'm3')
+          .map((id) => [
+            id,
+            {
+              messageId: id,
+              queue: 'notify',
+              code: 'TimeoutError',
+              attempt: 6,
+              at: '2026-11-26T03:30:00.000Z',
+            },
+          ]),
+      ),
+  };
 
   it('describes dead letters by error code, document, kind and attempts only', async () => {
-    const overview = await jobsOverview({ console, seals, now }, 300);
+    const overview = await jobsOverview({ console, seals, failures, now }, 300);
     expect(overview.queues.map((q) => q.name)).toEqual(['seal', 'anchor', 'notify']);
     const notify = overview.queues.find((q) => q.name === 'notify')!;
     expect(notify.deadLetters).toEqual([
@@ -91,7 +109,8 @@ describe('jobsOverview', () => {
         sentAt: '2026-11-26T03:00:00.000Z',
       },
       { messageId: 'm2', errorCode: 'jobNotJson', attempts: 5 },
-      { messageId: 'm3', errorCode: 'jobFailed', docuId: 'doc-9', attempts: 6 },
+      // The recorded code wins over the guess from the body.
+      { messageId: 'm3', errorCode: 'TimeoutError', docuId: 'doc-9', attempts: 6 },
       { messageId: 'm4', errorCode: 'jobInvalid', attempts: 1 },
     ]);
     expect(JSON.stringify(overview)).not.toMatch(/private@example\.com|Secret/);
@@ -100,7 +119,7 @@ describe('jobsOverview', () => {
   });
 
   it('lists documents owing a seal or a token for longer than the threshold, oldest first', async () => {
-    const overview = await jobsOverview({ console, seals, now }, 300);
+    const overview = await jobsOverview({ console, seals, failures, now }, 300);
     expect(overview.stuck).toEqual([
       { docuId: 'unminted', waitingFor: 'anchor', since: '2026-11-26T02:00:00.000Z' },
       { docuId: 'old', waitingFor: 'seal', since: '2026-11-26T03:00:00.000Z' },

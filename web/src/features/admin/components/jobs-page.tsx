@@ -3,7 +3,7 @@
 // too long, each with "Seal again"; and the latest admin actions.
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localeForPath } from '../../../../../shared/i18n';
+import { isMessageKey, localeForPath } from '../../../../../shared/i18n';
 import type { AdminAudit, AdminJobs } from '../../../../../shared/api/admin';
 import type { WorkerName } from '../../../../../shared/api/routes';
 import type { Lang } from '../../../app/paths';
@@ -11,6 +11,16 @@ import { useAsync } from '../../../hooks/use-async';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format';
 import { getAudit, getJobs, redrive, sealAgain } from '../api/admin-api';
+
+const OWN_CODES = new Set(['jobFailed', 'jobNotJson', 'jobInvalid']);
+
+/** A dead letter's error code: ours and the catalogue's translated, any other (an error's name) as is. */
+function ErrorCode({ code }: { code: string }) {
+  const { t } = useTranslation();
+  if (OWN_CODES.has(code)) return <>{t(`admin.jobs.errorCodes.${code as 'jobFailed'}`)}</>;
+  if (isMessageKey(code)) return <>{t(code)}</>;
+  return <code>{code}</code>;
+}
 
 interface Loaded {
   readonly jobs: AdminJobs;
@@ -102,7 +112,7 @@ export function JobsPage({ lang }: { lang: Lang }) {
                       type="button"
                       className="button button-small"
                       aria-label={t('admin.jobs.redriveLabel', { queue: queueName(q.name) })}
-                      disabled={busy !== null || q.deadLetter.waiting === 0}
+                      disabled={busy !== null || q.deadLetter.waiting + q.deadLetter.inFlight === 0}
                       onClick={() => void onRedrive(q.name)}
                     >
                       {t('admin.jobs.redrive')}
@@ -133,7 +143,9 @@ export function JobsPage({ lang }: { lang: Lang }) {
                       <th scope="row">
                         <code>{m.messageId}</code>
                       </th>
-                      <td>{t(`admin.jobs.errorCodes.${m.errorCode}`)}</td>
+                      <td>
+                        <ErrorCode code={m.errorCode} />
+                      </td>
                       <td>{m.docuId ?? m.kind ?? '—'}</td>
                       <td>{m.attempts}</td>
                       <td>{m.sentAt ? formatDateTime(m.sentAt, locale) : '—'}</td>
