@@ -109,9 +109,10 @@ describe('admin console', () => {
       );
       const audit = page.getByTestId('admin-audit');
       await audit.waitFor();
-      expect(await audit.locator('tbody tr').first().textContent()).toContain(
-        text('en', 'admin.jobs.auditActions.redrive'),
-      );
+      const lastAction = await audit.locator('tbody tr').first().textContent();
+      expect(lastAction).toContain(text('en', 'admin.jobs.auditActions.redrive'));
+      // The stored result ('moved N') is shown translated.
+      expect(lastAction).toContain(text('en', 'admin.jobs.auditMoved', { count: 999 }).replace('999', ''));
       expect(await audit.textContent()).toContain(requiredEnv('TEST_ADMIN_EMAIL'));
 
       // Setting.
@@ -135,6 +136,9 @@ describe('admin console', () => {
       await openApp(session, '/jp/admin/jobs');
       await page.getByRole('heading', { level: 1, name: text('ja', 'admin.jobs.heading') }).waitFor();
       await expectVisibleText(page, text('ja', 'admin.queueNames.anchor'));
+      expect(await page.getByTestId('admin-audit').textContent()).toContain(
+        text('ja', 'admin.jobs.auditMoved', { count: 999 }).replace('999', ''),
+      );
       await openApp(session, '/ko/admin/setting');
       await page.getByRole('heading', { level: 1, name: text('ko', 'admin.setting.heading') }).waitFor();
       await expectVisibleText(page, text('ko', 'admin.setting.limits'));

@@ -39,6 +39,14 @@ export function JobsPage({ lang }: { lang: Lang }) {
   }, `jobs-${generation}`);
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   const queueName = (name: WorkerName) => t(`admin.queueNames.${name}`);
+  // The trail stores the result in a fixed English form ('moved 3', 'queued seal'): shown translated.
+  const auditResult = (result: string) => {
+    const moved = /^moved (\d+)$/.exec(result);
+    if (moved) return t('admin.jobs.auditMoved', { count: Number(moved[1]) });
+    const queued = /^queued (seal|anchor)$/.exec(result);
+    if (queued) return t('admin.jobs.auditQueued', { job: queueName(queued[1] as WorkerName) });
+    return result;
+  };
 
   const act = async (key: string, run: () => Promise<string>) => {
     setBusy(key);
@@ -223,7 +231,7 @@ export function JobsPage({ lang }: { lang: Lang }) {
                     <td>
                       <code>{a.target}</code>
                     </td>
-                    <td>{a.result}</td>
+                    <td>{auditResult(a.result)}</td>
                   </tr>
                 ))}
               </tbody>
