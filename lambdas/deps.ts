@@ -14,7 +14,7 @@ import type { VideoDeps } from './usecases/videos';
 // (pdf-lib, fontkit, the CMS) is imported through lambdas/droppable, so that only the bundles that
 // seal or certify carry it. See docs/performance.md (cold start) before adding an adapter to the
 // narrower *Deps() functions.
-import { chainConfig, getConfig } from './config';
+import { chainConfig, ConfigError, getConfig } from './config';
 import { cognito, documentClient, dynamo, s3, ses, sesv2, sns, sqs } from './adapters/aws';
 import { CognitoDirectory } from './adapters/cognito-directory';
 import { DynamoContractRepository } from './adapters/dynamo/contracts';
@@ -24,11 +24,15 @@ import { DynamoRateLimiter } from './adapters/dynamo/rate-limits';
 import { enforceLimits, limitTable, type Limits } from './usecases/limits';
 import { DynamoVerificationCodes } from './adapters/dynamo/verification-codes';
 import { setAccountStateReader } from './usecases/account-state';
+import { setJobFailureRecorder } from './core/worker';
+import { DynamoJobFailures } from './adapters/dynamo/job-failures';
 import { S3Storage } from './adapters/s3-storage';
 import { SesAccountCheck } from './adapters/ses-account';
 import { SesMailer } from './adapters/ses-mailer';
 import { MailboxSms, SnsSms } from './adapters/sms';
 import { SqsJobQueue } from './adapters/sqs-queue';
+import { SqsJobsConsole, type JobsConsole } from './adapters/sqs-console';
+import { DynamoAdminAuditTrail, type AdminAuditTrail } from './adapters/dynamo/admin-audit';
 import { EvmChain } from './adapters/evm-chain';
 import { EvmChainReader } from './adapters/evm-reader';
 import { DynamoSealRepository } from './adapters/dynamo/sealing';
@@ -73,6 +77,15 @@ export function repository(): DynamoRepository {
 // Every owner request asks whether its account is closed (lambdas/core/http.ts): from the user records.
 setAccountStateReader((userId) => repository().getById(userId));
 
+export function jobFailures(): DynamoJobFailures {
+  return new DynamoJobFailures(documentClient(), getConfig().TABLE_NAME);
+}
+
+// The SQS workers note each failure's error code for the admin Jobs page (lambdas/core/worker.ts).
+setJobFailureRecorder((failure) =>
+  jobFailures().recordJobFailure({ ...failure, at: new Date().toISOString() }),
+);
+
 export function objectStorage(): ObjectStorage {
   return (built.storage ??= new S3Storage(s3(), getConfig().DOCUMENTS_BUCKET));
 }
@@ -97,6 +110,28 @@ export function jobQueue(): JobQueue {
     anchor: c.ANCHOR_QUEUE_URL,
     notify: c.NOTIFY_QUEUE_URL,
   }));
+}
+
+/** The admin Jobs page's view of the queues (issue #20); needs the <NAME>_DLQ_URL variables. */
+export function jobsConsole(): JobsConsole {
+  const c = getConfig();
+  const dlq = (name: string, url: string | undefined): string => {
+    if (!url) throw new ConfigError(name, 'is missing (the admin Jobs page needs it)');
+    return url;
+  };
+  return new SqsJobsConsole(
+    sqs(),
+    { seal: c.SEAL_QUEUE_URL, anchor: c.ANCHOR_QUEUE_URL, notify: c.NOTIFY_QUEUE_URL },
+    {
+      seal: dlq('SEAL_DLQ_URL', c.SEAL_DLQ_URL),
+      anchor: dlq('ANCHOR_DLQ_URL', c.ANCHOR_DLQ_URL),
+      notify: dlq('NOTIFY_DLQ_URL', c.NOTIFY_DLQ_URL),
+    },
+  );
+}
+
+export function adminAuditTrail(): AdminAuditTrail {
+  return new DynamoAdminAuditTrail(documentClient(), getConfig().TABLE_NAME);
 }
 
 /**
@@ -347,6 +382,11 @@ export function verifyDeps(): VerifyDeps {
 export function sweepDeps(): SweepDeps {
   const base = documentDeps();
   return { docs: base.docs, seals: seals(), queue: base.queue };
+}
+
+/** What the admin console's reads and "seal again" need (issue #20). */
+export function adminDeps() {
+  return { docs: documents(), seals: seals(), queue: jobQueue(), audit: adminAuditTrail() };
 }
 
 /** The signer flow records when a contractor first opened their link (audit pages). */

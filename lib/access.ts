@@ -75,6 +75,7 @@ export function grantRouteExtras(
     readonly userPool: IUserPool;
     readonly store: DataStore;
     readonly queues: Readonly<Record<WorkerName, IQueue>>;
+    readonly deadLetterQueues: Readonly<Record<WorkerName, IQueue>>;
   },
 ): void {
   for (const grant of grants) {
@@ -93,6 +94,17 @@ export function grantRouteExtras(
     if (grant === 'storageCheck') {
       fn.attachPolicy(deps.store.healthCheckPolicy);
       for (const queue of Object.values(deps.queues)) queue.grant(fn, 'sqs:GetQueueAttributes');
+    }
+    if (grant === 'jobsInspect') {
+      for (const queue of Object.values(deps.queues)) queue.grant(fn, 'sqs:GetQueueAttributes');
+      for (const dlq of Object.values(deps.deadLetterQueues)) {
+        dlq.grant(fn, 'sqs:GetQueueAttributes', 'sqs:ReceiveMessage');
+      }
+    }
+    if (grant === 'jobsRedrive') {
+      for (const dlq of Object.values(deps.deadLetterQueues)) {
+        dlq.grant(fn, 'sqs:GetQueueAttributes', 'sqs:ReceiveMessage', 'sqs:DeleteMessage');
+      }
     }
   }
 }

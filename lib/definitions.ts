@@ -56,6 +56,15 @@ export const QUEUES: Record<'seal' | 'anchor' | 'notify', QueueDefinition> = {
   },
 };
 
+/** The metric the sweep publishes each run (issue #20), as a CloudWatch embedded-metric-format log
+ *  line (no PutMetricData permission needed): documents owing a seal (Generating) for longer than the
+ *  sweep's minimum age, dimension FunctionName = the sweep function. The CDK alarms on it. */
+export const STUCK_METRIC = {
+  namespace: 'SignSeal',
+  name: 'DocumentsStuckInGenerating',
+  dimension: 'FunctionName',
+} as const;
+
 /** Dead-letter queues keep failed messages for 14 days (the SQS maximum). */
 export const DLQ_RETENTION_SECONDS = 14 * 24 * 3600;
 

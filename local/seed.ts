@@ -13,6 +13,8 @@ export interface DemoAccount {
   email: string;
   password: string;
   name: string;
+  /** The operators' console (/{lang}/admin, issue #20): the user record's isAdmin flag. */
+  admin?: boolean;
 }
 
 export interface SeededAccount extends DemoAccount {
@@ -23,6 +25,7 @@ export interface SeededAccount extends DemoAccount {
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'owner@demo.signseal.local', password: 'Demo-owner-1', name: 'Demo Owner' },
   { email: 'hanako@demo.signseal.local', password: 'Demo-owner-2', name: '山田 花子' },
+  { email: 'admin@demo.signseal.local', password: 'Demo-admin-1', name: 'Demo Admin', admin: true },
 ];
 
 export async function seedDemoAccounts(
@@ -79,12 +82,13 @@ export async function seedDemoProfiles(
 ): Promise<void> {
   const now = new Date();
   for (const account of accounts) {
-    await repo.createIfAbsent(
+    const stored = await repo.createIfAbsent(
       trialUser(
         {
           userId: account.sub,
           email: account.email,
           name: account.name,
+          isAdmin: account.admin ?? false,
           emailVerified: true,
           lastLoginAt: now.toISOString(),
           consents: {
@@ -101,5 +105,7 @@ export async function seedDemoProfiles(
         now,
       ),
     );
+    // A data folder from before the admin account existed keeps its profiles: flag it all the same.
+    if (account.admin && !stored.isAdmin) await repo.update(account.sub, { isAdmin: true });
   }
 }

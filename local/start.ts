@@ -40,7 +40,9 @@ async function main() {
     `  Local chain:   ${cloud.chain.rpcUrl}   (chain id ${cloud.chain.chainId}, DocumentAnchor at ${cloud.chain.contractAddress})`,
     '',
     '  Demo sign-in (e-mail / password):',
-    ...cloud.demoAccounts.map((a) => `    ${a.email}  /  ${a.password}   (${a.name})`),
+    ...cloud.demoAccounts.map(
+      (a) => `    ${a.email}  /  ${a.password}   (${a.name}${a.admin ? ', admin: /en/admin' : ''})`,
+    ),
     '',
     `  Data is kept in ${cloud.dataDir} (npm run reset wipes it). Ctrl-C stops everything.`,
     '',

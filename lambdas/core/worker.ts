@@ -13,6 +13,31 @@ export interface JobContext {
   readonly attempt: number;
 }
 
+/** What failed, for the admin Jobs page (issue #20): an error code (a message key, or the error's
+ *  name), never the job's body. Set once by the composition root (lambdas/deps.ts). */
+export type JobFailureRecorder = (failure: {
+  readonly queue: string;
+  readonly messageId: string;
+  readonly code: string;
+  readonly attempt: number;
+}) => Promise<void>;
+
+let recordFailure: JobFailureRecorder | undefined;
+
+export function setJobFailureRecorder(recorder: JobFailureRecorder | undefined): void {
+  recordFailure = recorder;
+}
+
+/** Records a failure; a recorder that fails itself is logged and never fails the batch. */
+async function noteFailure(log: Logger, failure: Parameters<JobFailureRecorder>[0]): Promise<void> {
+  if (!recordFailure) return;
+  try {
+    await recordFailure(failure);
+  } catch (err) {
+    log.warn('could not record the job failure', { err });
+  }
+}
+
 export function sqsWorker<S extends z.ZodType>(
   queue: string,
   schema: S,
@@ -29,6 +54,7 @@ export function sqsWorker<S extends z.ZodType>(
       } catch {
         log.error('job body is not JSON; it will go to the dead-letter queue after its retries');
         failures.push({ itemIdentifier: record.messageId });
+        await noteFailure(log, { queue, messageId: record.messageId, code: 'jobNotJson', attempt });
         continue;
       }
       const parsed = schema.safeParse(body);
@@ -37,6 +63,7 @@ export function sqsWorker<S extends z.ZodType>(
           issues: parsed.error.issues.map((i) => i.path.join('.')),
         });
         failures.push({ itemIdentifier: record.messageId });
+        await noteFailure(log, { queue, messageId: record.messageId, code: 'jobInvalid', attempt });
         continue;
       }
       try {
@@ -45,6 +72,8 @@ export function sqsWorker<S extends z.ZodType>(
       } catch (err) {
         log.error('job failed', { attempt, code: isAppError(err) ? err.code : undefined, err });
         failures.push({ itemIdentifier: record.messageId });
+        const code = isAppError(err) ? err.code : err instanceof Error ? err.name : 'Error';
+        await noteFailure(log, { queue, messageId: record.messageId, code: code.slice(0, 100), attempt });
       }
     }
     return { batchItemFailures: failures };

@@ -27,16 +27,20 @@ export interface SweepReport {
   readonly anchor: number;
   /** Markers of documents that no longer owe the work (deleted, or done meanwhile). */
   readonly cleaned: number;
+  /** Documents found owing their seal (Generating) for longer than minAgeSeconds, re-queued or not:
+   *  the metric the stuck-in-Generating alarm watches (issue #20). */
+  readonly stuckGenerating: number;
 }
 
 export async function sweep(deps: SweepDeps, limits: SweepLimits, log: Logger): Promise<SweepReport> {
   const now = (deps.now ?? (() => new Date()))().getTime();
   const cutoff = now - limits.minAgeSeconds * 1000;
-  const report = { seal: 0, anchor: 0, cleaned: 0 };
+  const report = { seal: 0, anchor: 0, cleaned: 0, stuckGenerating: 0 };
   for (const queue of ['seal', 'anchor'] as const) {
     const markers = await deps.seals.listSweepMarkers(queue, limits.maxPerRun * 4);
     for (const marker of markers) {
-      if (report[queue] >= limits.maxPerRun) break;
+      // Seal markers are all read, to count the stuck documents; anchors stop at the run's limit.
+      if (queue === 'anchor' && report.anchor >= limits.maxPerRun) break;
       if (Date.parse(marker.since) > cutoff) continue;
       const doc = await deps.docs.getDocument(marker.docuId);
       const owes =
@@ -49,6 +53,8 @@ export async function sweep(deps: SweepDeps, limits: SweepLimits, log: Logger): 
         continue;
       }
       if (queue === 'seal') {
+        report.stuckGenerating++;
+        if (report.seal >= limits.maxPerRun) continue;
         const job: SealJob = { docuId: doc.docuId, reason: 'sweep' };
         await deps.queue.enqueue('seal', job);
       } else {

@@ -2,11 +2,13 @@
 // Secrets Manager secret the operator creates (docs/deploy.md), and the sweep — a function run by an
 // EventBridge schedule that re-queues documents whose seal or anchor is overdue.
 import { Duration } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
+import { STUCK_METRIC } from '../definitions.js';
 import { AppFunction, PROJECT_ROOT } from './app-function.js';
 
 export interface SealingProps {
@@ -20,6 +22,8 @@ export interface SealingProps {
 
 export class Sealing extends Construct {
   readonly sweep: AppFunction;
+  /** Documents stuck in Generating (issue #20): what an operator does is in docs/deploy.md. */
+  readonly stuckAlarm: Alarm;
 
   constructor(scope: Construct, id: string, props: SealingProps) {
     super(scope, id);
@@ -37,6 +41,26 @@ export class Sealing extends Construct {
       description: 'Runs the sweep of overdue seal and anchor work',
       schedule: Schedule.rate(props.sweepEvery ?? Duration.minutes(5)),
       targets: [new LambdaFunction(this.sweep, { retryAttempts: 2 })],
+    });
+
+    // The sweep publishes, every run, how many documents owe their seal for longer than its minimum
+    // age (an EMF log line, lambdas/workers/sweep.ts). Three runs in a row with one or more — the
+    // sweep's own re-queues did not help — is a document an operator must look at.
+    this.stuckAlarm = new Alarm(this, 'StuckInGeneratingAlarm', {
+      alarmDescription:
+        'Documents have stayed in Generating for three sweeps in a row although the sweep re-queued their seal: open /en/admin/jobs (docs/deploy.md, Operations notes).',
+      metric: new Metric({
+        namespace: STUCK_METRIC.namespace,
+        metricName: STUCK_METRIC.name,
+        dimensionsMap: { [STUCK_METRIC.dimension]: this.sweep.functionName },
+        statistic: 'Maximum',
+        period: props.sweepEvery ?? Duration.minutes(5),
+      }),
+      threshold: 0,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 3,
+      datapointsToAlarm: 3,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
     });
   }
 }

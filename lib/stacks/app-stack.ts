@@ -207,13 +207,33 @@ export class AppStack extends Stack {
       if (verify) this.chain.bindReader(verify);
     }
 
-    // Per-route extra permissions declared in the route table.
+    // Per-route extra permissions declared in the route table; the functions that look at the
+    // dead-letter queues (the admin Jobs page) get their URLs (<NAME>_DLQ_URL, lambdas/config.ts).
+    const deadLetterQueues: Record<WorkerName, IQueue> = {
+      seal: this.jobs.jobs.seal.deadLetterQueue,
+      anchor: this.jobs.jobs.anchor.deadLetterQueue,
+      notify: this.jobs.jobs.notify.deadLetterQueue,
+    };
     for (const route of ROUTES) {
-      grantRouteExtras(this.api.functions.get(route.handler)!, route.grants ?? [], {
+      const fn = this.api.functions.get(route.handler)!;
+      grantRouteExtras(fn, route.grants ?? [], {
         userPool: props.userPool,
         store: props.data,
         queues,
+        deadLetterQueues,
       });
+      if (route.grants?.some((g) => g === 'jobsInspect' || g === 'jobsRedrive')) {
+        for (const name of WORKERS) {
+          fn.addEnvironment(`${name.toUpperCase()}_DLQ_URL`, deadLetterQueues[name].queueUrl);
+        }
+      }
+    }
+    // The admin Setting page shows the chain and the sweep's settings (never the RPC URL's key).
+    const adminSettings = this.api.functions.get('admin-settings');
+    if (adminSettings && props.chain) {
+      adminSettings.addEnvironment('CHAIN_ID', String(props.chain.chainId));
+      adminSettings.addEnvironment('CHAIN_CONTRACT_ADDRESS', props.chain.contractAddress);
+      if (props.chain.name) adminSettings.addEnvironment('CHAIN_NAME', props.chain.name);
     }
 
     new CfnOutput(this, 'SiteUrl', { description: 'Open the app here', value: appUrl });

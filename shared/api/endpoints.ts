@@ -50,6 +50,7 @@ import {
   videoSessionParamsSchema,
 } from './schemas/videos';
 import { CONTRACT_SCHEMAS } from './contracts';
+import { ADMIN_SCHEMAS } from './admin';
 
 /** The schemas of one endpoint: what the handler validates, and what it answers with 2xx. */
 export interface EndpointSchemas<
@@ -138,6 +139,8 @@ export const API_SCHEMAS = {
   ResendRequest: { params: resendParamsSchema, response: resendResponseSchema },
   // Contract management (issue #7): shared/api/contracts.ts.
   ...CONTRACT_SCHEMAS,
+  // The operators' console (issue #20): shared/api/admin.ts.
+  ...ADMIN_SCHEMAS,
   ListOwnerSigns: { response: ownerSignsResponseSchema },
   CreateOwnerSign: { body: createOwnerSignRequestSchema, response: ownerSignSchema },
   SetDefaultSign: { body: setDefaultSignRequestSchema, response: ownerSignsResponseSchema },

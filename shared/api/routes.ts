@@ -22,7 +22,14 @@ export type RouteGrant =
   | 'notificationsCheck'
   /** Read-only checks of the data stores: describe the table, head the documents bucket, read the
    *  queues' attributes (GET /api/health). */
-  | 'storageCheck';
+  | 'storageCheck'
+  /** The admin Jobs page (issue #20): read every job queue's and dead-letter queue's counts
+   *  (sqs:GetQueueAttributes) and peek at dead-lettered messages (sqs:ReceiveMessage on the DLQs,
+   *  visibility 0, so a peek hides nothing). */
+  | 'jobsInspect'
+  /** Move dead-lettered messages back (sqs:ReceiveMessage, sqs:DeleteMessage on the DLQs; sending to
+   *  the job queues is the route's `enqueue`). */
+  | 'jobsRedrive';
 
 /** The areas of the documents bucket, by key prefix: each function is granted object actions per area. */
 export const OBJECT_AREAS = {
@@ -366,6 +373,50 @@ export const ROUTES: readonly RouteDefinition[] = [
     auth: 'public',
     handler: 'short-link',
     access: { table: 'read', objects: { documents: ['read'] } },
+  },
+  // The operators' console (issue #20): owner routes whose handlers refuse every user but an admin
+  // (the user record's isAdmin flag) with 403; each action is written to the audit trail.
+  {
+    id: 'AdminJobs',
+    method: 'GET',
+    path: '/api/admin/jobs',
+    auth: 'owner',
+    handler: 'admin-jobs',
+    access: READ,
+    grants: ['jobsInspect'],
+  },
+  {
+    id: 'AdminRedrive',
+    method: 'POST',
+    path: '/api/admin/jobs/{queue}/redrive',
+    auth: 'owner',
+    handler: 'admin-redrive',
+    access: { table: 'write', enqueue: ['seal', 'anchor', 'notify'] },
+    grants: ['jobsRedrive'],
+  },
+  {
+    id: 'AdminReseal',
+    method: 'POST',
+    path: '/api/admin/documents/{docuId}/reseal',
+    auth: 'owner',
+    handler: 'admin-reseal',
+    access: { table: 'write', enqueue: ['seal', 'anchor'] },
+  },
+  {
+    id: 'AdminSettings',
+    method: 'GET',
+    path: '/api/admin/settings',
+    auth: 'owner',
+    handler: 'admin-settings',
+    access: READ,
+  },
+  {
+    id: 'AdminAudit',
+    method: 'GET',
+    path: '/api/admin/audit',
+    auth: 'owner',
+    handler: 'admin-audit',
+    access: READ,
   },
   // Signing without an account (issue #5): open at the gateway, the handler checks the signer token.
   {

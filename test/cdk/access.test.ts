@@ -190,6 +190,8 @@ describe('whatever the declarations say', () => {
   test('only the sending routes, the code mails and the workers that finish a document queue messages', () => {
     expect(who((a) => a.enqueue?.includes('notify') ?? false)).toEqual(
       [
+        // the operators' Redrive sends dead-lettered messages back to their queue (issue #20)
+        'admin-redrive',
         'anchor worker',
         // sign-up and My Info → Verify mail a code (or an "account exists" notice) through the notify job
         'email-verification',
@@ -205,13 +207,43 @@ describe('whatever the declarations say', () => {
     );
   });
 
-  test('only sending, the last agreement and the sweep queue a seal; only sealing and the sweep an anchor', () => {
+  test('only sending, the last agreement, the sweep and the admin actions queue a seal; only sealing, the sweep and the admin actions an anchor', () => {
     expect(who((a) => a.enqueue?.includes('seal') ?? false)).toEqual([
+      'admin-redrive',
+      'admin-reseal',
       'send-document',
       'signer-agree',
       'sweep',
     ]);
-    expect(who((a) => a.enqueue?.includes('anchor') ?? false)).toEqual(['seal worker', 'sweep']);
+    expect(who((a) => a.enqueue?.includes('anchor') ?? false)).toEqual([
+      'admin-redrive',
+      'admin-reseal',
+      'seal worker',
+      'sweep',
+    ]);
+  });
+
+  test('only the admin Jobs routes reach the dead-letter queues: the page reads, Redrive also deletes', () => {
+    const dlqIds = WORKERS.map((name) => logicalIdOf(composed.app.jobs.jobs[name].deadLetterQueue));
+    const dlqActions = (fn: IFunction) =>
+      [
+        ...new Set(
+          statementsOf(fn)
+            .filter((s) => s.effect === 'Allow' && dlqIds.some((id) => s.resources.includes(id)))
+            .flatMap((s) => s.actions),
+        ),
+      ].sort();
+    const reaching = functions.filter(([, fn]) => dlqActions(fn).length > 0).map(([name]) => name);
+    expect(reaching.sort()).toEqual(['admin-jobs', 'admin-redrive']);
+    expect(dlqActions(composed.app.api.functions.get('admin-jobs')!)).toEqual([
+      'sqs:GetQueueAttributes',
+      'sqs:ReceiveMessage',
+    ]);
+    expect(dlqActions(composed.app.api.functions.get('admin-redrive')!)).toEqual([
+      'sqs:DeleteMessage',
+      'sqs:GetQueueAttributes',
+      'sqs:ReceiveMessage',
+    ]);
   });
 
   test('only deleting a document, the upload routes (PDF and video) and the seal worker delete objects, and only documents', () => {

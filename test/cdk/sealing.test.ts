@@ -46,6 +46,32 @@ describe('sealing in the composed app', () => {
     );
   });
 
+  test('an alarm fires when the sweep reports documents stuck in Generating three runs in a row', () => {
+    const alarmId = logicalIdOf(composed.app.sealing.stuckAlarm);
+    const alarm = resources[alarmId]!.Properties;
+    expect(alarm).toMatchObject({
+      Namespace: 'SignSeal',
+      MetricName: 'DocumentsStuckInGenerating',
+      Statistic: 'Maximum',
+      Period: 300,
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      EvaluationPeriods: 3,
+      DatapointsToAlarm: 3,
+      TreatMissingData: 'notBreaching',
+    });
+    // Per installation: the dimension is this app's sweep function, which writes the EMF line.
+    expect(alarm.Dimensions).toEqual([{ Name: 'FunctionName', Value: { Ref: sweepId } }]);
+    expect(alarm.AlarmDescription).toContain('/en/admin/jobs');
+    // EMF needs no PutMetricData right: the sweep's role has none.
+    const roleId = logicalIdOf(composed.app.sealing.sweep.role!);
+    const policies = Object.values(resources).filter(
+      (r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.Roles).includes(`"${roleId}"`),
+    );
+    expect(policies.length).toBeGreaterThan(0);
+    expect(JSON.stringify(policies)).not.toContain('cloudwatch:');
+  });
+
   test('the bundles carry the files the functions read', () => {
     const seal = assetsFor('lambdas/workers/seal.ts');
     expect(seal.files.map((f) => f.target).sort()).toEqual(

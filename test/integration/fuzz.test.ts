@@ -136,6 +136,9 @@ const GOOD_BODIES: Record<string, Record<string, unknown>> = {
   SignerAgree: { lang: 'en' },
   SignerDeny: { reason: 'No', lang: 'en' },
   SignerRejectTerms: { lang: 'en' },
+  // The admin actions take no body (issue #20): an empty object is what the SPA sends.
+  AdminRedrive: {},
+  AdminReseal: {},
 };
 
 /** Routes whose success changes state the fuzz run itself needs: exercised with throwaway owners. */
@@ -248,6 +251,7 @@ describe('fuzzing every route', () => {
       docuId: route.auth === 'signer' ? sent.docuId : draftId,
       token: sent.mailToken,
       index: '0',
+      queue: 'notify',
     };
     const destructive = DESTRUCTIVE.has(route.id);
     const goodPath = routePath(route, destructive ? { docuId: 'fuzz-missing' } : real);

@@ -29,6 +29,8 @@ export default async function setup() {
     TEST_DEMO2_EMAIL: info.demoAccounts[1].email,
     TEST_DEMO2_PASSWORD: info.demoAccounts[1].password,
     TEST_DEMO2_NAME: info.demoAccounts[1].name,
+    TEST_ADMIN_EMAIL: info.demoAccounts.find((a) => a.admin).email,
+    TEST_ADMIN_PASSWORD: info.demoAccounts.find((a) => a.admin).password,
     TEST_RUN_DIR: runDir,
   });
   globalThis.__localCloud = { child, runDir };

@@ -9,7 +9,7 @@ export interface CloudInfo {
   endpoints: Record<'dynamodb' | 's3' | 'ses' | 'cognito' | 'sqs', string>;
   resources: { userPoolId: string; userPoolClientId: string; tableName: string; documentsBucket: string };
   chain: { rpcUrl: string; chainId: number; contractAddress: string; deployedAt: string };
-  demoAccounts: { email: string; password: string; name: string }[];
+  demoAccounts: { email: string; password: string; name: string; admin?: boolean }[];
   handlerEnv: Record<string, string>;
 }
 export function startCloudProcess(options: {

@@ -460,6 +460,53 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     { client, table },
   );
 
+  /** The last failure of a job message (issue #20): what the admin Jobs page shows for a dead letter
+   *  (SQS keeps no reason with a message). The error code only, never the body; gone by TTL. */
+  const jobFailure = new Entity(
+    {
+      model: { entity: 'jobFailure', version: '1', service: SERVICE },
+      attributes: {
+        messageId: { type: 'string', required: true },
+        queue: { type: 'string', required: true },
+        code: { type: 'string', required: true },
+        attempt: { type: 'number', required: true },
+        at: { type: 'string', required: true },
+        ttl: { type: 'number', required: true },
+      },
+      indexes: {
+        byMessage: { pk: { field: 'pk', composite: ['messageId'] }, sk: { field: 'sk', composite: [] } },
+      },
+    },
+    { client, table },
+  );
+
+  /** One action of an operator on the admin pages (issue #20): who, when, what; newest first by `at`. */
+  const adminAudit = new Entity(
+    {
+      model: { entity: 'adminAudit', version: '1', service: SERVICE },
+      attributes: {
+        /** One partition for the whole trail: operators' actions are few. */
+        trail: { type: 'string', required: true, default: 'admin' },
+        at: { type: 'string', required: true },
+        auditId: { type: 'string', required: true },
+        userId: { type: 'string', required: true },
+        email: { type: 'string', required: true },
+        action: { type: ['redrive', 'reseal'] as const, required: true },
+        /** The queue or the document the action was about. */
+        target: { type: 'string', required: true },
+        /** What it did, e.g. how many messages it moved. */
+        result: { type: 'string', required: true },
+      },
+      indexes: {
+        byTime: {
+          pk: { field: 'pk', composite: ['trail'] },
+          sk: { field: 'sk', composite: ['at', 'auditId'] },
+        },
+      },
+    },
+    { client, table },
+  );
+
   /** A sealed file's SHA-256 → its document, for the public verification page. */
   const sealedHash = new Entity(
     {
@@ -500,6 +547,8 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
   return {
     rateCounter,
     sweepMarker,
+    adminAudit,
+    jobFailure,
     sealedHash,
     user,
     verificationCode,
@@ -528,4 +577,6 @@ export type OuterUserItem = EntityItem<Entities['outerUser']>;
 export type SignItem = EntityItem<Entities['sign']>;
 export type SweepMarkerItem = EntityItem<Entities['sweepMarker']>;
 export type SealedHashItem = EntityItem<Entities['sealedHash']>;
+export type AdminAuditItem = EntityItem<Entities['adminAudit']>;
+export type JobFailureItem = EntityItem<Entities['jobFailure']>;
 export type RateCounterItem = EntityItem<Entities['rateCounter']>;

@@ -94,7 +94,7 @@ function signedInRoutes(config: AppConfig): RouteObject {
   };
 }
 
-/** /{lang}/admin: admin only, with its placeholder side menu. */
+/** /{lang}/admin: admin only, with its side menu: Setting and Jobs (issue #20). */
 function adminRoutes(config: AppConfig): RouteObject {
   const admin = paths.admin.path;
   return {
@@ -108,16 +108,16 @@ function adminRoutes(config: AppConfig): RouteObject {
         lazy: async () => ({ Component: (await signedInModule(config)).AdminShellRoute }),
         children: [
           { index: true, lazy: async () => ({ Component: (await signedInModule(config)).AdminIntro }) },
-          ...(
-            [
-              [paths.adminSetting, 'titles.adminSetting'],
-              [paths.adminJobs, 'titles.adminJobs'],
-            ] as const
-          ).map(([p, title]) => ({
-            path: under(admin, p.path),
-            handle: titled(title),
-            lazy: async () => ({ Component: (await signedInModule(config)).PlaceholderRoute }),
-          })),
+          {
+            path: under(admin, paths.adminSetting.path),
+            handle: titled('titles.adminSetting'),
+            lazy: async () => ({ Component: (await signedInModule(config)).AdminSettingRoute }),
+          },
+          {
+            path: under(admin, paths.adminJobs.path),
+            handle: titled('titles.adminJobs'),
+            lazy: async () => ({ Component: (await signedInModule(config)).AdminJobsRoute }),
+          },
         ],
       },
     ],

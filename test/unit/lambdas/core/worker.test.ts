@@ -1,7 +1,8 @@
 import { jest } from '@jest/globals';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { z } from 'zod';
-import { sqsWorker, type JobContext } from '../../../../lambdas/core/worker';
+import { setJobFailureRecorder, sqsWorker, type JobContext } from '../../../../lambdas/core/worker';
+import { AppError } from '../../../../lambdas/core/errors';
 import { captureLogs, lambdaContext } from '../support';
 
 function record(messageId: string, body: string, receiveCount = '1'): SQSRecord {
@@ -94,5 +95,45 @@ describe('an SQS worker', () => {
         requestId: 'aws-req-9',
       }),
     );
+  });
+
+  it('records the error code of each failure for the admin Jobs page, never the body, and survives a recorder that fails', async () => {
+    const recorded: unknown[] = [];
+    setJobFailureRecorder(async (failure) => {
+      recorded.push(failure);
+      if (failure.messageId === 'm-throws') throw new Error('table down');
+    });
+    try {
+      const worker = sqsWorker('notify', jobSchema, async (job) => {
+        if (job.docuId === 'app') throw new AppError('errors.unavailable', 'down');
+        const err = new Error('slow');
+        err.name = 'TimeoutError';
+        throw err;
+      });
+      const res = await worker(
+        {
+          Records: [
+            record('m-not-json', 'secret@example.com'),
+            record('m-bad-schema', JSON.stringify({ docuId: '', to: 'secret@example.com' })),
+            record('m-app', JSON.stringify({ docuId: 'app' }), '3'),
+            record('m-throws', JSON.stringify({ docuId: 'x' })),
+          ],
+        },
+        lambdaContext(),
+      );
+      expect(res.batchItemFailures).toHaveLength(4);
+      expect(recorded).toEqual([
+        { queue: 'notify', messageId: 'm-not-json', code: 'jobNotJson', attempt: 1 },
+        { queue: 'notify', messageId: 'm-bad-schema', code: 'jobInvalid', attempt: 1 },
+        { queue: 'notify', messageId: 'm-app', code: 'errors.unavailable', attempt: 3 },
+        { queue: 'notify', messageId: 'm-throws', code: 'TimeoutError', attempt: 1 },
+      ]);
+      expect(JSON.stringify(recorded)).not.toContain('secret@example.com');
+      expect(logs.entries()).toContainEqual(
+        expect.objectContaining({ level: 'warn', msg: 'could not record the job failure' }),
+      );
+    } finally {
+      setJobFailureRecorder(undefined);
+    }
   });
 });

@@ -468,7 +468,7 @@ describe('sweep', () => {
     };
     s.seals.markers.set('seal#gone', { queue: 'seal', docuId: 'gone', since: '2026-11-22T08:00:00.000Z' });
     const first = await sweep(deps, { minAgeSeconds: 300, maxPerRun: 10 }, silentLog);
-    expect(first).toEqual({ seal: 1, anchor: 0, cleaned: 1 });
+    expect(first).toEqual({ seal: 1, anchor: 0, cleaned: 1, stuckGenerating: 1 });
     expect(s.queued).toEqual([{ queue: 'seal', job: { docuId: 'doc1', reason: 'sweep' } }]);
 
     // Too recent: nothing.
@@ -477,7 +477,7 @@ describe('sweep', () => {
       { minAgeSeconds: 300, maxPerRun: 10 },
       silentLog,
     );
-    expect(young).toEqual({ seal: 0, anchor: 0, cleaned: 0 });
+    expect(young).toEqual({ seal: 0, anchor: 0, cleaned: 0, stuckGenerating: 0 });
 
     await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
     s.queued.length = 0;
@@ -486,13 +486,32 @@ describe('sweep', () => {
       seal: 0,
       anchor: 1,
       cleaned: 0,
+      stuckGenerating: 0,
     });
     expect(s.queued[0]).toMatchObject({ queue: 'anchor', job: { docuId: 'doc1' } });
     expect(await sweep(later, { minAgeSeconds: 300, maxPerRun: 0 }, silentLog)).toEqual({
       seal: 0,
       anchor: 0,
       cleaned: 0,
+      stuckGenerating: 0,
     });
+  });
+
+  it('counts every document stuck in Generating, also beyond the run limit of re-queues (issue #20)', async () => {
+    const s = setup();
+    const at = '2026-11-22T08:00:00.000Z';
+    for (const id of ['g1', 'g2', 'g3']) {
+      s.mem.docs.set(id, { ...s.mem.docs.get('doc1')!, docuId: id, status: 'Generating' });
+      s.seals.markers.set(`seal#${id}`, { queue: 'seal', docuId: id, since: at });
+    }
+    const report = await sweep(
+      { docs: s.mem, seals: s.seals, queue: s.sealDeps.queue, now: () => new Date('2026-11-22T10:00:00Z') },
+      { minAgeSeconds: 300, maxPerRun: 2 },
+      silentLog,
+    );
+    // doc1 of the set-up is Generating too: four documents stuck, two re-queued (the run's limit).
+    expect(report).toMatchObject({ seal: 2, stuckGenerating: 4 });
+    expect(s.queued.filter((q) => q.queue === 'seal')).toHaveLength(2);
   });
 });
 

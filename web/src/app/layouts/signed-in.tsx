@@ -13,6 +13,8 @@ import {
 import { ServiceCards } from '../../features/home/components/service-cards';
 import { Welcome } from '../../features/home/components/welcome';
 import { AdminIntro, AdminLayout } from '../../features/shell/components/admin-layout';
+import { JobsPage } from '../../features/admin/components/jobs-page';
+import { SettingPage } from '../../features/admin/components/setting-page';
 import { PlaceholderPage } from '../../features/shell/components/placeholder-page';
 import { ShellLayout } from '../../features/shell/components/shell-layout';
 import { NotFound } from '../../components/not-found';
@@ -116,3 +118,11 @@ export function AdminShellRoute() {
 }
 
 export { AdminIntro };
+
+export function AdminJobsRoute() {
+  return <JobsPage lang={useLang()} />;
+}
+
+export function AdminSettingRoute() {
+  return <SettingPage lang={useLang()} />;
+}

@@ -1,4 +1,4 @@
-// /{lang}/admin: a side menu with Setting and Jobs, both placeholders for now (doc 1 §2).
+// /{lang}/admin: a side menu with Setting and Jobs (doc 1 §2; made real for operators by issue #20).
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
