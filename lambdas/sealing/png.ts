@@ -3,6 +3,7 @@
 // file, inflates and deflates with node's zlib, and embeds opaque images without decoding them.
 import { deflateSync, inflateSync } from 'node:zlib';
 import { PDFImage, PngEmbedder, type PDFDocument, type PDFRef } from 'pdf-lib';
+import { pngRawSize } from '../core/png-size';
 import { SealError } from './errors';
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -61,27 +62,9 @@ export function parsePng(bytes: Uint8Array): Png {
   return { ...header, idat: idat.length === 1 ? idat[0]! : Buffer.concat(idat) };
 }
 
-/** Adam7's seven passes: x start, y start, x step, y step. */
-const ADAM7 = [
-  [0, 0, 8, 8],
-  [4, 0, 8, 8],
-  [0, 4, 4, 8],
-  [2, 0, 4, 4],
-  [0, 2, 2, 4],
-  [1, 0, 2, 2],
-  [0, 1, 1, 2],
-] as const;
-
 /** The bytes of a PNG's filtered rows (a filter byte, then the row): what its IDAT must inflate to. */
 export function rawSize(png: Omit<Png, 'idat'>): number {
-  const bits = CHANNELS[png.colorType]! * png.bitDepth;
-  const rows = (w: number, h: number) => (w > 0 && h > 0 ? h * (1 + Math.ceil((w * bits) / 8)) : 0);
-  if (!png.interlaced) return rows(png.width, png.height);
-  return ADAM7.reduce(
-    (sum, [xs, ys, dx, dy]) =>
-      sum + rows(Math.ceil((png.width - xs) / dx), Math.ceil((png.height - ys) / dy)),
-    0,
-  );
+  return pngRawSize(png.width, png.height, CHANNELS[png.colorType]! * png.bitDepth, png.interlaced);
 }
 
 /** Up to this size, the image data is inflated into one buffer (a sign is at most 1400×600 RGBA: 3.4 MB). */

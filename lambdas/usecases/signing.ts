@@ -4,6 +4,7 @@
 // own areas, and agrees, denies with a reason, or refuses the e-sign terms. Every write is conditional
 // on the document's status and version: two signers agreeing at the same instant serialise, and only
 // the one that sees everybody else agreed moves Agree → Generating and enqueues the one seal job.
+import { pngRawSize } from '../core/png-size';
 import { assertOriginalIntact } from './original';
 import { recordHistory } from './history';
 import { randomBytes } from 'node:crypto';
@@ -83,27 +84,6 @@ export function checkSignPng(bytes: Uint8Array): PngCheck {
 }
 
 const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
-/** Adam7's seven passes: x start, y start, x step, y step. */
-const ADAM7 = [
-  [0, 0, 8, 8],
-  [4, 0, 8, 8],
-  [0, 4, 4, 8],
-  [2, 0, 4, 4],
-  [0, 2, 2, 4],
-  [1, 0, 2, 2],
-  [0, 1, 1, 2],
-] as const;
-
-/** The bytes of a PNG's filtered rows: what its image data must inflate to, exactly. */
-function pngRawSize(width: number, height: number, bitsPerPixel: number, interlaced: boolean): number {
-  const rows = (w: number, h: number) => (w > 0 && h > 0 ? h * (1 + Math.ceil((w * bitsPerPixel) / 8)) : 0);
-  if (!interlaced) return rows(width, height);
-  return ADAM7.reduce(
-    (sum, [xs, ys, dx, dy]) => sum + rows(Math.ceil((width - xs) / dx), Math.ceil((height - ys) / dy)),
-    0,
-  );
-}
-
 /**
  * Checks the image data the header promises: chunks within the file up to IEND, a known colour type
  * and bit depth, and IDAT data that inflates to exactly the size of the image's rows. Inflating stops
