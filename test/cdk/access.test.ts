@@ -221,6 +221,8 @@ describe('whatever the declarations say', () => {
       'complete-upload',
       'create-upload',
       'delete-document',
+      'mobile-video-complete',
+      'mobile-video-session',
       'seal worker',
       'signer-video-complete',
       'signer-video-session',
@@ -235,6 +237,7 @@ describe('whatever the declarations say', () => {
     expect(access.get('create-upload')!.objects).toEqual({ uploads: ['delete', 'write'] });
     expect(who((a) => a.objects?.uploads?.includes('write') ?? false)).toEqual([
       'create-upload',
+      'mobile-video-session',
       'signer-video-session',
     ]);
     // Issue #15: the same for agreement videos (the session's form writes only its staging key).
@@ -242,6 +245,7 @@ describe('whatever the declarations say', () => {
     expect(who((a) => a.objects?.documents?.includes('write') ?? false)).toEqual([
       'anchor worker',
       'complete-upload',
+      'mobile-video-complete',
       'seal worker',
       'signer-video-complete',
     ]);

@@ -136,6 +136,8 @@ const GOOD_BODIES: Record<string, Record<string, unknown>> = {
   SignerAgree: { lang: 'en' },
   SignerDeny: { reason: 'No', lang: 'en' },
   SignerRejectTerms: { lang: 'en' },
+  StartVideoSession: { contentType: 'video/webm' },
+  StartMobileVideoSession: { contentType: 'video/webm' },
 };
 
 /** Routes whose success changes state the fuzz run itself needs: exercised with throwaway owners. */
