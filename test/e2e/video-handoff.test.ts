@@ -169,6 +169,7 @@ describe('the phone hand-off of the video step', () => {
         await expectVisibleText(page, t('signing.completed'));
         expect((await documentDeps().docs.listRecipients(sent.docuId))[0]!.agreement).toBe(1);
       });
+      expect(desktop.unexpectedProblems()).toEqual([]);
     } finally {
       await desktop.close();
       await phone.close();

@@ -123,6 +123,30 @@ describe('the phone hand-off of the video step', () => {
     expect((await documentDeps().docs.listRecipients(docuId)).every((r) => !r.videoSession)).toBe(true);
   });
 
+  it('lets a recording begun in time finish within its session, and nothing else', async () => {
+    const { docuId, mailToken } = await videoContract();
+    const mobileToken = await mobileLink(docuId, mailToken);
+    const session = await startMobile(mobileToken);
+    expect(session.status).toBe(201);
+    expect((await postVideo(session.body.upload, webm(2048))).status).toBeLessThan(300);
+    const tokenHash = createHash('sha256').update(mobileToken).digest('hex');
+    await entities()
+      .videoMobileToken.patch({ tokenHash })
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .go();
+    const wrong = await api(mobilePath(mobileToken, `/video-session/${'0'.repeat(32)}/complete`), {
+      method: 'POST',
+    });
+    expect(wrong.status).toBe(410);
+    expect(wrong.body.error.code).toBe('video.errors.mobileLinkExpired');
+    const done = await api(mobilePath(mobileToken, `/video-session/${session.body.sessionId}/complete`), {
+      method: 'POST',
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.sizeBytes).toBe(2048);
+    expect((await startMobile(mobileToken)).status).toBe(410);
+  });
+
   it('is no signer token, and a signer token or an unknown one is no recording link', async () => {
     const { docuId, mailToken, smsToken } = await videoContract();
     const mobileToken = await mobileLink(docuId, mailToken);
