@@ -4,6 +4,7 @@ import type { ContractDeps } from './usecases/contracts';
 import type { DocumentDeps } from './usecases/documents';
 import type { OwnerSignsDeps } from './usecases/owner-signs';
 import type { SigningDeps } from './usecases/signing';
+import type { HandoffDeps } from './usecases/video-handoff';
 import type { VideoDeps } from './usecases/videos';
 // Composition root: builds each adapter once from the configuration. Handlers and workers take
 // what they need from here; use cases receive ports, never SDK clients.
@@ -266,6 +267,11 @@ export function videoDeps(): VideoDeps {
       maxBytes: c.VIDEO_MAX_BYTES,
     },
   };
+}
+
+/** The phone hand-off of the video step (issue #15): the video deps and the hand-off links. */
+export function videoHandoffDeps(): HandoffDeps {
+  return { ...videoDeps(), mobileTokens: documents() };
 }
 
 let chain: AnchorChain | undefined;

@@ -45,6 +45,8 @@ export const DEFAULT_LIMITS = {
   signImagesPerOwner: { limit: 30, windowSeconds: HOUR },
   /** Recording sessions (each a presigned video upload) of one contractor of a document (issue #15). */
   videoSessionsPerRecipient: { limit: 20, windowSeconds: HOUR },
+  /** Phone hand-off links (QR codes) of one contractor of a document (issue #15). */
+  videoMobileLinksPerRecipient: { limit: 20, windowSeconds: HOUR },
   /** E-mail verification codes sent for one user… */
   verificationCodesPerUser: { limit: 5, windowSeconds: HOUR },
   /** …and to one address. */

@@ -115,7 +115,8 @@ export async function scanVideo(
 
 // --- Errors -------------------------------------------------------------------------------------
 
-function refused(ctx: SignerContext): AppError | null {
+/** 409 unless this contractor may record now (video-sign contract in Agree, not yet answered). */
+export function refused(ctx: SignerContext): AppError | null {
   const code = videoRecordingRefusal(ctx.doc.status, ctx.doc.kind, agreementOf(ctx.me));
   if (!code) return null;
   return new AppError(code, `No video may be recorded now (${ctx.doc.kind}, ${ctx.doc.status})`, {
@@ -142,11 +143,30 @@ function noSession(deps: VideoDeps): AppError {
 
 // --- Use cases ----------------------------------------------------------------------------------
 
+/** Finds the contractor who records, by the credential of the route (a signer or phone hand-off token). */
+export type ResolveRecorder = (now?: Date) => Promise<SignerContext>;
+
+const bySignerToken =
+  (deps: VideoDeps, docuId: string, token: string): ResolveRecorder =>
+  (now) =>
+    resolveSigner(deps, docuId, token, now);
+
 /** POST /api/sign/{docuId}/{token}/video-session: opens a recording session (replacing any other). */
-export async function startVideoSession(
+export function startVideoSession(
   deps: VideoDeps,
   docuId: string,
   token: string,
+  input: StartVideoSessionRequest,
+  now = new Date(),
+): Promise<StartVideoSessionResponse> {
+  return openRecordingSession(deps, docuId, bySignerToken(deps, docuId, token), input, now);
+}
+
+/** Opens a recording session of the contractor `resolve` finds (replacing any other). */
+export async function openRecordingSession(
+  deps: VideoDeps,
+  docuId: string,
+  resolve: ResolveRecorder,
   input: StartVideoSessionRequest,
   now = new Date(),
 ): Promise<StartVideoSessionResponse> {
@@ -158,7 +178,7 @@ export async function startVideoSession(
   const startedAt = now.toISOString();
   const expiresAt = new Date(now.getTime() + windowSeconds * 1000).toISOString();
   const { ctx, key } = await withConflictRetry(async () => {
-    const c = await resolveSigner(deps, docuId, token, now);
+    const c = await resolve(now);
     const refusal = refused(c);
     if (refusal) throw refusal;
     if (!type) throw videoError('video.errors.badType', `Not a webm or mp4 type: ${input.contentType}`, deps);
@@ -202,10 +222,16 @@ export async function startVideoSession(
 }
 
 /** Ends a session after a refused file: the file is removed, the session spent. */
-async function spend(deps: VideoDeps, docuId: string, token: string, sessionId: string, key: string) {
+async function spend(
+  deps: VideoDeps,
+  docuId: string,
+  resolve: ResolveRecorder,
+  sessionId: string,
+  key: string,
+) {
   await deps.storage.deleteMany([key]);
   await withConflictRetry(async () => {
-    const c = await resolveSigner(deps, docuId, token);
+    const c = await resolve();
     if (c.me.videoSession?.sessionId !== sessionId) return;
     const { videoSession, ...rest } = c.me;
     void videoSession;
@@ -220,7 +246,7 @@ async function spend(deps: VideoDeps, docuId: string, token: string, sessionId: 
 }
 
 /** POST /api/sign/{docuId}/{token}/video-session/{sessionId}/complete: checks and stores the video. */
-export async function completeVideoSession(
+export function completeVideoSession(
   deps: VideoDeps,
   docuId: string,
   token: string,
@@ -228,7 +254,19 @@ export async function completeVideoSession(
   facts: RequestFacts,
   now = new Date(),
 ): Promise<CompleteVideoResponse> {
-  const ctx = await resolveSigner(deps, docuId, token, now);
+  return completeRecordingSession(deps, docuId, bySignerToken(deps, docuId, token), sessionId, facts, now);
+}
+
+/** Checks and stores the video of the session of the contractor `resolve` finds. */
+export async function completeRecordingSession(
+  deps: VideoDeps,
+  docuId: string,
+  resolve: ResolveRecorder,
+  sessionId: string,
+  facts: RequestFacts,
+  now = new Date(),
+): Promise<CompleteVideoResponse> {
+  const ctx = await resolve(now);
   const refusal = refused(ctx);
   if (refusal) throw refusal;
   const session = ctx.me.videoSession;
@@ -239,7 +277,7 @@ export async function completeVideoSession(
   }
   const type = videoType(session.contentType)!;
   const fail = async (code: string, message: string, status = 400) => {
-    await spend(deps, docuId, token, sessionId, session.key);
+    await spend(deps, docuId, resolve, sessionId, session.key);
     return videoError(code, message, deps, status);
   };
   if (now.getTime() > Date.parse(session.expiresAt)) {
@@ -295,7 +333,7 @@ export async function completeVideoSession(
     userAgent: facts.userAgent,
   };
   const outcome = await withConflictRetry(async () => {
-    const c = await resolveSigner(deps, docuId, token, now);
+    const c = await resolve(now);
     // A concurrent completion of this session stored it first: its answer is this one's.
     const stored = c.me.video;
     if (stored && stored.sessionId === sessionId) return { kind: 'same' as const, video: stored };
@@ -323,7 +361,7 @@ export async function completeVideoSession(
 }
 
 /** The answer of a completion: the stored video's facts. */
-function accepted(video: NonNullable<RecipientRecord['video']>): CompleteVideoResponse {
+export function accepted(video: NonNullable<RecipientRecord['video']>): CompleteVideoResponse {
   return {
     contentType: videoType(video.contentType)!,
     sizeBytes: video.sizeBytes,

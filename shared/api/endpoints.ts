@@ -45,6 +45,11 @@ import {
 } from './schemas/owner-signs';
 import {
   completeVideoResponseSchema,
+  mobileParamsSchema,
+  mobileRecordingViewSchema,
+  mobileSessionParamsSchema,
+  signerVideoStatusSchema,
+  videoMobileLinkResponseSchema,
   startVideoSessionRequestSchema,
   startVideoSessionResponseSchema,
   videoSessionParamsSchema,
@@ -131,6 +136,15 @@ export const API_SCHEMAS = {
     response: startVideoSessionResponseSchema,
   },
   CompleteVideoSession: { params: videoSessionParamsSchema, response: completeVideoResponseSchema },
+  CreateVideoMobileLink: { params: signerParamsSchema, response: videoMobileLinkResponseSchema },
+  SignerVideoStatus: { params: signerParamsSchema, response: signerVideoStatusSchema },
+  MobileVideoView: { params: mobileParamsSchema, response: mobileRecordingViewSchema },
+  StartMobileVideoSession: {
+    body: startVideoSessionRequestSchema,
+    params: mobileParamsSchema,
+    response: startVideoSessionResponseSchema,
+  },
+  CompleteMobileVideoSession: { params: mobileSessionParamsSchema, response: completeVideoResponseSchema },
   SignerRejectTerms: {
     body: signerActionRequestSchema,
     params: signerParamsSchema,

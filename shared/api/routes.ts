@@ -489,6 +489,51 @@ export const ROUTES: readonly RouteDefinition[] = [
       objects: { uploads: ['read', 'delete'], documents: ['write', 'delete'] },
     },
   },
+  // Phone hand-off of the video step (issue #15): a 15-minute link of its own (only its hash stored)
+  // opens recording sessions of its contractor from a phone; the computer polls the video status.
+  {
+    id: 'CreateVideoMobileLink',
+    method: 'POST',
+    path: '/api/sign/{docuId}/{token}/video-mobile-link',
+    auth: 'signer',
+    handler: 'signer-video-mobile-link',
+    access: { table: 'write' },
+  },
+  {
+    id: 'SignerVideoStatus',
+    method: 'GET',
+    path: '/api/sign/{docuId}/{token}/video',
+    auth: 'signer',
+    handler: 'signer-video-status',
+    access: { table: 'read' },
+  },
+  {
+    id: 'MobileVideoView',
+    method: 'GET',
+    path: '/api/vsign-mobile/{mobileToken}',
+    auth: 'signer',
+    handler: 'mobile-video-view',
+    access: { table: 'read' },
+  },
+  {
+    id: 'StartMobileVideoSession',
+    method: 'POST',
+    path: '/api/vsign-mobile/{mobileToken}/video-session',
+    auth: 'signer',
+    handler: 'mobile-video-session',
+    access: { table: 'write', objects: { uploads: ['write', 'delete'] } },
+  },
+  {
+    id: 'CompleteMobileVideoSession',
+    method: 'POST',
+    path: '/api/vsign-mobile/{mobileToken}/video-session/{sessionId}/complete',
+    auth: 'signer',
+    handler: 'mobile-video-complete',
+    access: {
+      table: 'write',
+      objects: { uploads: ['read', 'delete'], documents: ['write', 'delete'] },
+    },
+  },
 ];
 
 /** Every method and path not in ROUTES: API Gateway's `$default` route, and the local gateway's

@@ -253,6 +253,8 @@ describe('whatever the declarations say', () => {
       'complete-upload',
       'create-upload',
       'delete-document',
+      'mobile-video-complete',
+      'mobile-video-session',
       'seal worker',
       'signer-video-complete',
       'signer-video-session',
@@ -267,6 +269,7 @@ describe('whatever the declarations say', () => {
     expect(access.get('create-upload')!.objects).toEqual({ uploads: ['delete', 'write'] });
     expect(who((a) => a.objects?.uploads?.includes('write') ?? false)).toEqual([
       'create-upload',
+      'mobile-video-session',
       'signer-video-session',
     ]);
     // Issue #15: the same for agreement videos (the session's form writes only its staging key).
@@ -274,6 +277,7 @@ describe('whatever the declarations say', () => {
     expect(who((a) => a.objects?.documents?.includes('write') ?? false)).toEqual([
       'anchor worker',
       'complete-upload',
+      'mobile-video-complete',
       'seal worker',
       'signer-video-complete',
     ]);

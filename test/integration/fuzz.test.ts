@@ -139,6 +139,8 @@ const GOOD_BODIES: Record<string, Record<string, unknown>> = {
   // The admin actions take no body (issue #20): an empty object is what the SPA sends.
   AdminRedrive: {},
   AdminReseal: {},
+  StartVideoSession: { contentType: 'video/webm' },
+  StartMobileVideoSession: { contentType: 'video/webm' },
 };
 
 /** Routes whose success changes state the fuzz run itself needs: exercised with throwaway owners. */

@@ -13,6 +13,7 @@ import {
   type RecipientItem,
   type OuterUserItem,
   type SignerTokenItem,
+  type VideoMobileTokenItem,
   type SignItem,
 } from './entities';
 import { isConditionalFailure } from './conditions';
@@ -24,6 +25,7 @@ export type SignerTokenRecord = SignerTokenItem;
 export type AddressBookRecord = AddressBookItem;
 export type OuterUserRecord = OuterUserItem;
 export type SignRecord = SignItem;
+export type VideoMobileTokenRecord = VideoMobileTokenItem;
 
 /** Fields a status change may set or remove along with the status (null removes). */
 type DocMutable = Omit<DocumentRecord, 'docuId' | 'ownerId' | 'createdAt' | 'id4' | 'kind' | 'version'>;
@@ -218,6 +220,19 @@ export class DynamoDocumentRepository implements DocumentRepository, SignerRepos
 
   async putToken(token: SignerTokenRecord): Promise<void> {
     await this.e.signerToken.put(token).go();
+  }
+
+  async putMobileToken(token: VideoMobileTokenRecord): Promise<void> {
+    await this.e.videoMobileToken.put(token).go();
+  }
+
+  async getMobileToken(tokenHash: string): Promise<VideoMobileTokenRecord | null> {
+    const res = await this.e.videoMobileToken.get({ tokenHash }).go();
+    return res.data ?? null;
+  }
+
+  async markMobileTokenUsed(tokenHash: string, usedAt: string, usedSessionId: string): Promise<void> {
+    await this.e.videoMobileToken.patch({ tokenHash }).set({ usedAt, usedSessionId }).go();
   }
 
   async findOrCreateOuterUser(input: OuterUserRecord): Promise<OuterUserRecord> {

@@ -344,6 +344,30 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     { client, table },
   );
 
+  /** A phone hand-off link of the video step (issue #15): only the SHA-256 of its token is stored, bound
+   *  to one document and contractor, separate from signer tokens (never accepted as one). Short-lived
+   *  (TTL); `usedAt` once its video was accepted, after which it opens nothing. */
+  const videoMobileToken = new Entity(
+    {
+      model: { entity: 'videoMobileToken', version: '1', service: SERVICE },
+      attributes: {
+        tokenHash: { type: 'string', required: true },
+        docuId: { type: 'string', required: true },
+        recipientIndex: { type: 'number', required: true },
+        createdAt: { type: 'string', required: true },
+        expiresAt: { type: 'string', required: true },
+        usedAt: { type: 'string' },
+        /** The recording session whose video used it (a lost answer may be asked again). */
+        usedSessionId: { type: 'string' },
+        ttl: { type: 'number', required: true },
+      },
+      indexes: {
+        byHash: { pk: { field: 'pk', composite: ['tokenHash'] }, sk: { field: 'sk', composite: [] } },
+      },
+    },
+    { client, table },
+  );
+
   /** A short link of an SMS (issue #14): found by the hash of its code; its target is sealed with a key
    *  derived from the code, so the table alone reveals neither the code nor a signer token. */
   const shortLink = new Entity(
@@ -557,6 +581,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     recipient,
     historyItem,
     signerToken,
+    videoMobileToken,
     shortLink,
     addressBookEntry,
     outerUser,
@@ -571,6 +596,7 @@ export type DocumentItem = EntityItem<Entities['document']>;
 export type RecipientItem = EntityItem<Entities['recipient']>;
 export type HistoryEntityItem = EntityItem<Entities['historyItem']>;
 export type SignerTokenItem = EntityItem<Entities['signerToken']>;
+export type VideoMobileTokenItem = EntityItem<Entities['videoMobileToken']>;
 export type ShortLinkItem = EntityItem<Entities['shortLink']>;
 export type AddressBookItem = EntityItem<Entities['addressBookEntry']>;
 export type OuterUserItem = EntityItem<Entities['outerUser']>;

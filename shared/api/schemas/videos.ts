@@ -48,3 +48,43 @@ export const completeVideoResponseSchema = z.object({
   recordedAt: z.iso.datetime({ offset: true }),
 });
 export type CompleteVideoResponse = z.infer<typeof completeVideoResponseSchema>;
+
+// --- Phone hand-off (issue #15): a short-lived link for recording on a phone ---------------------
+
+/** POST /api/sign/{docuId}/{token}/video-mobile-link → 201: the phone's token (only ever in the QR
+ *  code's address `/{lang}/vsign_mobile/{token}`) and when it stops working. */
+export const videoMobileLinkResponseSchema = z.object({
+  token: z.string(),
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+export type VideoMobileLinkResponse = z.infer<typeof videoMobileLinkResponseSchema>;
+
+/** The accepted video as the parties see it, or null. */
+export const videoSummarySchema = z
+  .object({
+    contentType: z.string(),
+    sizeBytes: z.number().int().positive(),
+    recordedAt: z.iso.datetime({ offset: true }),
+  })
+  .nullable();
+
+/** GET /api/sign/{docuId}/{token}/video: what the desktop page polls while the phone records. */
+export const signerVideoStatusSchema = z.object({ video: videoSummarySchema });
+export type SignerVideoStatus = z.infer<typeof signerVideoStatusSchema>;
+
+/** /api/vsign-mobile/{mobileToken}… */
+export const mobileParamsSchema = z.object({ mobileToken: z.string().min(1).max(128) });
+export type MobileParams = z.infer<typeof mobileParamsSchema>;
+export const mobileSessionParamsSchema = mobileParamsSchema.extend({
+  sessionId: z.string().regex(/^[0-9a-f]{32}$/),
+});
+
+/** GET /api/vsign-mobile/{mobileToken}: what the phone's recorder shows (its script). */
+export const mobileRecordingViewSchema = z.object({
+  name: z.string(),
+  /** The short contract number (upper case in the script). */
+  id4: z.string(),
+  expiresAt: z.iso.datetime({ offset: true }),
+  video: videoSummarySchema,
+});
+export type MobileRecordingView = z.infer<typeof mobileRecordingViewSchema>;

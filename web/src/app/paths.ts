@@ -53,6 +53,11 @@ export const paths = {
     path: 'outsign/:docuId/:token',
     getHref: (lang: Lang, docuId: string, token: string) => `/${lang}/outsign/${enc(docuId)}/${enc(token)}`,
   },
+  /** The phone hand-off of the video step (issue #15): the recording link's token only. */
+  vsignMobile: {
+    path: 'vsign_mobile/:token',
+    getHref: (lang: Lang, token: string) => `/${lang}/vsign_mobile/${enc(token)}`,
+  },
   videoConfirm: {
     path: 'video_confirm/:docuId/:token',
     getHref: (lang: Lang, docuId: string, token: string) =>

@@ -156,6 +156,12 @@ function publicAndAuthRoutes(config: AppConfig): RouteObject[] {
       handle: titled('titles.signer'),
       lazy: async () => ({ Component: (await signerPage()).SignerPage }),
     },
+    // The phone's video recording page (issue #15): its own small chunk, with the recorder.
+    {
+      path: paths.vsignMobile.path,
+      handle: titled('titles.vsignMobile'),
+      lazy: async () => ({ Component: (await import('../features/video/mobile-page')).MobileRecordingPage }),
+    },
     // The video confirmation page: a later issue replaces this placeholder.
     ...[paths.videoConfirm].map((p) => ({
       path: p.path,

@@ -49,6 +49,7 @@ describe('the table of limits', () => {
       signImagesPerSigner: { limit: 50, windowSeconds: 86400 },
       signImagesPerOwner: { limit: 30, windowSeconds: 3600 },
       videoSessionsPerRecipient: { limit: 20, windowSeconds: 3600 },
+      videoMobileLinksPerRecipient: { limit: 20, windowSeconds: 3600 },
       verificationCodesPerUser: { limit: 5, windowSeconds: 3600 },
       verificationCodesPerAddress: { limit: 5, windowSeconds: 3600 },
     });

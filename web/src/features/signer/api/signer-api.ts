@@ -5,11 +5,15 @@ import {
   startVideoSessionResponseSchema,
   signerActionResponseSchema,
   signerViewSchema,
+  signerVideoStatusSchema,
   uploadSignResponseSchema,
+  videoMobileLinkResponseSchema,
   type ApplySignsRequest,
   type SignerActionResponse,
   type CompleteVideoResponse,
   type SignerView,
+  type SignerVideoStatus,
+  type VideoMobileLinkResponse,
   type StartVideoSessionResponse,
   type UploadSignResponse,
 } from '../../../../../shared/api/schemas';
@@ -91,4 +95,18 @@ export function completeVideoSession(
     path: `${base(docuId, token)}/video-session/${encodeURIComponent(sessionId)}/complete`,
     schema: completeVideoResponseSchema,
   });
+}
+
+/** A 15-minute link to record the video on a phone (its QR code: `/{lang}/vsign_mobile/{token}`). */
+export function createVideoMobileLink(docuId: string, token: string): Promise<VideoMobileLinkResponse> {
+  return apiRequest({
+    method: 'POST',
+    path: `${base(docuId, token)}/video-mobile-link`,
+    schema: videoMobileLinkResponseSchema,
+  });
+}
+
+/** The accepted video so far (polled while the phone records). */
+export function fetchVideoStatus(docuId: string, token: string): Promise<SignerVideoStatus> {
+  return apiRequest({ path: `${base(docuId, token)}/video`, schema: signerVideoStatusSchema });
 }

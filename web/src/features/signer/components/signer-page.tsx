@@ -24,12 +24,15 @@ import { ApiError } from '../../../lib/api-client';
 import {
   applySigns,
   completeVideoSession,
+  createVideoMobileLink,
   denySigning,
   fetchSignerView,
+  fetchVideoStatus,
   signerAction,
   startVideoSession,
   uploadSign,
 } from '../api/signer-api';
+import { PhoneHandoff, usePoll } from '../../video/phone-handoff';
 import { postRecording } from '../../video/upload';
 import { describeError } from '../messages';
 import { Modal } from './modal';
@@ -220,6 +223,36 @@ export function SignerPage() {
     await completeVideoSession(docuId, token, session.sessionId);
   };
 
+  /** The phone hand-off (issue #15): its link's address, whether the dialog shows, its error. */
+  const [handoff, setHandoff] = useState<{
+    url: string | null;
+    dialog: boolean;
+    error: string | null;
+  } | null>(null);
+  /** When the video was recorded before the hand-off began: a newer one is the phone's. */
+  const videoBefore = useRef<string | null>(null);
+  const openHandoff = async () => {
+    videoBefore.current = view?.me.video?.recordedAt ?? null;
+    setHandoff({ url: null, dialog: true, error: null });
+    try {
+      const link = await createVideoMobileLink(docuId, token);
+      const url = `${window.location.origin}${paths.vsignMobile.getHref(lang, link.token)}`;
+      setHandoff((h) => h && { ...h, url });
+    } catch (err) {
+      const errmsg = describeError(t, err);
+      setHandoff((h) => h && { ...h, error: t('video.recordingLink.failed', { errmsg }) });
+    }
+  };
+  // The computer goes on by itself once the phone's video has arrived.
+  usePoll(phase.kind === 'video' && Boolean(handoff?.url), async () => {
+    const { video } = await fetchVideoStatus(docuId, token);
+    if (!video || video.recordedAt === videoBefore.current) return false;
+    setView((v) => v && { ...v, me: { ...v.me, video } });
+    setHandoff(null);
+    setPopup('terms');
+    return true;
+  });
+
   const onAgree = () =>
     run(async () => {
       await signerAction(docuId, token, 'agree', lang);
@@ -272,21 +305,44 @@ export function SignerPage() {
       break;
     case 'video':
       body = view && (
-        <Suspense fallback={<Spinner />}>
-          <VideoRecorder
-            name={view.me.name}
-            contractNumber={view.id4}
-            hasVideo={view.me.video !== null}
-            startSession={async (mimeType) => {
-              videoSession.current = await startVideoSession(docuId, token, mimeType);
-              return videoSession.current;
-            }}
-            upload={uploadVideo}
-            onUploaded={() => setPopup('terms')}
-            onFinishWithoutChange={() => setPopup('terms')}
-            describeError={(err) => describeError(t, err)}
-          />
-        </Suspense>
+        <>
+          <Suspense fallback={<Spinner />}>
+            <VideoRecorder
+              name={view.me.name}
+              contractNumber={view.id4}
+              hasVideo={view.me.video !== null}
+              startSession={async (mimeType) => {
+                videoSession.current = await startVideoSession(docuId, token, mimeType);
+                return videoSession.current;
+              }}
+              upload={uploadVideo}
+              onUploaded={() => setPopup('terms')}
+              onFinishWithoutChange={() => setPopup('terms')}
+              onNoDevice={() => void (handoff ? undefined : openHandoff())}
+              describeError={(err) => describeError(t, err)}
+            />
+          </Suspense>
+          {handoff ? (
+            <PhoneHandoff
+              url={handoff.url}
+              dialog={handoff.dialog}
+              error={handoff.error}
+              onAcknowledge={() => setHandoff((h) => h && { ...h, dialog: false })}
+              onNewCode={() => void openHandoff()}
+            />
+          ) : (
+            <div className="video-actions">
+              <button
+                type="button"
+                className="button button-secondary"
+                data-testid="video-use-phone"
+                onClick={() => void openHandoff()}
+              >
+                {t('video.recordingLink.usePhone')}
+              </button>
+            </div>
+          )}
+        </>
       );
       break;
     default:

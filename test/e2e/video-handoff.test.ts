@@ -1,0 +1,178 @@
+// The phone hand-off of the video step (issue #15), in Chromium against the whole local cloud: a
+// desktop without a camera (no fake device) reaches the video step and gets the 'Recording Link'
+// dialog with a QR code; the code is decoded from a screenshot of it (zbarimg) and opened in a
+// phone-sized browser WITH the fake camera, which records a real webm and uploads it, and sees the
+// spec's success text. The desktop page, polling, goes on to the e-sign terms by itself.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { jest } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { documentClient } from '../../lambdas/adapters/aws';
+import { createEntities } from '../../lambdas/adapters/dynamo/entities';
+import { getConfig } from '../../lambdas/config';
+import { documentDeps } from '../../lambdas/deps';
+import { api } from '../support/cloud-client';
+import { makePng } from '../support/png';
+import { sendTwoContractorDocument, type SentDocument } from '../support/documents';
+import { seriousAxeViolations } from '../support/axe';
+import { appBaseUrl, launchBrowser, openApp, type BrowserSession } from '../support/browser';
+import { text } from './catalogue';
+import { expectVisibleText } from './steps';
+
+jest.setTimeout(300000);
+
+const t = (key: string, options?: Record<string, unknown>) => text('en', key, options);
+const FAKE_CAMERA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] as const;
+
+/** A contract sent to two contractors, switched to video sign in the table (as video-sign.test.ts). */
+async function videoContract(): Promise<SentDocument> {
+  const sent = await sendTwoContractorDocument({ title: 'Video hand-off', names: ['Mia Mail', 'Pat Phone'] });
+  await createEntities(documentClient(), getConfig().TABLE_NAME)
+    .document.patch({ docuId: sent.docuId })
+    .set({ kind: 'vsign' })
+    .go();
+  const sign = await api(`/api/sign/${sent.docuId}/${sent.mailToken}/signs`, {
+    method: 'POST',
+    body: { image: Buffer.from(makePng(60, 30)).toString('base64') },
+  });
+  expect(sign.status).toBe(201);
+  return sent;
+}
+
+const button = (page: Page, key: string) => page.getByRole('button', { name: t(key), exact: true });
+
+async function toVideoStep(session: BrowserSession, link: string): Promise<Page> {
+  const page = await openApp(session, link);
+  const request = page.getByTestId('sign-request');
+  await request.waitFor({ state: 'visible', timeout: 30000 });
+  await request.getByRole('button', { name: t('signer.sign'), exact: true }).click();
+  await button(page, 'signer.signAll').click();
+  await expectVisibleText(page, t('signer.allSigned'));
+  await button(page, 'signer.next').click();
+  await page.getByTestId('video-recorder').waitFor({ state: 'visible', timeout: 30000 });
+  return page;
+}
+
+/** The text of the QR code on screen, decoded from a screenshot of it by zbarimg. */
+async function decodeQr(page: Page, testId: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'signseal-qr-'));
+  try {
+    const file = path.join(dir, 'qr.png');
+    const qr = page.getByTestId(testId);
+    await qr.waitFor({ state: 'visible', timeout: 30000 });
+    await qr.screenshot({ path: file });
+    const { stdout } = await promisify(execFile)('zbarimg', ['--raw', '-q', file]);
+    return stdout.trim();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe('the phone hand-off of the video step', () => {
+  it('a desktop without a camera shows the QR code; the phone records; the desktop goes on', async () => {
+    const sent = await videoContract();
+    const desktop = await launchBrowser();
+    const phone = await launchBrowser({
+      extraArgs: FAKE_CAMERA,
+      viewport: { width: 380, height: 820 },
+      touch: true,
+    });
+    try {
+      let address = '';
+      await desktop.run(async () => {
+        const page = await toVideoStep(desktop, sent.mailLink);
+        const dialog = page.getByTestId('recording-link');
+        await dialog.waitFor({ state: 'visible', timeout: 30000 });
+        await expect(dialog.getByRole('heading').first().textContent()).resolves.toBe(
+          t('video.recordingLink.title'),
+        );
+        await expectVisibleText(page, t('video.recordingLink.message'));
+        // The primary action has the focus.
+        await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
+          t('video.recordingLink.confirm'),
+        );
+        address = await decodeQr(page, 'recording-link-qr');
+        expect(address).toMatch(
+          new RegExp(`^${appBaseUrl().replace(/\/$/, '')}/en/vsign_mobile/[\\w-]{43}$`),
+        );
+        await expect(seriousAxeViolations(page)).resolves.toEqual([]);
+        // 'I see...' closes the dialog; the code and the waiting note stay on the page.
+        await button(page, 'video.recordingLink.confirm').click();
+        await dialog.waitFor({ state: 'detached', timeout: 10000 });
+        await page.getByTestId('recording-link-panel').waitFor({ state: 'visible' });
+        await expect(decodeQr(page, 'recording-link-qr')).resolves.toBe(address);
+        await expectVisibleText(page, t('video.recordingLink.waiting'));
+      });
+
+      await phone.run(async () => {
+        const page = phone.page;
+        await page.goto(address, { waitUntil: 'domcontentloaded' });
+        await page.getByTestId('video-recorder').waitFor({ state: 'visible', timeout: 30000 });
+        await page.waitForFunction(
+          (w) => document.title === w,
+          `${t('titles.vsignMobile')} | ${t('app.name')}`,
+          {
+            timeout: 20000,
+          },
+        );
+        await expectVisibleText(page, t('video.script.name', { name: 'Mia Mail' }));
+        await expectVisibleText(
+          page,
+          t('video.script.agreement', { contractNumber: sent.docuId.slice(0, 4).toUpperCase() }),
+        );
+        await page.waitForFunction(
+          () => (document.querySelector('[data-testid=video-preview]') as HTMLVideoElement | null)?.srcObject,
+        );
+        const main = page.getByTestId('video-main');
+        await main.click();
+        await page.getByTestId('video-rec').waitFor({ state: 'visible', timeout: 20000 });
+        const code = (await page.getByTestId('video-code').textContent())!;
+        await page.waitForTimeout(2500);
+        await main.click();
+        await page.getByTestId('video-playback').waitFor({ state: 'visible', timeout: 20000 });
+        // Touch targets of at least 44 px, and no serious accessibility violation.
+        for (const b of await page.getByRole('button').all()) {
+          const box = await b.boundingBox();
+          expect({ button: await b.textContent(), tall: (box?.height ?? 0) >= 44 }).toMatchObject({
+            tall: true,
+          });
+        }
+        await expect(seriousAxeViolations(page)).resolves.toEqual([]);
+        await button(page, 'video.recorder.uploadFinish').click();
+        await page.getByTestId('mobile-video-done').waitFor({ state: 'visible', timeout: 30000 });
+        await expect(page.getByTestId('mobile-video-done').textContent()).resolves.toBe(
+          'Your video has been uploaded successfully. Please continue on the web site.',
+        );
+        await expect(seriousAxeViolations(page)).resolves.toEqual([]);
+
+        const me = (await documentDeps().docs.listRecipients(sent.docuId)).find((r) => r.index === 0)!;
+        expect(me.video).toMatchObject({ contentType: 'video/webm', challenge: code.slice(-4) });
+        const stored = await documentDeps().storage.getBytes(me.video!.key);
+        expect([...stored.subarray(0, 4)]).toEqual([0x1a, 0x45, 0xdf, 0xa3]);
+
+        // The link is spent: opened again, it says so.
+        await page.reload({ waitUntil: 'domcontentloaded' });
+        await expectVisibleText(page, t('video.errors.mobileLinkUsed'));
+      });
+      expect(phone.unexpectedProblems([/status of 410/])).toEqual([]);
+
+      await desktop.run(async () => {
+        const page = desktop.page;
+        // The desktop page saw the video arrive and went on to the terms by itself.
+        const terms = page.getByTestId('terms-dialog');
+        await terms.waitFor({ state: 'visible', timeout: 30000 });
+        await terms.getByTestId('terms-text').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+        await terms.getByRole('button', { name: t('signer.confirm'), exact: true }).click();
+        await expectVisibleText(page, t('signing.completed'));
+        expect((await documentDeps().docs.listRecipients(sent.docuId))[0]!.agreement).toBe(1);
+      });
+      expect(desktop.unexpectedProblems()).toEqual([]);
+    } finally {
+      await desktop.close();
+      await phone.close();
+    }
+  });
+});

@@ -1,0 +1,89 @@
+// The phone's video recording page, `/{lang}/vsign_mobile/{token}` (issue #15; spec doc 1 §2 "Video
+// recording", doc 2 §8.5): opened from the QR code of the computer's 'Recording Link' dialog. The same
+// recorder as the signing page, with the recording link's token as the credential; after the upload,
+// 'Your video has been uploaded successfully. Please continue on the web site.' (the computer goes on
+// by itself). A link that is unknown, expired or used gets its translated message.
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import type { MobileRecordingView, StartVideoSessionResponse } from '../../../../shared/api/schemas';
+import { Spinner } from '../../components/spinner';
+import { describeError } from '../signer/messages';
+import { completeMobileSession, fetchMobileRecording, startMobileSession } from './mobile-api';
+import { VideoRecorder } from './recorder';
+import { postRecording } from './upload';
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'ready'; view: MobileRecordingView }
+  | { kind: 'done' };
+
+export function MobileRecordingPage() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const session = useRef<StartVideoSessionResponse | null>(null);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    fetchMobileRecording(token, abort.signal).then(
+      (view) => setState({ kind: 'ready', view }),
+      (err: unknown) => {
+        if (!abort.signal.aborted) setState({ kind: 'failed', message: describeError(t, err) });
+      },
+    );
+    return () => abort.abort();
+  }, [token, t]);
+
+  let body: React.ReactNode;
+  switch (state.kind) {
+    case 'loading':
+      body = (
+        <div role="status" data-testid="mobile-video-loading">
+          <Spinner />
+          <p>{t('video.mobile.loading')}</p>
+        </div>
+      );
+      break;
+    case 'failed':
+      body = (
+        <p role="alert" className="video-message video-message-error" data-testid="mobile-video-error">
+          {state.message}
+        </p>
+      );
+      break;
+    case 'done':
+      body = (
+        <p role="status" className="video-message video-message-ok" data-testid="mobile-video-done">
+          {t('video.uploadSuccess')}
+        </p>
+      );
+      break;
+    default:
+      body = (
+        <VideoRecorder
+          name={state.view.name}
+          contractNumber={state.view.id4}
+          startSession={async (mimeType) => {
+            session.current = await startMobileSession(token, mimeType);
+            return session.current;
+          }}
+          upload={async (recording) => {
+            const current = session.current;
+            if (!current) throw new Error('no recording session');
+            await postRecording(current.upload, recording, current.contentType);
+            await completeMobileSession(token, current.sessionId);
+          }}
+          onUploaded={() => setState({ kind: 'done' })}
+          describeError={(err) => describeError(t, err)}
+        />
+      );
+  }
+  return (
+    <main className="signer-page video-mobile-page" data-testid="mobile-video-page">
+      <h1 className="signer-title">{t('video.mobile.title')}</h1>
+      {body}
+    </main>
+  );
+}
