@@ -417,7 +417,14 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         ownerId: { type: 'string', required: true },
         signId: { type: 'string', required: true },
         kind: {
-          type: ['draw', 'autoGeneration', 'generalStamp', 'corporateStamp', 'upload'] as const,
+          type: [
+            'draw',
+            'autoGeneration',
+            'upload',
+            'generalStamp',
+            'corporateStamp',
+            'uploadStamp',
+          ] as const,
           required: true,
         },
         imageKey: { type: 'string', required: true },

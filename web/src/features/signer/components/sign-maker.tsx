@@ -131,7 +131,7 @@ export function SignMaker({ defaultScript, upload, onCreated, onCancel }: SignMa
   );
 }
 
-function DrawPad({
+export function DrawPad({
   canvasRef,
   onMissing,
   onDrawStart,
@@ -241,7 +241,7 @@ function drawCandidate(text: string, font: SignFont, slant: boolean): HTMLCanvas
   return canvas;
 }
 
-function AutoGenerate({
+export function AutoGenerate({
   defaultScript,
   candidates,
   chosen,
