@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/use-lang';
 import { SignCreator } from './sign-creator';
+import { StampCreator } from './stamp-creator';
 import '../../signer/signer.css';
 import '../signs.css';
 
@@ -17,6 +18,7 @@ export function SignsPage() {
     <div className="signs-page" data-testid="signs-page" data-version={version}>
       <h1>{t('signs.title')}</h1>
       <SignCreator defaultScript={lang === 'jp' ? 'ja' : lang === 'ko' ? 'ko' : 'en'} onSaved={saved} />
+      <StampCreator onSaved={saved} />
     </div>
   );
 }
