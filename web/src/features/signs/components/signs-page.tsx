@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/use-lang';
 import { SignCreator } from './sign-creator';
+import { SignManager } from './sign-manager';
 import { StampCreator } from './stamp-creator';
 import '../../signer/signer.css';
 import '../signs.css';
@@ -15,10 +16,11 @@ export function SignsPage() {
   const [version, setVersion] = useState(0);
   const saved = () => setVersion((v) => v + 1);
   return (
-    <div className="signs-page" data-testid="signs-page" data-version={version}>
+    <div className="signs-page" data-testid="signs-page">
       <h1>{t('signs.title')}</h1>
       <SignCreator defaultScript={lang === 'jp' ? 'ja' : lang === 'ko' ? 'ko' : 'en'} onSaved={saved} />
       <StampCreator onSaved={saved} />
+      <SignManager version={version} />
     </div>
   );
 }
