@@ -80,6 +80,7 @@ export function UploadPad({ canvasRef, ink, width, height, testId, onError }: Up
         width={width}
         height={height}
         className="signs-preview"
+        style={{ maxWidth: width }}
         role="img"
         aria-label={t('signs.upload.preview')}
         data-testid={`${testId}-preview`}
