@@ -108,6 +108,20 @@ async function greyImage(page: Page): Promise<Buffer> {
   return Buffer.from(base64, 'base64');
 }
 
+/** Chooses the grey image in an upload tab and waits until its preview shows ink. */
+async function uploadGrey(page: Page, testId: string): Promise<void> {
+  await page.getByTestId(`${testId}-file`).setInputFiles({
+    name: `${testId}.png`,
+    mimeType: 'image/png',
+    buffer: await greyImage(page),
+  });
+  await page.waitForFunction((id) => {
+    const c = document.querySelector<HTMLCanvasElement>(`[data-testid="${id}-preview"]`);
+    const data = c?.getContext('2d')?.getImageData(0, 0, c.width, c.height).data;
+    return !!data && data.some((v, i) => i % 4 === 3 && v > 0);
+  }, testId);
+}
+
 /** Opaque pixels of a preview canvas, and how many of them are `rgb`. */
 const previewInk = (page: Page, testId: string, rgb: [number, number, number]) =>
   page.getByTestId(testId).evaluate((canvas, colour) => {
@@ -168,16 +182,7 @@ describe('sign and stamp makers, sign manager', () => {
       await sign.getByTestId('sign-creator-save').click();
       await expectVisibleText(page, t('signs.upload.noImage'));
       await expect(sign.getByTestId('sign-upload-threshold').inputValue()).resolves.toBe('128');
-      await sign.getByTestId('sign-upload-file').setInputFiles({
-        name: 'sign.png',
-        mimeType: 'image/png',
-        buffer: await greyImage(page),
-      });
-      await page.waitForFunction(() => {
-        const c = document.querySelector<HTMLCanvasElement>('[data-testid="sign-upload-preview"]');
-        const data = c?.getContext('2d')?.getImageData(0, 0, c.width, c.height).data;
-        return !!data && data.some((v, i) => i % 4 === 3 && v > 0);
-      });
+      await uploadGrey(page, 'sign-upload');
       const dark = await previewInk(page, 'sign-upload-preview', [0, 0, 0]);
       expect(dark.opaque).toBeGreaterThan(0);
       expect(dark.inked).toBe(dark.opaque);
@@ -202,7 +207,7 @@ describe('sign and stamp makers, sign manager', () => {
       await expectVisibleText(page, t('signs.errors.generalStampTooLong'));
       await stamp.getByTestId('general-stamp-family').fill('山田');
       await stamp.getByTestId('general-stamp-given').fill('花子');
-      await page.locator('[data-testid="general-stamp-preview"][data-drawn="山田花子"]').waitFor();
+      await page.locator('[data-testid="general-stamp-preview"][data-drawn="山田 花子"]').waitFor();
       await expectTall(page);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await stamp.getByTestId('stamp-creator-save').click();
@@ -221,16 +226,7 @@ describe('sign and stamp makers, sign manager', () => {
 
       // Stamp upload: the ink is red.
       await stamp.getByRole('tab', { name: t('signs.tabs.upload'), exact: true }).click();
-      await stamp.getByTestId('stamp-upload-file').setInputFiles({
-        name: 'stamp.png',
-        mimeType: 'image/png',
-        buffer: await greyImage(page),
-      });
-      await page.waitForFunction(() => {
-        const c = document.querySelector<HTMLCanvasElement>('[data-testid="stamp-upload-preview"]');
-        const data = c?.getContext('2d')?.getImageData(0, 0, c.width, c.height).data;
-        return !!data && data.some((v, i) => i % 4 === 3 && v > 0);
-      });
+      await uploadGrey(page, 'stamp-upload');
       const red = await previewInk(page, 'stamp-upload-preview', [206, 32, 41]);
       expect(red.opaque).toBeGreaterThan(0);
       expect(red.inked).toBe(red.opaque);

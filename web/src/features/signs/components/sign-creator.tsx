@@ -1,9 +1,9 @@
 // 'Create My Sign' (spec doc 1 §2, §5): Draw and Auto Generation are the signer's own pads (the sign
 // maker's DrawPad and AutoGenerate), Upload turns an image into black ink.
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Script } from '../../signer/components/sign-order';
-import { AutoGenerate, DrawPad } from '../../signer/components/sign-maker';
+import { AutoGenerate, DrawPad, useCandidates } from '../../signer/components/sign-maker';
 import { exportSignPng } from '../../signer/components/sign-image';
 import { BLACK_INK } from '../image-tools';
 import { Maker, type MakerTab } from './maker';
@@ -19,8 +19,7 @@ export function SignCreator({ defaultScript, onSaved }: { defaultScript: Script;
   const { t } = useTranslation();
   const drawRef = useRef<HTMLCanvasElement>(null);
   const uploadRef = useRef<HTMLCanvasElement>(null);
-  const [candidates, setCandidates] = useState<HTMLCanvasElement[]>([]);
-  const [chosen, setChosen] = useState<number | null>(null);
+  const auto = useCandidates();
 
   const tabs: MakerTab[] = [
     {
@@ -42,19 +41,9 @@ export function SignCreator({ defaultScript, onSaved }: { defaultScript: Script;
       id: 'autoGeneration',
       label: t('signer.maker.auto'),
       panel: (setError) => (
-        <AutoGenerate
-          defaultScript={defaultScript}
-          candidates={candidates}
-          chosen={chosen}
-          onCandidates={(list) => {
-            setCandidates(list);
-            setChosen(list.length > 0 ? 0 : null);
-          }}
-          onChoose={setChosen}
-          onError={setError}
-        />
+        <AutoGenerate defaultScript={defaultScript} {...auto.state} {...auto.handlers} onError={setError} />
       ),
-      make: () => inkOf(chosen === null ? null : candidates[chosen], t('signer.maker.chooseCandidate')),
+      make: () => inkOf(auto.chosenCanvas, t('signer.maker.chooseCandidate')),
     },
     {
       id: 'upload',

@@ -3,6 +3,7 @@
 // when the list cannot be loaded; 'Error: delete_sign_stamp: …' when a deletion fails.
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OWNER_SIGN_KINDS } from '../../../../../shared/api/schemas';
 import { localeForPath } from '../../../../../shared/i18n';
 import { Modal } from '../../../components/modal';
 import { useLang } from '../../../app/use-lang';
@@ -16,8 +17,7 @@ import {
 } from '../../funnel/api/owner-signs';
 import { describeError } from '../../signer/messages';
 
-const KINDS = ['draw', 'autoGeneration', 'upload', 'generalStamp', 'corporateStamp', 'uploadStamp'] as const;
-const kindKey = (kind: string) => KINDS.find((k) => k === kind) ?? 'upload';
+const kindKey = (kind: string) => OWNER_SIGN_KINDS.find((k) => k === kind) ?? 'upload';
 
 /** Saves the sign's image as a PNG file (the presigned URL is on another origin: fetched first). */
 async function download(sign: OwnerSign): Promise<void> {

@@ -37,6 +37,9 @@ export function StampCreator({ onSaved }: { onSaved: () => void }) {
     return inkOf(canvas, t('signs.errors.signMandatory'));
   };
 
+  const drawGeneral = (c: HTMLCanvasElement) => drawGeneralStamp(c, family.trim(), given.trim());
+  const drawCorporate = (c: HTMLCanvasElement) => drawCorporateStamp(c, company.trim());
+
   const tabs: MakerTab[] = [
     {
       id: 'generalStamp',
@@ -46,34 +49,26 @@ export function StampCreator({ onSaved }: { onSaved: () => void }) {
           canvasRef={generalRef}
           hint={t('signs.stamp.hint')}
           testId="general-stamp"
-          text={`${family}${given}`}
-          draw={(canvas) => {
-            const check = generalCheck();
-            if (!check.ok) return canvas.getContext('2d')?.clearRect(0, 0, canvas.width, canvas.height);
-            if (!drawGeneralStamp(canvas, check.familyName, check.givenName))
-              setError(t('signs.errors.canvasMissing'));
-          }}
+          text={`${family} ${given}`}
+          valid={generalCheck().ok}
+          draw={drawGeneral}
+          onError={setError}
         >
-          <label className="signs-field">
-            <span>{t('signs.stamp.familyName')}</span>
-            <input
-              value={family}
-              onChange={(e) => setFamily(e.target.value)}
-              data-testid="general-stamp-family"
-            />
-          </label>
-          <label className="signs-field">
-            <span>{t('signs.stamp.givenName')}</span>
-            <input
-              value={given}
-              onChange={(e) => setGiven(e.target.value)}
-              data-testid="general-stamp-given"
-            />
-          </label>
+          <Field
+            label={t('signs.stamp.familyName')}
+            value={family}
+            set={setFamily}
+            testId="general-stamp-family"
+          />
+          <Field
+            label={t('signs.stamp.givenName')}
+            value={given}
+            set={setGiven}
+            testId="general-stamp-given"
+          />
         </StampPanel>
       ),
-      make: () =>
-        made(generalRef.current, generalCheck(), (c) => drawGeneralStamp(c, family.trim(), given.trim())),
+      make: () => made(generalRef.current, generalCheck(), drawGeneral),
     },
     {
       id: 'corporateStamp',
@@ -84,23 +79,19 @@ export function StampCreator({ onSaved }: { onSaved: () => void }) {
           hint={t('signs.stamp.corporateHint')}
           testId="corporate-stamp"
           text={company}
-          draw={(canvas) => {
-            const check = corporateCheck();
-            if (!check.ok) return canvas.getContext('2d')?.clearRect(0, 0, canvas.width, canvas.height);
-            if (!drawCorporateStamp(canvas, check.text)) setError(t('signs.errors.canvasMissing'));
-          }}
+          valid={corporateCheck().ok}
+          draw={drawCorporate}
+          onError={setError}
         >
-          <label className="signs-field">
-            <span>{t('signs.stamp.text')}</span>
-            <input
-              value={company}
-              onChange={(e) => setCompany(e.target.value)}
-              data-testid="corporate-stamp-text"
-            />
-          </label>
+          <Field
+            label={t('signs.stamp.text')}
+            value={company}
+            set={setCompany}
+            testId="corporate-stamp-text"
+          />
         </StampPanel>
       ),
-      make: () => made(corporateRef.current, corporateCheck(), (c) => drawCorporateStamp(c, company.trim())),
+      make: () => made(corporateRef.current, corporateCheck(), drawCorporate),
     },
     {
       id: 'uploadStamp',
@@ -130,20 +121,36 @@ export function StampCreator({ onSaved }: { onSaved: () => void }) {
   );
 }
 
-/** A stamp's fields and its live preview, redrawn (after its font loads) whenever `text` changes. */
+function Field(props: { label: string; value: string; set: (value: string) => void; testId: string }) {
+  return (
+    <label className="signs-field">
+      <span>{props.label}</span>
+      <input value={props.value} onChange={(e) => props.set(e.target.value)} data-testid={props.testId} />
+    </label>
+  );
+}
+
+/**
+ * A stamp's fields and its live preview, redrawn (after its font loads) whenever `text` changes;
+ * cleared while the fields are refused (the message comes with Save).
+ */
 function StampPanel({
   canvasRef,
   hint,
   testId,
   text,
+  valid,
   draw,
+  onError,
   children,
 }: {
   canvasRef: React.RefObject<HTMLCanvasElement | null>;
   hint: string;
   testId: string;
   text: string;
-  draw: (canvas: HTMLCanvasElement) => void;
+  valid: boolean;
+  draw: (canvas: HTMLCanvasElement) => boolean;
+  onError: (message: string) => void;
   children: React.ReactNode;
 }) {
   const { t } = useTranslation();
@@ -153,7 +160,8 @@ function StampPanel({
     void loadStampFont(text).then(() => {
       const canvas = canvasRef.current;
       if (!live || !canvas) return;
-      draw(canvas);
+      if (!valid) canvas.getContext('2d')?.clearRect(0, 0, canvas.width, canvas.height);
+      else if (!draw(canvas)) onError(t('signs.errors.canvasMissing'));
       setDrawn(text);
     });
     return () => {
