@@ -11,7 +11,7 @@ import { seriousAxeViolations } from '../support/axe';
 import { api } from '../support/cloud-client';
 import { newOwner, PASSWORD, type Owner } from '../support/documents';
 import { launchBrowser, openApp, type BrowserSession } from '../support/browser';
-import { text } from './catalogue';
+import { text, type Locale } from './catalogue';
 import { expectPath, expectVisibleText, submitSignIn } from './steps';
 
 jest.setTimeout(300000);
@@ -68,6 +68,31 @@ function count(
   return { opaque, other };
 }
 
+/** A round hanko: nothing outside the ring, red ink on the ring and in both name columns. */
+function expectHanko(hanko: Pixels): void {
+  expect(Math.abs(hanko.width - hanko.height)).toBeLessThanOrEqual(2);
+  const c = hanko.width / 2;
+  const ring = (hanko.width - 16) / 2;
+  const dist = (x: number, y: number) => Math.hypot(x + 0.5 - c, y + 0.5 - hanko.height / 2);
+  const outside = count(
+    hanko,
+    (x, y) => dist(x, y) > ring + 2,
+    () => true,
+  );
+  expect(outside.opaque).toBe(0);
+  const inside = count(hanko, (x, y) => dist(x, y) < ring * 0.75, isRed);
+  expect(inside.opaque).toBeGreaterThan(500);
+  expect(inside.other).toBe(0);
+  const onRing = count(hanko, (x, y) => Math.abs(dist(x, y) - ring * 0.97) < 3, isRed);
+  expect(onRing.opaque).toBeGreaterThan(500);
+  expect(onRing.other).toBe(0);
+  // The left column (given name) and the right one (family name) both have ink.
+  const left = count(hanko, (x, y) => x < c - 5 && dist(x, y) < ring * 0.75, isRed);
+  const right = count(hanko, (x, y) => x > c + 5 && dist(x, y) < ring * 0.75, isRed);
+  expect(left.opaque).toBeGreaterThan(200);
+  expect(right.opaque).toBeGreaterThan(200);
+}
+
 async function expectTall(page: Page): Promise<void> {
   const heights = await page
     .locator('[data-testid="signs-page"] :is(button, input, select)')
@@ -83,10 +108,11 @@ async function expectTall(page: Page): Promise<void> {
   expect(heights.filter((h) => h.height < 44)).toEqual([]);
 }
 
-async function signInTo(session: BrowserSession, owner: Owner): Promise<Page> {
-  const page = await openApp(session, '/en/login');
-  await submitSignIn(page, owner.email, PASSWORD);
-  await expectPath(page, ['/en/home', '/en/thankyou']);
+async function signInTo(session: BrowserSession, owner: Owner, locale: Locale = 'en'): Promise<Page> {
+  const lang = locale === 'ja' ? 'jp' : locale;
+  const page = await openApp(session, `/${lang}/login`);
+  await submitSignIn(page, owner.email, PASSWORD, locale);
+  await expectPath(page, [`/${lang}/home`, `/${lang}/thankyou`]);
   return page;
 }
 
@@ -249,28 +275,7 @@ describe('sign and stamp makers, sign manager', () => {
       expect(uploadedInk.opaque).toBeGreaterThan(1000);
       expect(uploadedInk.other).toBe(0);
 
-      const hanko = await pixelsOf(saved[2]!);
-      expect(Math.abs(hanko.width - hanko.height)).toBeLessThanOrEqual(2);
-      const c = hanko.width / 2;
-      const ring = (hanko.width - 16) / 2;
-      const dist = (x: number, y: number) => Math.hypot(x + 0.5 - c, y + 0.5 - hanko.height / 2);
-      const outside = count(
-        hanko,
-        (x, y) => dist(x, y) > ring + 2,
-        () => true,
-      );
-      expect(outside.opaque).toBe(0);
-      const inside = count(hanko, (x, y) => dist(x, y) < ring * 0.75, isRed);
-      expect(inside.opaque).toBeGreaterThan(500);
-      expect(inside.other).toBe(0);
-      const onRing = count(hanko, (x, y) => Math.abs(dist(x, y) - ring * 0.97) < 3, isRed);
-      expect(onRing.opaque).toBeGreaterThan(500);
-      expect(onRing.other).toBe(0);
-      // The left column (given name) and the right one (family name) both have ink.
-      const left = count(hanko, (x, y) => x < c - 5 && dist(x, y) < ring * 0.75, isRed);
-      const right = count(hanko, (x, y) => x > c + 5 && dist(x, y) < ring * 0.75, isRed);
-      expect(left.opaque).toBeGreaterThan(200);
-      expect(right.opaque).toBeGreaterThan(200);
+      expectHanko(await pixelsOf(saved[2]!));
 
       const seal = await pixelsOf(saved[3]!);
       expect(Math.abs(seal.width - seal.height)).toBeLessThanOrEqual(2);
@@ -367,6 +372,25 @@ describe('sign and stamp makers, sign manager', () => {
         t('signs.errors.canvasMissing'),
       );
       expect(await savedSigns(owner)).toEqual([]);
+    });
+  });
+
+  it('makes a Korean hanko on the Korean page: Hangul in both columns, red, nothing outside the ring', async () => {
+    const owner = await newOwner('ko', '김민준');
+    await session.run(async () => {
+      const page = await signInTo(session, owner, 'ko');
+      await openApp(session, '/ko/home/sign');
+      const stamp = page.getByTestId('stamp-creator');
+      await stamp.getByRole('heading', { name: text('ko', 'signs.createStamp') }).waitFor();
+      await stamp.getByLabel(text('ko', 'signs.stamp.familyName'), { exact: true }).fill('김');
+      await stamp.getByLabel(text('ko', 'signs.stamp.givenName'), { exact: true }).fill('민준');
+      await page.locator('[data-testid="general-stamp-preview"][data-drawn="김 민준"]').waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await stamp.getByRole('button', { name: text('ko', 'signs.stamp.save'), exact: true }).click();
+      await page.getByTestId('sign-card').first().waitFor({ state: 'visible', timeout: 30000 });
+      const saved = await savedSigns(owner);
+      expect(saved.map((s) => s.kind)).toEqual(['generalStamp']);
+      expectHanko(await pixelsOf(saved[0]!));
     });
   });
 });
