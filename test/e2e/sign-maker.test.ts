@@ -207,6 +207,12 @@ describe('sign and stamp makers, sign manager', () => {
       await sign.getByRole('tab', { name: t('signs.tabs.upload'), exact: true }).click();
       await sign.getByTestId('sign-creator-save').click();
       await expectVisibleText(page, t('signs.upload.noImage'));
+      await sign.getByTestId('sign-upload-file').setInputFiles({
+        name: 'notes.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('not an image'),
+      });
+      await expectVisibleText(page, t('signs.upload.badImage'));
       await expect(sign.getByTestId('sign-upload-threshold').inputValue()).resolves.toBe('128');
       await uploadGrey(page, 'sign-upload');
       const dark = await previewInk(page, 'sign-upload-preview', [0, 0, 0]);
