@@ -28,7 +28,7 @@ export const SIGN_URL_SECONDS = 10 * 60;
 
 export interface OwnerSignsDeps {
   readonly users: Pick<UserRepository, 'getById' | 'update'>;
-  readonly signs: Pick<SignerRepository, 'putSign' | 'listSigns'>;
+  readonly signs: Pick<SignerRepository, 'putSign' | 'listSigns' | 'deleteSign'>;
   readonly storage: ObjectStorage;
   /** Abuse limits (architecture §18): stored images count against the owner's. */
   readonly limits: Limits;
@@ -130,5 +130,28 @@ export async function setDefaultOwnerSign(
     });
   }
   await deps.users.update(user.sub, { defaultSignId: input.signId });
+  return listOwnerSigns(deps, user);
+}
+
+/**
+ * Removes one of the owner's signs or stamps (issue #17, the sign manager). Only the record goes: a
+ * sent document whose owner signed with it still needs the image to seal (decision 97). When it was
+ * the default, the oldest remaining sign becomes the default.
+ */
+export async function deleteOwnerSign(
+  deps: OwnerSignsDeps,
+  user: AuthUser,
+  signId: string,
+): Promise<OwnerSignsResponse> {
+  const record = await requireProfile(deps, user);
+  const signs = await deps.signs.listSigns('user', user.sub);
+  if (!signs.some((s) => s.signId === signId)) {
+    // Another user's sign id answers the same: nothing is revealed.
+    throw new AppError('ownerSigns.errors.unknownSign', `Sign ${signId} is not one of your signs`, {
+      status: 404,
+    });
+  }
+  await deps.signs.deleteSign('user', user.sub, signId);
+  if (record.defaultSignId === signId) await deps.users.update(user.sub, { defaultSignId: null });
   return listOwnerSigns(deps, user);
 }

@@ -39,6 +39,7 @@ import {
 } from './schemas/signing';
 import {
   createOwnerSignRequestSchema,
+  ownerSignParamsSchema,
   ownerSignSchema,
   ownerSignsResponseSchema,
   setDefaultSignRequestSchema,
@@ -158,5 +159,6 @@ export const API_SCHEMAS = {
   ListOwnerSigns: { response: ownerSignsResponseSchema },
   CreateOwnerSign: { body: createOwnerSignRequestSchema, response: ownerSignSchema },
   SetDefaultSign: { body: setDefaultSignRequestSchema, response: ownerSignsResponseSchema },
+  DeleteOwnerSign: { params: ownerSignParamsSchema, response: ownerSignsResponseSchema },
 } as const satisfies Record<string, EndpointSchemas>;
 export type ApiRouteId = keyof typeof API_SCHEMAS;

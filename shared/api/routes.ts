@@ -213,6 +213,16 @@ export const ROUTES: readonly RouteDefinition[] = [
     handler: 'set-default-sign',
     access: { table: 'write', objects: { ownerSigns: ['read'] } },
   },
+  // Issue #17: the sign manager deletes one of the caller's signs or stamps (the record only: a sent
+  // document whose owner signed with it still seals with its image, decision 97).
+  {
+    id: 'DeleteOwnerSign',
+    method: 'DELETE',
+    path: '/api/me/signs/{signId}',
+    auth: 'owner',
+    handler: 'delete-owner-sign',
+    access: { table: 'write', objects: { ownerSigns: ['read'] } },
+  },
   // Documents: the e-sign creation funnel (issue #4).
   {
     id: 'CreateDocument',

@@ -128,6 +128,31 @@ describe('owner sign list', () => {
     const anonymous = await api('/api/me/signs');
     expect(anonymous.status).toBe(401);
   });
+
+  it("deletes a stamp (the next sign becomes the default); another user's sign answers 404", async () => {
+    const owner = await newOwner();
+    const stamp = await postSign(owner, { image: b64(makePng(120, 120)), kind: 'generalStamp' });
+    expect(stamp.status).toBe(201);
+    expect(stamp.body).toMatchObject({ kind: 'generalStamp', isDefault: true });
+    const sign = await postSign(owner, { image: b64(makePng(120, 40)), kind: 'upload' });
+    expect(sign.status).toBe(201);
+
+    const other = await newOwner();
+    const theirs = await giveOwnerSign(other);
+    const steal = await api(`/api/me/signs/${theirs.signId}`, { method: 'DELETE', token: owner.token });
+    expect(steal.status).toBe(404);
+    expect(steal.body.error.code).toBe('ownerSigns.errors.unknownSign');
+    expect((await listSigns(other)).body.signs).toHaveLength(1);
+    const anonymous = await api(`/api/me/signs/${stamp.body.signId}`, { method: 'DELETE' });
+    expect(anonymous.status).toBe(401);
+
+    const removed = await api(`/api/me/signs/${stamp.body.signId}`, { method: 'DELETE', token: owner.token });
+    expect(removed.status).toBe(200);
+    expect(removed.body.signs.map((s: { signId: string }) => s.signId)).toEqual([sign.body.signId]);
+    expect(removed.body.defaultSignId).toBe(sign.body.signId);
+    const again = await api(`/api/me/signs/${stamp.body.signId}`, { method: 'DELETE', token: owner.token });
+    expect(again.status).toBe(404);
+  });
 });
 
 describe('sending with the owner as a contractor', () => {

@@ -74,6 +74,7 @@ export interface SignerRepository {
   getOuterUser(contact: string, name: string): Promise<OuterUserRecord | null>;
   putSign(sign: SignRecord): Promise<void>;
   listSigns(ownerKind: 'user' | 'outer', ownerId: string): Promise<SignRecord[]>;
+  deleteSign(ownerKind: 'user' | 'outer', ownerId: string, signId: string): Promise<void>;
 }
 
 /** DynamoDB allows 100 items per transaction. */
@@ -262,5 +263,9 @@ export class DynamoDocumentRepository implements DocumentRepository, SignerRepos
   async listSigns(ownerKind: 'user' | 'outer', ownerId: string): Promise<SignRecord[]> {
     const res = await this.e.sign.query.byOwner({ ownerKind, ownerId }).go({ pages: 'all' });
     return [...res.data].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  }
+
+  async deleteSign(ownerKind: 'user' | 'outer', ownerId: string, signId: string): Promise<void> {
+    await this.e.sign.delete({ ownerKind, ownerId, signId }).go();
   }
 }

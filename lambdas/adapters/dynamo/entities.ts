@@ -3,6 +3,7 @@
 // cloud use to create the table.
 import { Entity, type EntityItem } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { OWNER_SIGN_KINDS } from '../../../shared/api/schemas/owner-signs';
 import { DOCUMENT_LIST_TABS, DOCUMENT_STATUSES, HISTORY_ACTIONS } from '../../../shared/domain/status';
 
 const SERVICE = 'signseal';
@@ -440,10 +441,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         ownerKind: { type: ['user', 'outer'] as const, required: true },
         ownerId: { type: 'string', required: true },
         signId: { type: 'string', required: true },
-        kind: {
-          type: ['draw', 'autoGeneration', 'generalStamp', 'corporateStamp', 'upload'] as const,
-          required: true,
-        },
+        kind: { type: OWNER_SIGN_KINDS, required: true },
         imageKey: { type: 'string', required: true },
         width: { type: 'number' },
         height: { type: 'number' },

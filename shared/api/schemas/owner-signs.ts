@@ -3,8 +3,16 @@
 import * as z from 'zod';
 import { SIGN_IMAGE_MAX_BASE64 } from './signing';
 
-/** How an owner's sign was made in the funnel's sign maker. */
-export const OWNER_SIGN_KINDS = ['draw', 'autoGeneration'] as const;
+/** How an owner's sign or stamp was made (the funnel's sign maker, the sign and stamp makers of
+ *  /home/sign); the last three are stamps (hanko). */
+export const OWNER_SIGN_KINDS = [
+  'draw',
+  'autoGeneration',
+  'upload',
+  'generalStamp',
+  'corporateStamp',
+  'uploadStamp',
+] as const;
 export type OwnerSignKind = (typeof OWNER_SIGN_KINDS)[number];
 
 /** One sign of the signed-in owner's sign list; `url` is a presigned GET (10 minutes). */
@@ -41,3 +49,7 @@ export type CreateOwnerSignRequest = z.infer<typeof createOwnerSignRequestSchema
 /** PUT /api/me/signs/default (owner): choose the default sign. */
 export const setDefaultSignRequestSchema = z.object({ signId: z.string().min(1).max(64) });
 export type SetDefaultSignRequest = z.infer<typeof setDefaultSignRequestSchema>;
+
+/** DELETE /api/me/signs/{signId} (owner): removes one of the caller's signs or stamps. */
+export const ownerSignParamsSchema = z.object({ signId: z.string().min(1).max(64) });
+export type OwnerSignParams = z.infer<typeof ownerSignParamsSchema>;

@@ -155,7 +155,7 @@ export class InMemoryDocuments implements DocumentRepository, SignerRepository {
   readonly tokens = new Map<string, SignerTokenRecord>();
   readonly book = new Map<string, AddressBookRecord>();
   readonly outer = new Map<string, OuterUserRecord>();
-  readonly signs: SignRecord[] = [];
+  signs: SignRecord[] = [];
 
   private async tick() {
     await new Promise((r) => setImmediate(r));
@@ -235,6 +235,9 @@ export class InMemoryDocuments implements DocumentRepository, SignerRepository {
   }
   async listSigns(kind: 'user' | 'outer', id: string) {
     return this.signs.filter((s) => s.ownerKind === kind && s.ownerId === id);
+  }
+  async deleteSign(kind: 'user' | 'outer', id: string, signId: string) {
+    this.signs = this.signs.filter((s) => !(s.ownerKind === kind && s.ownerId === id && s.signId === signId));
   }
 }
 

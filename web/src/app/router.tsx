@@ -78,6 +78,14 @@ function signedInRoutes(config: AppConfig): RouteObject {
                 .ShowDocumentPage,
             }),
           },
+          // The sign and stamp makers and the sign manager (issue #17), in a lazy chunk of their own.
+          {
+            path: under(home, paths.homeSign.path),
+            handle: titled('titles.signs'),
+            lazy: async () => ({
+              Component: (await import('../features/signs/components/signs-page')).SignsPage,
+            }),
+          },
           // Filled by later issues; until then a "being built" page inside the shell.
           ...(
             [
@@ -85,7 +93,6 @@ function signedInRoutes(config: AppConfig): RouteObject {
               [paths.homeMyPlan, 'titles.myPlan'],
               [paths.homeSelectPlan, 'titles.selectPlan'],
               [paths.homePayPlan, 'titles.payPlan'],
-              [paths.homeSign, 'titles.signs'],
             ] as const
           ).map(([p, title]) => ({ path: under(home, p.path), handle: titled(title), lazy: placeholder })),
         ],

@@ -6,6 +6,7 @@ import type { ObjectStorage } from '../../../../lambdas/ports';
 import {
   createOwnerSign,
   defaultSignOf,
+  deleteOwnerSign,
   listOwnerSigns,
   MAX_OWNER_SIGNS,
   ownerSignKey,
@@ -111,6 +112,40 @@ describe('owner signs', () => {
       code: 'ownerSigns.errors.unknownSign',
     });
     expect((await listOwnerSigns(s.deps, owner)).signs).toEqual([]);
+  });
+
+  it('deletes a sign or stamp: the record goes, the image stays, the oldest left becomes the default', async () => {
+    const s = setup();
+    const stamp = await createOwnerSign(s.deps, owner, { image: png(), kind: 'generalStamp' }, at(1));
+    const sign = await createOwnerSign(s.deps, owner, { image: png(), kind: 'upload' }, at(2));
+    const third = await createOwnerSign(s.deps, owner, { image: png(), kind: 'corporateStamp' }, at(3));
+    expect(s.users.records.get('owner-1')?.defaultSignId).toBe(stamp.signId);
+
+    const list = await deleteOwnerSign(s.deps, owner, stamp.signId);
+    expect(list.signs.map((x) => x.signId)).toEqual([sign.signId, third.signId]);
+    expect(list.defaultSignId).toBe(sign.signId);
+    expect(s.users.records.get('owner-1')?.defaultSignId).toBeUndefined();
+    // A sent document may still seal with the image.
+    expect(s.stored.has(ownerSignKey('owner-1', stamp.signId))).toBe(true);
+
+    // A sign that is not the default goes without changing the default.
+    await setDefaultOwnerSign(s.deps, owner, { signId: third.signId });
+    const after = await deleteOwnerSign(s.deps, owner, sign.signId);
+    expect(after.defaultSignId).toBe(third.signId);
+    expect(s.users.records.get('owner-1')?.defaultSignId).toBe(third.signId);
+  });
+
+  it("answers 404 when deleting an unknown or another user's sign, and deletes nothing", async () => {
+    const s = setup();
+    s.users.records.set('other', { userId: 'other', email: 'o@example.com', name: 'O' } as UserRecord);
+    const theirs = await createOwnerSign(s.deps, { ...owner, sub: 'other' }, { image: png() });
+    for (const signId of [theirs.signId, 'no-such-sign']) {
+      await expect(deleteOwnerSign(s.deps, owner, signId)).rejects.toMatchObject({
+        status: 404,
+        code: 'ownerSigns.errors.unknownSign',
+      });
+    }
+    expect((await listOwnerSigns(s.deps, { ...owner, sub: 'other' })).signs).toHaveLength(1);
   });
 
   it('picks the chosen default when it exists, else the oldest', () => {

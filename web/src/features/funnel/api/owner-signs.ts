@@ -28,3 +28,13 @@ export function setDefaultSign(signId: string): Promise<OwnerSignsResponse> {
     auth: true,
   });
 }
+
+/** Issue #17 (the sign manager): removes one of the owner's signs or stamps; answers the list. */
+export function deleteOwnerSign(signId: string): Promise<OwnerSignsResponse> {
+  return apiRequest({
+    method: 'DELETE',
+    path: `/me/signs/${encodeURIComponent(signId)}`,
+    schema: ownerSignsResponseSchema,
+    auth: true,
+  });
+}

@@ -37,8 +37,7 @@ export function SignMaker({ defaultScript, upload, onCreated, onCancel }: SignMa
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const drawRef = useRef<HTMLCanvasElement>(null);
-  const [candidates, setCandidates] = useState<HTMLCanvasElement[]>([]);
-  const [chosen, setChosen] = useState<number | null>(null);
+  const auto = useCandidates();
 
   const inFlight = useRef(false);
   const save = async () => {
@@ -51,7 +50,7 @@ export function SignMaker({ defaultScript, upload, onCreated, onCancel }: SignMa
       image = exportSignPng(canvas);
       if (!image) return setError(t('signer.maker.emptyDrawing'));
     } else {
-      const canvas = chosen === null ? undefined : candidates[chosen];
+      const canvas = auto.chosenCanvas;
       if (!canvas) return setError(t('signer.maker.chooseCandidate'));
       image = exportSignPng(canvas);
       if (!image) return setError(t('signer.maker.chooseCandidate'));
@@ -96,17 +95,7 @@ export function SignMaker({ defaultScript, upload, onCreated, onCancel }: SignMa
           onDrawStart={() => setError(null)}
         />
       ) : (
-        <AutoGenerate
-          defaultScript={defaultScript}
-          candidates={candidates}
-          chosen={chosen}
-          onCandidates={(list) => {
-            setCandidates(list);
-            setChosen(list.length > 0 ? 0 : null);
-          }}
-          onChoose={setChosen}
-          onError={setError}
-        />
+        <AutoGenerate defaultScript={defaultScript} {...auto.state} {...auto.handlers} onError={setError} />
       )}
       {error && (
         <p className="field-error" role="alert" data-testid="sign-maker-error">
@@ -131,7 +120,7 @@ export function SignMaker({ defaultScript, upload, onCreated, onCancel }: SignMa
   );
 }
 
-function DrawPad({
+export function DrawPad({
   canvasRef,
   onMissing,
   onDrawStart,
@@ -218,6 +207,24 @@ function DrawPad({
   );
 }
 
+/** The Auto Generation tab's state: the candidates and the chosen one (the first by default). */
+export function useCandidates() {
+  const [candidates, setCandidates] = useState<HTMLCanvasElement[]>([]);
+  const [chosen, setChosen] = useState<number | null>(null);
+  return {
+    state: { candidates, chosen },
+    handlers: {
+      onCandidates: (list: HTMLCanvasElement[]) => {
+        setCandidates(list);
+        setChosen(list.length > 0 ? 0 : null);
+      },
+      onChoose: setChosen,
+    },
+    /** The chosen candidate's canvas, if any. */
+    chosenCanvas: chosen === null ? undefined : candidates[chosen],
+  };
+}
+
 /** Draws `text` as large as fits in a candidate canvas, in `font`, optionally slanted. */
 function drawCandidate(text: string, font: SignFont, slant: boolean): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
@@ -241,7 +248,7 @@ function drawCandidate(text: string, font: SignFont, slant: boolean): HTMLCanvas
   return canvas;
 }
 
-function AutoGenerate({
+export function AutoGenerate({
   defaultScript,
   candidates,
   chosen,
