@@ -314,7 +314,7 @@ describe('sign and stamp makers, sign manager', () => {
 
       // Download: a PNG file.
       const [download] = await Promise.all([
-        page.waitForEvent('download'),
+        page.waitForEvent('download', { timeout: 90_000 }),
         hankoCard.getByRole('button', { name: t('signs.manager.download'), exact: true }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/\.png$/);
