@@ -127,6 +127,17 @@ async function saveRedStamp(page: Page): Promise<string> {
   });
 }
 
+/** The signed-in user's sign-click tutorial counter (GET /api/me). */
+async function readTutorialCount(page: Page): Promise<number | undefined> {
+  return page.evaluate(async () => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+    const response = await fetch('/api/me', {
+      headers: { authorization: `Bearer ${key ? localStorage.getItem(key) : ''}` },
+    });
+    return ((await response.json()) as { signClickTutorialCount?: number }).signClickTutorialCount;
+  });
+}
+
 async function readDocument(page: Page, docuId: string) {
   return page.evaluate(async (id) => {
     const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
@@ -267,6 +278,22 @@ describe('E-Sign creation funnel', () => {
       // A reload restores the step from the saved document.
       await page.reload();
       await expectPath(page, `/en/home/make/esign/setpos/${docuId}`);
+      // Issue #17: the sign-click tutorial popup (comp_signclick 0 < 5); OK adds 10, so it is not shown
+      // again (the second test checks that).
+      const tutorial = page.getByTestId('sign-click-tutorial');
+      await tutorial.getByText(text('en', 'funnel.tutorial.click'), { exact: true }).waitFor();
+      expect(await axeViolations(page, '[data-testid="sign-click-tutorial"]')).toEqual([]);
+      const okButton = tutorial.getByRole('button', { name: text('en', 'funnel.tutorial.ok'), exact: true });
+      expect((await okButton.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      await okButton.click();
+      await tutorial.waitFor({ state: 'detached' });
+      // OK closes at once; the counter is saved in the background.
+      let count: number | undefined;
+      for (let i = 0; i < 40 && count !== 10; i++) {
+        if (i > 0) await page.waitForTimeout(250);
+        count = await readTutorialCount(page);
+      }
+      expect(count).toBe(10);
 
       // Positions: one contractor at a time; none placed is refused.
       const prompt = page.getByTestId('position-prompt');
@@ -445,6 +472,8 @@ describe('E-Sign creation funnel', () => {
       // The owner made a sign in the first contract: it is their default, shown in their area.
       await page.getByTestId('owner-sign-preview').waitFor();
       await area.getByTestId('area-sign-image').waitFor();
+      // The sign-click tutorial was acknowledged in the first test: not shown again.
+      expect(await page.getByTestId('sign-click-tutorial').count()).toBe(0);
       // The saved sign and stamp are cards; the owner picks the stamp: it becomes the default and goes
       // into their area. The maker is one link away. Cards and links are 44 px; the panel is axe clean.
       const cards = page.getByTestId('owner-sign-card');
