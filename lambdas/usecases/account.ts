@@ -266,6 +266,9 @@ export async function saveConsents(
 }
 
 /** PATCH /api/me: My Info. Every field is checked before anything is saved. */
+/** OK on the sign-click tutorial popup adds this to its counter (spec doc 1 §4). */
+export const SIGN_CLICK_TUTORIAL_STEP = 10;
+
 export async function updateMyInfo(
   deps: AccountDeps,
   user: AuthUser,
@@ -306,6 +309,9 @@ export async function updateMyInfo(
       }
       changes.walletAddress = address;
     }
+  }
+  if (input.signClickTutorialSeen) {
+    changes.signClickTutorialCount = (record.signClickTutorialCount ?? 0) + SIGN_CLICK_TUTORIAL_STEP;
   }
   if (Object.keys(changes).length === 0) return toProfile(record);
   return toProfile(await deps.repo.update(record.userId, changes));

@@ -22,6 +22,8 @@ export interface Profile {
   consentsRequired: boolean;
   createdAt: string;
   lastLoginAt: string | null;
+  /** The sign-click tutorial counter (spec: comp_signclick). */
+  signClickTutorialCount: number;
   firstLogin: boolean;
 }
 
@@ -58,6 +60,7 @@ export function toProfile(record: UserRecord, firstLogin = false): Profile {
     consentsRequired: !record.consents?.termsOfService,
     createdAt: record.createdAt,
     lastLoginAt: record.lastLoginAt ?? null,
+    signClickTutorialCount: record.signClickTutorialCount ?? 0,
     firstLogin,
   };
 }

@@ -13,6 +13,7 @@ import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { createAccount } from '../support/accounts';
+import { axeViolations } from '../support/axe';
 import { appBaseUrl, launchBrowser, openApp, type BrowserSession } from '../support/browser';
 import { text } from './catalogue';
 import { expectPath, expectVisibleText, pathOf, requiredEnv, submitSignIn } from './steps';
@@ -97,6 +98,46 @@ async function mailTo(address: string, about = ''): Promise<Mail> {
 }
 
 /** GET /api/documents/{docuId} as the SPA would (with the session's ID token). */
+/** Saves a red round stamp (a hanko PNG) as the signed-in owner's generalStamp; answers its id. */
+async function saveRedStamp(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 240;
+    canvas.height = 240;
+    const ctx = canvas.getContext('2d')!;
+    ctx.strokeStyle = '#d01c1f';
+    ctx.lineWidth = 12;
+    ctx.beginPath();
+    ctx.arc(120, 120, 110, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.fillStyle = '#d01c1f';
+    ctx.fillRect(100, 50, 40, 140);
+    const image = canvas.toDataURL('image/png').split(',')[1];
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+    const response = await fetch('/api/me/signs', {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${key ? localStorage.getItem(key) : ''}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ image, kind: 'generalStamp' }),
+    });
+    if (!response.ok) throw new Error(`POST /api/me/signs: ${response.status}`);
+    return ((await response.json()) as { signId: string }).signId;
+  });
+}
+
+/** The signed-in user's sign-click tutorial counter (GET /api/me). */
+async function readTutorialCount(page: Page): Promise<number | undefined> {
+  return page.evaluate(async () => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+    const response = await fetch('/api/me', {
+      headers: { authorization: `Bearer ${key ? localStorage.getItem(key) : ''}` },
+    });
+    return ((await response.json()) as { signClickTutorialCount?: number }).signClickTutorialCount;
+  });
+}
+
 async function readDocument(page: Page, docuId: string) {
   return page.evaluate(async (id) => {
     const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
@@ -237,6 +278,22 @@ describe('E-Sign creation funnel', () => {
       // A reload restores the step from the saved document.
       await page.reload();
       await expectPath(page, `/en/home/make/esign/setpos/${docuId}`);
+      // Issue #17: the sign-click tutorial popup (comp_signclick 0 < 5); OK adds 10, so it is not shown
+      // again (the second test checks that).
+      const tutorial = page.getByTestId('sign-click-tutorial');
+      await tutorial.getByText(text('en', 'funnel.tutorial.click'), { exact: true }).waitFor();
+      expect(await axeViolations(page, '[data-testid="sign-click-tutorial"]')).toEqual([]);
+      const okButton = tutorial.getByRole('button', { name: text('en', 'funnel.tutorial.ok'), exact: true });
+      expect((await okButton.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      await okButton.click();
+      await tutorial.waitFor({ state: 'detached' });
+      // OK closes at once; the counter is saved in the background.
+      let count: number | undefined;
+      for (let i = 0; i < 40 && count !== 10; i++) {
+        if (i > 0) await page.waitForTimeout(250);
+        count = await readTutorialCount(page);
+      }
+      expect(count).toBe(10);
 
       // Positions: one contractor at a time; none placed is refused.
       const prompt = page.getByTestId('position-prompt');
@@ -397,6 +454,8 @@ describe('E-Sign creation funnel', () => {
       const fresh = page.getByTestId('contractor-row-0');
       await fresh.getByLabel(text('en', 'funnel.contractors.name'), { exact: true }).fill('Funnel Owner');
       await fresh.getByLabel(text('en', 'funnel.contractors.contact'), { exact: true }).fill(owner);
+      // Issue #17: the owner also keeps a hanko (saved as /home/sign does), offered as a card below.
+      const stampId = await saveRedStamp(page);
       await page.getByTestId('funnel-next').click();
       await expectPath(page, `/en/home/make/esign/setpos/${docuId}`);
 
@@ -413,6 +472,41 @@ describe('E-Sign creation funnel', () => {
       // The owner made a sign in the first contract: it is their default, shown in their area.
       await page.getByTestId('owner-sign-preview').waitFor();
       await area.getByTestId('area-sign-image').waitFor();
+      // The sign-click tutorial was acknowledged in the first test: not shown again.
+      expect(await page.getByTestId('sign-click-tutorial').count()).toBe(0);
+      // The saved sign and stamp are cards; the owner picks the stamp: it becomes the default and goes
+      // into their area. The maker is one link away. Cards and links are 44 px; the panel is axe clean.
+      const cards = page.getByTestId('owner-sign-card');
+      await page.waitForFunction(
+        () => document.querySelectorAll('[data-testid="owner-sign-card"]').length === 2,
+      );
+      const stampCard = page.locator(`[data-testid="owner-sign-card"][data-sign-id="${stampId}"]`);
+      expect(await stampCard.getAttribute('aria-pressed')).toBe('false');
+      expect(await stampCard.getAttribute('data-kind')).toBe('generalStamp');
+      await stampCard.click();
+      await page.waitForFunction(
+        (id) =>
+          document
+            .querySelector(`[data-testid="owner-sign-card"][data-sign-id="${id}"]`)
+            ?.getAttribute('aria-pressed') === 'true',
+        stampId,
+      );
+      const stampSrc = (await stampCard.locator('img').getAttribute('src'))!.split('?')[0]!;
+      await page.waitForFunction(
+        (src) =>
+          document
+            .querySelector<HTMLImageElement>('[data-signed="owner"] [data-testid="area-sign-image"]')
+            ?.src.startsWith(src),
+        stampSrc,
+      );
+      expect(await page.getByTestId('owner-sign-maker-link').getAttribute('href')).toBe('/en/home/sign');
+      const heights = await page
+        .locator('[data-testid="owner-sign-panel"] :is(button, a)')
+        .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().height)));
+      expect(heights.length).toBeGreaterThanOrEqual(4);
+      expect(heights.filter((h) => h < 44)).toEqual([]);
+      expect(await axeViolations(page, '[data-testid="owner-sign-panel"]')).toEqual([]);
+      expect(await cards.count()).toBe(2);
       await page.getByTestId('funnel-next').click();
       await expectPath(page, `/en/home/make/esign/agree/${docuId}`);
       const saved = await readDocument(page, docuId);

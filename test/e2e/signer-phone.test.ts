@@ -87,6 +87,18 @@ async function expectTall(page: Page, selector: string, what: string): Promise<v
   expect({ what, short: heights.filter((h) => h.height < MIN_TARGET) }).toEqual({ what, short: [] });
 }
 
+/** How many red (hanko ink) pixels a canvas shows. */
+async function redPixels(page: Page, testId: string): Promise<number> {
+  return page.getByTestId(testId).evaluate((canvas: HTMLCanvasElement) => {
+    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    let red = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3]! > 128 && data[i]! > 150 && data[i + 1]! < 100 && data[i + 2]! < 100) red++;
+    }
+    return red;
+  });
+}
+
 async function expectNoSeriousAxe(page: Page, include?: string): Promise<void> {
   expect(await seriousAxeViolations(page, include)).toEqual([]);
 }
@@ -207,10 +219,55 @@ describe('the signer on a phone (380×820, touch)', () => {
         'auto tab controls',
       );
       await expectNoSeriousAxe(page);
+      // Issue #17: the stamp maker of /home/sign is a tab here too; a General Stamp previews in red.
+      await maker.getByRole('tab', { name: t('signs.tabs.generalStamp') }).tap();
+      await maker.getByTestId('general-stamp-family').fill('山田');
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="general-stamp-preview"]')?.getAttribute('data-drawn') ===
+          '山田 ',
+      );
+      expect(await redPixels(page, 'general-stamp-preview')).toBeGreaterThan(500);
+      await expectTall(
+        page,
+        '[data-testid="sign-maker"] button, [data-testid="sign-maker"] input',
+        'stamp tab controls',
+      );
+      await expectNoSeriousAxe(page);
       await maker.getByRole('button', { name: t('common.cancel'), exact: true }).tap();
       await maker.waitFor({ state: 'detached' });
       // The maker was opened from the change-sign popup, itself opened by Edit Sign.
       await expectFocus(page, 'edit-sign');
+
+      // Edit Sign makes a Corporate Stamp and saves it: it is the signer's sign now, and Edit Sign then
+      // offers it among their saved signs (square, as the stamp is).
+      await page.getByTestId('edit-sign').tap();
+      await page.getByTestId('make-new-sign').tap();
+      await maker.waitFor({ state: 'visible' });
+      await maker.getByRole('tab', { name: t('signs.tabs.corporateStamp') }).tap();
+      await maker.getByTestId('corporate-stamp-text').fill('山田商事株式会社');
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="corporate-stamp-preview"]')?.getAttribute('data-drawn') ===
+          '山田商事株式会社',
+      );
+      expect(await redPixels(page, 'corporate-stamp-preview')).toBeGreaterThan(500);
+      await maker.getByTestId('sign-maker-save').tap();
+      await maker.waitFor({ state: 'detached', timeout: 20000 });
+      await page.getByTestId('edit-sign').tap();
+      const saved = page.locator('[data-testid="change-sign"] .signer-sign-list img');
+      await saved.first().waitFor();
+      expect(await saved.count()).toBe(1);
+      await page.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>(
+          '[data-testid="change-sign"] .signer-sign-list img',
+        );
+        return !!img && img.complete && img.naturalWidth > 0;
+      });
+      const size = await saved
+        .first()
+        .evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+      expect(Math.abs(size[0]! - size[1]!)).toBeLessThanOrEqual(2);
     });
   });
 });

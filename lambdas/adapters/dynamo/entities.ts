@@ -30,6 +30,8 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         isAdmin: { type: 'boolean', default: false },
         /** The default sign of the owner's sign list (a sign item of this user). spec: default_sign_index. */
         defaultSignId: { type: 'string' },
+        /** Sign-click tutorial counter (issue #17; absent = 0). spec: comp_signclick. */
+        signClickTutorialCount: { type: 'number' },
         closed: { type: 'boolean', default: false },
         closedAt: { type: 'string' },
         /** Registration consents, with when, in which language and to which terms version. */

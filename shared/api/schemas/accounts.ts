@@ -72,6 +72,8 @@ export const updateMeRequestSchema = z
     phone: lineText().max(32).nullable().optional(),
     walletAddress: lineText().max(64).nullable().optional(),
     lang: languageSchema.optional(),
+    /** Issue #17: OK on the sign-click tutorial popup adds 10 to its counter (spec: comp_signclick). */
+    signClickTutorialSeen: z.literal(true).optional(),
   })
   .strict();
 export type UpdateMeRequest = z.infer<typeof updateMeRequestSchema>;
@@ -94,6 +96,8 @@ export const meResponseSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   /** Previous sign-in, if any. */
   lastLoginAt: z.iso.datetime({ offset: true }).nullable(),
+  /** The sign-click tutorial popup shows while this is below 5 (spec: comp_signclick; absent = 0). */
+  signClickTutorialCount: z.number().int().nonnegative().optional(),
   /** True on the first sign-in (the SPA then shows the thank-you page). */
   firstLogin: z.boolean().optional(),
 });

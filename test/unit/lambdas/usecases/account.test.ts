@@ -276,6 +276,14 @@ describe('My Info', () => {
     await updateMyInfo(d, user, {});
     expect(d.repo.writes).toBe(writes);
   });
+
+  it('adds 10 to the sign-click tutorial counter on OK (issue #17; absent counts as 0)', async () => {
+    const { d, user } = await signedUp();
+    expect((await updateMyInfo(d, user, {})).signClickTutorialCount).toBe(0);
+    expect((await updateMyInfo(d, user, { signClickTutorialSeen: true })).signClickTutorialCount).toBe(10);
+    expect((await updateMyInfo(d, user, { signClickTutorialSeen: true })).signClickTutorialCount).toBe(20);
+    expect(d.repo.records.get(user.sub)!.signClickTutorialCount).toBe(20);
+  });
 });
 
 describe("verifying an account's e-mail address", () => {

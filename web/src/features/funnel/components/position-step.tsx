@@ -13,6 +13,7 @@ import { AreaLayer, type PlacedArea } from './area-layer';
 import { ErrorText } from './error-text';
 import { OwnerSignPanel, ownerSignUrlOf, useOwnerSign } from './owner-sign';
 import { PdfPages } from './pdf-pages';
+import { SignClickTutorial } from './sign-click-tutorial';
 import type { StepProps } from './step-props';
 import { StepNav } from './step-nav';
 
@@ -109,6 +110,7 @@ export function PositionStep({ doc, lang, onSaved, onPrevious, onNext }: StepPro
       </p>
       <p className="field-hint">{t('funnel.position.hint')}</p>
       {contractor.isOwner && <OwnerSignPanel state={ownerSign} lang={lang} />}
+      <SignClickTutorial />
       <PdfPages
         fileUrl={doc.fileUrl}
         cacheKey={doc.sha256}

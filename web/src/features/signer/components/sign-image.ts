@@ -75,3 +75,9 @@ export function exportSignPng(canvas: HTMLCanvasElement): string | null {
   ctx.drawImage(canvas, box.x, box.y, box.w, box.h, (width - inkW) / 2, (height - inkH) / 2, inkW, inkH);
   return out.toDataURL('image/png').replace(/^data:image\/png;base64,/, '');
 }
+
+/** The PNG of a canvas's ink, or the message when there is none. */
+export function inkOf(canvas: HTMLCanvasElement | null | undefined, empty: string) {
+  const image = canvas ? exportSignPng(canvas) : null;
+  return image ? { image } : { error: empty };
+}

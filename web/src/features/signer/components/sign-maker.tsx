@@ -11,6 +11,7 @@ import { describeError } from '../messages';
 import type { SignFont } from './fonts';
 import { SCRIPTS, signText, type Script } from './sign-order';
 import { Modal } from './modal';
+import { useStampTabs } from '../../signs/components/stamp-creator';
 import { exportSignPng } from './sign-image';
 import '../signer.css';
 
@@ -20,9 +21,12 @@ const BRUSH = 5;
 const CANDIDATE_WIDTH = 600;
 const CANDIDATE_HEIGHT = 200;
 
-type Tab = 'draw' | 'auto';
+/** Issue #17: the General and Corporate Stamp tabs of /home/sign's stamp maker. */
+const STAMP_TABS = ['generalStamp', 'corporateStamp'] as const;
+type StampTab = (typeof STAMP_TABS)[number];
+type Tab = 'draw' | 'auto' | StampTab;
 /** How the uploaded image was made. */
-export type MadeSignKind = 'draw' | 'autoGeneration';
+export type MadeSignKind = 'draw' | 'autoGeneration' | StampTab;
 
 interface SignMakerProps {
   defaultScript: Script;
@@ -38,6 +42,8 @@ export function SignMaker({ defaultScript, upload, onCreated, onCancel }: SignMa
   const [pending, setPending] = useState(false);
   const drawRef = useRef<HTMLCanvasElement>(null);
   const auto = useCandidates();
+  const stampTabs = useStampTabs();
+  const stampTab = stampTabs.find((x) => x.id === tab);
 
   const inFlight = useRef(false);
   const save = async () => {
@@ -49,6 +55,10 @@ export function SignMaker({ defaultScript, upload, onCreated, onCancel }: SignMa
       if (!canvas) return setError(t('signs.errors.canvasMissing'));
       image = exportSignPng(canvas);
       if (!image) return setError(t('signer.maker.emptyDrawing'));
+    } else if (stampTab) {
+      const made = stampTab.make();
+      if ('error' in made) return setError(made.error);
+      image = made.image;
     } else {
       const canvas = auto.chosenCanvas;
       if (!canvas) return setError(t('signer.maker.chooseCandidate'));
@@ -58,7 +68,7 @@ export function SignMaker({ defaultScript, upload, onCreated, onCancel }: SignMa
     inFlight.current = true;
     setPending(true);
     try {
-      onCreated(await upload(image, tab === 'draw' ? 'draw' : 'autoGeneration'));
+      onCreated(await upload(image, tab === 'auto' ? 'autoGeneration' : tab));
     } catch (err) {
       setError(describeError(t, err));
       setPending(false);
@@ -70,7 +80,7 @@ export function SignMaker({ defaultScript, upload, onCreated, onCancel }: SignMa
   return (
     <Modal title={t('signer.maker.title')} onCancel={onCancel} testId="sign-maker" wide>
       <div className="signer-tabs" role="tablist">
-        {(['draw', 'auto'] as const).map((id) => (
+        {(['draw', 'auto', ...STAMP_TABS] as const).map((id) => (
           <button
             key={id}
             type="button"
@@ -84,7 +94,9 @@ export function SignMaker({ defaultScript, upload, onCreated, onCancel }: SignMa
               setError(null);
             }}
           >
-            {t(id === 'draw' ? 'signer.maker.draw' : 'signer.maker.auto')}
+            {id === 'draw' || id === 'auto'
+              ? t(id === 'draw' ? 'signer.maker.draw' : 'signer.maker.auto')
+              : stampTabs.find((x) => x.id === id)!.label}
           </button>
         ))}
       </div>
@@ -94,6 +106,8 @@ export function SignMaker({ defaultScript, upload, onCreated, onCancel }: SignMa
           onMissing={() => setError(t('signs.errors.canvasMissing'))}
           onDrawStart={() => setError(null)}
         />
+      ) : stampTab ? (
+        stampTab.panel(setError)
       ) : (
         <AutoGenerate defaultScript={defaultScript} {...auto.state} {...auto.handlers} onError={setError} />
       )}

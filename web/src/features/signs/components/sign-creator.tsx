@@ -4,16 +4,10 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Script } from '../../signer/components/sign-order';
 import { AutoGenerate, DrawPad, useCandidates } from '../../signer/components/sign-maker';
-import { exportSignPng } from '../../signer/components/sign-image';
+import { inkOf } from '../../signer/components/sign-image';
 import { BLACK_INK } from '../image-tools';
 import { Maker, type MakerTab } from './maker';
 import { UploadPad } from './upload-pad';
-
-/** The PNG of a canvas's ink, or the message when there is none. */
-export function inkOf(canvas: HTMLCanvasElement | null | undefined, empty: string) {
-  const image = canvas ? exportSignPng(canvas) : null;
-  return image ? { image } : { error: empty };
-}
 
 export function SignCreator({ defaultScript, onSaved }: { defaultScript: Script; onSaved: () => void }) {
   const { t } = useTranslation();

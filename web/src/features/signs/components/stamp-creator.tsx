@@ -7,12 +7,30 @@ import { validateCorporateStamp, validateGeneralStamp } from '../../../../../sha
 import { RED_INK } from '../image-tools';
 import { drawCorporateStamp, drawGeneralStamp, loadStampFont, STAMP_SIZE } from '../stamp-draw';
 import { Maker, type MakerTab } from './maker';
-import { inkOf } from './sign-creator';
+import { inkOf } from '../../signer/components/sign-image';
 import { UploadPad } from './upload-pad';
+import '../signs.css';
 
 type Check = ReturnType<typeof validateGeneralStamp> | ReturnType<typeof validateCorporateStamp>;
 
 export function StampCreator({ onSaved }: { onSaved: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Maker
+      title={t('signs.createStamp')}
+      saveLabel={t('signs.stamp.save')}
+      testId="stamp-creator"
+      tabs={useStampTabs()}
+      onSaved={onSaved}
+    />
+  );
+}
+
+/**
+ * The stamp tabs (General Stamp, Corporate Stamp, Upload) with their fields and previews; shared by
+ * 'Create My Stamp' and the signer's sign maker (issue #17).
+ */
+export function useStampTabs(): MakerTab[] {
   const { t } = useTranslation();
   const generalRef = useRef<HTMLCanvasElement>(null);
   const corporateRef = useRef<HTMLCanvasElement>(null);
@@ -109,16 +127,7 @@ export function StampCreator({ onSaved }: { onSaved: () => void }) {
       make: () => inkOf(uploadRef.current, t('signs.upload.noImage')),
     },
   ];
-
-  return (
-    <Maker
-      title={t('signs.createStamp')}
-      saveLabel={t('signs.stamp.save')}
-      testId="stamp-creator"
-      tabs={tabs}
-      onSaved={onSaved}
-    />
-  );
+  return tabs;
 }
 
 function Field(props: { label: string; value: string; set: (value: string) => void; testId: string }) {
