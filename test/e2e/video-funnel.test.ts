@@ -168,33 +168,47 @@ describe("the owner's Video Sign funnel", () => {
       expect((await signerLinkTo(other)).path).toContain(`/en/outsign/${docuId}/`);
     }));
 
+  /** A Video Sign draft with its positions set (SetPos), through the API. */
+  async function positionedDraft(recipients: { name: string; contact: string }[]): Promise<string> {
+    const created = await api('/api/documents', {
+      method: 'POST',
+      token: owner.token,
+      body: { kind: 'vsign' },
+    });
+    const docuId = created.body.docuId as string;
+    expect((await uploadPdf(owner, docuId)).status).toBe(200);
+    const rcpt = await api(`/api/documents/${docuId}/recipients`, {
+      method: 'PUT',
+      token: owner.token,
+      body: { recipients, finalRecipients: [], lang: 'en' },
+    });
+    expect(rcpt.status).toBe(200);
+    const box = { pageIndex: 0, x: 50, width: 120, height: 40 };
+    const areas = await api(`/api/documents/${docuId}/areas`, {
+      method: 'PUT',
+      token: owner.token,
+      body: { areas: recipients.map((_, i) => ({ ...box, recipientIndex: i, y: 60 + 100 * i })) },
+    });
+    expect(areas.status).toBe(200);
+    return docuId;
+  }
+
+  test('Finalize (where Continue goes) sends an owner who has not recorded back to the Video Sign step', () =>
+    session.run(async (page) => {
+      const docuId = await positionedDraft([
+        { name: 'Vera Owner', contact: owner.email },
+        { name: 'Olly Other', contact: `vfunnel-${randomUUID()}@example.com` },
+      ]);
+      await openApp(session, `/en/home/make/vsign/agree/${docuId}`);
+      await expectPath(page, `/en/home/make/vsign/vsign/${docuId}`);
+      await page.getByTestId('video-recorder').waitFor({ state: 'visible', timeout: 30000 });
+    }));
+
   test('when the owner is not a contractor, the Video Sign step explains that each contractor records', () =>
     session.run(async (page) => {
-      const created = await api('/api/documents', {
-        method: 'POST',
-        token: owner.token,
-        body: { kind: 'vsign' },
-      });
-      const docuId = created.body.docuId as string;
-      expect((await uploadPdf(owner, docuId)).status).toBe(200);
-      const rcpt = await api(`/api/documents/${docuId}/recipients`, {
-        method: 'PUT',
-        token: owner.token,
-        body: {
-          recipients: [{ name: 'Only Other', contact: `vfunnel-${randomUUID()}@example.com` }],
-          finalRecipients: [],
-          lang: 'en',
-        },
-      });
-      expect(rcpt.status).toBe(200);
-      const box = { recipientIndex: 0, pageIndex: 0, x: 50, y: 60, width: 120, height: 40 };
-      const areas = await api(`/api/documents/${docuId}/areas`, {
-        method: 'PUT',
-        token: owner.token,
-        body: { areas: [box] },
-      });
-      expect(areas.status).toBe(200);
-
+      const docuId = await positionedDraft([
+        { name: 'Only Other', contact: `vfunnel-${randomUUID()}@example.com` },
+      ]);
       await openApp(session, `/en/home/make/vsign/vsign/${docuId}`);
       await page.getByTestId('funnel-video-not-owner').waitFor({ state: 'visible', timeout: 30000 });
       await expectVisibleText(page, t('funnel.video.notOwner'));

@@ -145,6 +145,49 @@ describe("the owner's video in the Video Sign funnel", () => {
     expect(late.body.error.code).toBe('video.errors.locked');
   });
 
+  it('keeps the owner’s video when the contractors are saved again, and a retake in SetPos replaces it', async () => {
+    const owner = await newOwner();
+    const { docuId, other } = await videoDraft(owner);
+    const record = async (size: number) => {
+      const session = await startSession(owner, docuId);
+      expect(session.status).toBe(201);
+      expect((await postVideo(session.body.upload, webm(size))).status).toBeLessThan(300);
+      expect((await complete(owner, docuId, session.body.sessionId)).status).toBe(200);
+      return (await ownerRow(docuId)).video!;
+    };
+    const first = await record(2000);
+
+    // Back to the contractors (status AddRcpt): the owner stays the first contractor, the video stays.
+    const again = await api(`/api/documents/${docuId}/recipients`, {
+      method: 'PUT',
+      token: owner.token,
+      body: {
+        recipients: [
+          { name: owner.name, contact: owner.email },
+          { name: 'Other Signer', contact: other },
+        ],
+        finalRecipients: [],
+        lang: 'en',
+      },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.status).toBe('AddRcpt');
+    expect(again.body.recipients[0].hasVideo).toBe(true);
+    expect((await ownerRow(docuId)).video).toEqual(first);
+    // No recording until the positions are set again.
+    expect((await startSession(owner, docuId)).body.error.code).toBe('errors.invalidTransition');
+    const areas = [0, 1].map((i) => ({ recipientIndex: i, ...BOX, y: 60 + i * 100 }));
+    expect(
+      (await api(`/api/documents/${docuId}/areas`, { method: 'PUT', token: owner.token, body: { areas } }))
+        .status,
+    ).toBe(200);
+
+    const second = await record(2500);
+    expect(second.sessionId).not.toBe(first.sessionId);
+    expect(second.sizeBytes).toBe(2500);
+    expect(await documentDeps().storage.head(first.key)).toBeNull();
+  });
+
   it("answers 404 for another user's document, on both routes, and stores nothing", async () => {
     const owner = await newOwner();
     const stranger = await newOwner();

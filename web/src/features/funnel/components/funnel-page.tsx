@@ -120,6 +120,13 @@ export function FunnelPage({ evsign = 'esign' }: { evsign?: Evsign }) {
   } else if (!isReachable(step, doc.status)) {
     const to = redirectStep(evsign, doc.status);
     return <Navigate to={to ? stepHref(to.id, doc.docuId) : paths.home.getHref(lang)} replace />;
+  } else if (
+    step.id === 'agree' &&
+    evsign === 'vsign' &&
+    doc.recipients.some((r) => r.isOwner && !r.hasVideo)
+  ) {
+    // Video Sign: the owner as a contractor records before Finalize (Continue lands here too).
+    return <Navigate to={stepHref('vsign', doc.docuId)} replace />;
   } else {
     const previous = step.previous;
     const next = step.next;
