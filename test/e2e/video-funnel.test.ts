@@ -199,7 +199,8 @@ describe("the owner's Video Sign funnel", () => {
         { name: 'Vera Owner', contact: owner.email },
         { name: 'Olly Other', contact: `vfunnel-${randomUUID()}@example.com` },
       ]);
-      await openApp(session, `/en/home/make/vsign/agree/${docuId}`);
+      // Opened in the E-Sign funnel's URL, it goes to its own (Video Sign) funnel first.
+      await openApp(session, `/en/home/make/esign/agree/${docuId}`);
       await expectPath(page, `/en/home/make/vsign/vsign/${docuId}`);
       await page.getByTestId('video-recorder').waitFor({ state: 'visible', timeout: 30000 });
     }));

@@ -115,6 +115,10 @@ export function FunnelPage({ evsign = 'esign' }: { evsign?: Evsign }) {
     body = <ErrorText message={describeError(t, error)} />;
   } else if (!doc) {
     body = <Spinner />;
+  } else if (doc.kind !== evsign) {
+    // A document opens in the funnel of its own kind (a typed or old URL of the other one).
+    const to = paths.homeMake.getHref(lang, { evsign: doc.kind, func: step.id, docuId: doc.docuId });
+    return <Navigate to={to} replace />;
   } else if (!isDraft(doc.status)) {
     return <Navigate to={paths.homeShowDocu.getHref(lang, doc.docuId)} replace />;
   } else if (!isReachable(step, doc.status)) {
