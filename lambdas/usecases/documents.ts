@@ -267,6 +267,7 @@ export function toRecipientView(r: RecipientRecord): DocumentView['recipients'][
     isOwner: r.isOwner,
     agreement,
     areas: (r.areas ?? []).map((a) => ({ ...a })),
+    ...(r.video ? { hasVideo: true as const } : {}),
   };
 }
 
@@ -326,7 +327,7 @@ async function ownerActor(deps: DocumentDeps, user: AuthUser): Promise<{ name: s
 export async function createDocument(
   deps: DocumentDeps,
   user: AuthUser,
-  input: { kind: 'esign' },
+  input: { kind: 'esign' | 'vsign' },
   now = new Date(),
 ): Promise<DocumentView> {
   const docuId = randomUUID().replace(/-/g, '');
@@ -516,6 +517,8 @@ export async function saveRecipients(
       agreement: isOwner ? 1 : 0,
       areas: (before?.areas ?? []).map((a) => ({ ...a, signed: isOwner })),
       lang: input.lang,
+      // The owner's own video (Video Sign) stays while the owner stays a contractor.
+      ...(isOwner && before?.isOwner && before.video ? { video: before.video } : {}),
     };
   });
   const stale = old.filter((r) => r.index >= next.length).map((r) => r.index);
@@ -688,6 +691,13 @@ export async function sendDocument(
   const ownerSign = ownerContractors.length ? await defaultSignOf(deps, user.sub) : null;
   if (ownerContractors.length && !ownerSign) {
     throw new AppError('ownerSigns.errors.noSignToSend', 'The owner is a contractor and has no sign', {
+      status: 409,
+    });
+  }
+
+  // Video Sign: the owner as a contractor has recorded in the funnel before sending.
+  if (doc.kind === 'vsign' && ownerContractors.some((r) => !r.video)) {
+    throw new AppError('video.errors.ownerVideoRequired', 'The owner is a contractor and has no video', {
       status: 409,
     });
   }

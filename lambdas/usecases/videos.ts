@@ -115,9 +115,11 @@ export async function scanVideo(
 
 // --- Errors -------------------------------------------------------------------------------------
 
-/** 409 unless this contractor may record now (video-sign contract in Agree, not yet answered). */
-export function refused(ctx: SignerContext): AppError | null {
-  const code = videoRecordingRefusal(ctx.doc.status, ctx.doc.kind, agreementOf(ctx.me));
+/** 409 unless this contractor may record now (video-sign contract in Agree, not yet answered; the
+ *  owner as a contractor, from the funnel, in SetPos). */
+export function refused(ctx: RecorderContext): AppError | null {
+  const recorder = ctx.byOwner ? 'owner' : 'signer';
+  const code = videoRecordingRefusal(ctx.doc.status, ctx.doc.kind, agreementOf(ctx.me), recorder);
   if (!code) return null;
   return new AppError(code, `No video may be recorded now (${ctx.doc.kind}, ${ctx.doc.status})`, {
     status: 409,
@@ -143,8 +145,54 @@ function noSession(deps: VideoDeps): AppError {
 
 // --- Use cases ----------------------------------------------------------------------------------
 
-/** Finds the contractor who records, by the credential of the route (a signer or phone hand-off token). */
-export type ResolveRecorder = (now?: Date) => Promise<SignerContext>;
+/** The contractor who records; `byOwner` when it is the signed-in owner's own row (the funnel). */
+export type RecorderContext = SignerContext & { readonly byOwner?: true };
+
+/** Finds the contractor who records, by the credential of the route (a signer or phone hand-off token,
+ *  or the owner's sign-in). */
+export type ResolveRecorder = (now?: Date) => Promise<RecorderContext>;
+
+/** The owner's own contractor row of their document: 404 for another user's document (nothing
+ *  revealed), 409 when the owner is not one of its contractors. */
+const byOwner =
+  (deps: VideoDeps, docuId: string, ownerId: string): ResolveRecorder =>
+  async () => {
+    const doc = await deps.docs.getDocument(docuId);
+    if (!doc || doc.ownerId !== ownerId) {
+      throw new AppError('errors.notFound', `Document ${docuId} not found`, { status: 404 });
+    }
+    const recipients = await deps.docs.listRecipients(docuId);
+    const me = recipients.find((r) => r.isOwner);
+    if (!me) {
+      throw new AppError('video.errors.ownerNotContractor', 'The owner is not a contractor', {
+        status: 409,
+      });
+    }
+    return { doc, recipients, me, byOwner: true };
+  };
+
+/** POST /api/documents/{docuId}/video-session: the owner as a contractor records in the funnel. */
+export function startOwnerVideoSession(
+  deps: VideoDeps,
+  ownerId: string,
+  docuId: string,
+  input: StartVideoSessionRequest,
+  now = new Date(),
+): Promise<StartVideoSessionResponse> {
+  return openRecordingSession(deps, docuId, byOwner(deps, docuId, ownerId), input, now);
+}
+
+/** POST /api/documents/{docuId}/video-session/{sessionId}/complete: the owner's video, checked. */
+export function completeOwnerVideoSession(
+  deps: VideoDeps,
+  ownerId: string,
+  docuId: string,
+  sessionId: string,
+  facts: RequestFacts,
+  now = new Date(),
+): Promise<CompleteVideoResponse> {
+  return completeRecordingSession(deps, docuId, byOwner(deps, docuId, ownerId), sessionId, facts, now);
+}
 
 const bySignerToken =
   (deps: VideoDeps, docuId: string, token: string): ResolveRecorder =>

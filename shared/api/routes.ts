@@ -499,6 +499,27 @@ export const ROUTES: readonly RouteDefinition[] = [
       objects: { uploads: ['read', 'delete'], documents: ['write', 'delete'] },
     },
   },
+  // The owner as a contractor of a Video Sign contract records in the funnel (SetPos, before sending):
+  // the same sessions, forms and checks, for the owner's own contractor row.
+  {
+    id: 'StartOwnerVideoSession',
+    method: 'POST',
+    path: '/api/documents/{docuId}/video-session',
+    auth: 'owner',
+    handler: 'owner-video-session',
+    access: { table: 'write', objects: { uploads: ['write', 'delete'] } },
+  },
+  {
+    id: 'CompleteOwnerVideoSession',
+    method: 'POST',
+    path: '/api/documents/{docuId}/video-session/{sessionId}/complete',
+    auth: 'owner',
+    handler: 'owner-video-complete',
+    access: {
+      table: 'write',
+      objects: { uploads: ['read', 'delete'], documents: ['write', 'delete'] },
+    },
+  },
   // Phone hand-off of the video step (issue #15): a 15-minute link of its own (only its hash stored)
   // opens recording sessions of its contractor from a phone; the computer polls the video status.
   {

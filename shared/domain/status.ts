@@ -370,8 +370,15 @@ export function videoRecordingRefusal(
   status: DocumentStatus,
   kind: ContractKind,
   agreement: RecipientAgreement,
+  recorder: 'signer' | 'owner' = 'signer',
 ): VideoRecordingRefusal | null {
   if (kind !== 'vsign') return 'video.errors.notVideoSign';
+  // The owner as a contractor records in the funnel, once the positions are set and before sending;
+  // sending agrees for them, and their video is then evidence like everyone's.
+  if (recorder === 'owner') {
+    if (status === 'SetPos') return null;
+    return isDraft(status) ? 'errors.invalidTransition' : 'video.errors.locked';
+  }
   if (agreement !== RECIPIENT_AGREEMENT.pending) return 'video.errors.locked';
   if (status !== 'Agree') return 'errors.invalidTransition';
   return null;

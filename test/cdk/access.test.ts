@@ -255,6 +255,8 @@ describe('whatever the declarations say', () => {
       'delete-document',
       'mobile-video-complete',
       'mobile-video-session',
+      'owner-video-complete',
+      'owner-video-session',
       'seal worker',
       'signer-video-complete',
       'signer-video-session',
@@ -270,6 +272,7 @@ describe('whatever the declarations say', () => {
     expect(who((a) => a.objects?.uploads?.includes('write') ?? false)).toEqual([
       'create-upload',
       'mobile-video-session',
+      'owner-video-session',
       'signer-video-session',
     ]);
     // Issue #15: the same for agreement videos (the session's form writes only its staging key).
@@ -278,6 +281,7 @@ describe('whatever the declarations say', () => {
       'anchor worker',
       'complete-upload',
       'mobile-video-complete',
+      'owner-video-complete',
       'seal worker',
       'signer-video-complete',
     ]);

@@ -31,6 +31,8 @@ export const recipientViewSchema = z.object({
   /** 0 pending, 1 agreed, 2 denied. */
   agreement: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   areas: z.array(signAreaViewSchema),
+  /** Video Sign: present (true) once the contractor's agreement video is stored. */
+  hasVideo: z.literal(true).optional(),
 });
 export type RecipientView = z.infer<typeof recipientViewSchema>;
 
@@ -57,7 +59,8 @@ export const documentViewSchema = z.object({
 export type DocumentView = z.infer<typeof documentViewSchema>;
 
 /** POST /api/documents: a new draft (status Ready). */
-export const createDocumentRequestSchema = z.object({ kind: z.literal('esign') });
+/** E-Sign and Video Sign are made in the funnel; Video Contract is not built yet. */
+export const createDocumentRequestSchema = z.object({ kind: z.enum(['esign', 'vsign']) });
 export type CreateDocumentRequest = z.infer<typeof createDocumentRequestSchema>;
 
 /** POST /api/documents/{docuId}/upload: the browser-side rules are checked again here. */

@@ -37,6 +37,12 @@ export const videoSessionParamsSchema = signerParamsSchema.extend({
 });
 export type VideoSessionParams = z.infer<typeof videoSessionParamsSchema>;
 
+/** The owner's own recording (Video Sign funnel): the document and the session. */
+export const ownerVideoSessionParamsSchema = z.object({
+  docuId: z.string().min(1).max(64),
+  sessionId: z.string().regex(/^[0-9a-f]{32}$/),
+});
+
 /** The accepted video, as recorded on the contractor. */
 export const completeVideoResponseSchema = z.object({
   contentType: z.enum(VIDEO_CONTENT_TYPES),

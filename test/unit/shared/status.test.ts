@@ -20,6 +20,7 @@ import {
   documentListLabel,
   findTransition,
   isDocumentStatus,
+  isDraft,
   isTerminal,
   nextStatus,
   recipientLabels,
@@ -420,6 +421,19 @@ describe('recording an agreement video (issue #15)', () => {
       expect(videoRecordingRefusal(status, 'vsign', 0)).toBe('errors.invalidTransition');
     },
   );
+
+  it('lets the owner as a contractor record in the funnel only with the positions set (SetPos)', () => {
+    // The owner's row is already agreed in a draft (sending signs for them): that does not lock it.
+    expect(videoRecordingRefusal('SetPos', 'vsign', 1, 'owner')).toBeNull();
+    for (const status of ['Ready', 'Upload', 'AddRcpt'] as const)
+      expect(videoRecordingRefusal(status, 'vsign', 1, 'owner')).toBe('errors.invalidTransition');
+    // Once sent, the owner's video is evidence like everyone's.
+    for (const status of DOCUMENT_STATUSES.filter((s) => !isDraft(s)))
+      expect(videoRecordingRefusal(status, 'vsign', 1, 'owner')).toBe('video.errors.locked');
+    expect(videoRecordingRefusal('SetPos', 'esign', 1, 'owner')).toBe('video.errors.notVideoSign');
+    // A signer never records in a draft.
+    expect(videoRecordingRefusal('SetPos', 'vsign', 0)).toBe('errors.invalidTransition');
+  });
 
   it('translates every refusal in every language', () => {
     for (const key of [

@@ -53,8 +53,23 @@ describe('funnel steps', () => {
       ],
       currentIndex: 2,
     });
-    // The video step shares Set Position's label.
-    expect(progressOf('vsign', 'vsign').currentIndex).toBe(2);
+  });
+
+  it('gives Video Sign five progress labels, the video step its own (spec doc 1 §4)', () => {
+    expect(progressOf('vsign', 'vsign')).toEqual({
+      labels: [
+        'funnel.progress.upload',
+        'funnel.progress.addrcpt',
+        'funnel.progress.setpos',
+        'funnel.progress.vsign',
+        'funnel.progress.agree',
+      ],
+      currentIndex: 3,
+    });
+    expect(progressOf('vsign', 'agree').currentIndex).toBe(4);
+    // A positioned draft (SetPos) resumes at Finalize; the video step is reachable from it too.
+    expect(redirectStep('vsign', 'SetPos')?.id).toBe('agree');
+    expect(redirectStep('vsign', 'AddRcpt')?.id).toBe('setpos');
   });
 });
 

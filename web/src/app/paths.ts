@@ -74,11 +74,17 @@ export const paths = {
     getHref: (lang: Lang, p: { evsign: Evsign; func: string; docuId: string }) =>
       `/${lang}/home/make/${p.evsign}/${enc(p.func)}/${enc(p.docuId)}`,
   },
-  /** The E-Sign creation funnel (features/funnel); the other kinds still use homeMake's placeholder. */
+  /** The E-Sign creation funnel (features/funnel); Video Contract still uses homeMake's placeholder. */
   homeMakeEsign: {
     path: 'home/make/esign/:func/:docuId',
     getHref: (lang: Lang, p: { func: string; docuId: string }) =>
       `/${lang}/home/make/esign/${enc(p.func)}/${enc(p.docuId)}`,
+  },
+  /** The Video Sign creation funnel (features/funnel, with the owner's video step). */
+  homeMakeVsign: {
+    path: 'home/make/vsign/:func/:docuId',
+    getHref: (lang: Lang, p: { func: string; docuId: string }) =>
+      `/${lang}/home/make/vsign/${enc(p.func)}/${enc(p.docuId)}`,
   },
   homeDoc: {
     path: 'home/doc/:tab',

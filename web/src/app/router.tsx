@@ -55,11 +55,19 @@ function signedInRoutes(config: AppConfig): RouteObject {
             lazy: async () => ({ Component: (await signedInModule(config)).MyPageRoute }),
           },
           {
-            // The E-Sign funnel; 'vsign' and 'vcontract' still match homeMake's placeholder below.
+            // The E-Sign funnel; 'vcontract' still matches homeMake's placeholder below.
             path: under(home, paths.homeMakeEsign.path),
             handle: titled('titles.newContract'),
             lazy: async () => ({
               Component: (await import('../features/funnel/components/funnel-page')).FunnelPage,
+            }),
+          },
+          {
+            // The Video Sign funnel: the same page with the owner's video step (issue #15).
+            path: under(home, paths.homeMakeVsign.path),
+            handle: titled('titles.newContract'),
+            lazy: async () => ({
+              Component: (await import('../features/funnel/components/funnel-page')).VideoSignFunnelPage,
             }),
           },
           // Contract management (issue #7): the lists and Show Document, in a lazy chunk of their own.

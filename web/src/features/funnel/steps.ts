@@ -1,7 +1,7 @@
 // The creation funnels as data (spec doc 1 §4, Creation funnel): for each kind of contract its
 // ordered steps, the progress label of each, where Previous and Next go, and which document status
-// makes a step reachable. Only E-Sign has screens so far; Video Sign (an extra video step before
-// agree) and Video Contract (vcrecord, vcaddrcpt, vcagree) are declared so they can be added.
+// makes a step reachable. E-Sign and Video Sign (an extra video step before agree) have screens;
+// Video Contract (vcrecord, vcaddrcpt, vcagree) is declared so it can be added.
 import type { DocumentStatus } from '../../../../shared/domain/status';
 import type { MessageKey } from '../../../../shared/i18n';
 import type { Evsign } from '../../app/paths';
@@ -32,6 +32,7 @@ const PROGRESS = {
   upload: 'funnel.progress.upload',
   addrcpt: 'funnel.progress.addrcpt',
   setpos: 'funnel.progress.setpos',
+  vsign: 'funnel.progress.vsign',
   agree: 'funnel.progress.agree',
 } as const satisfies Record<string, MessageKey>;
 
@@ -61,7 +62,7 @@ export const FUNNELS: Record<Evsign, FunnelDef> = {
   },
   vsign: {
     evsign: 'vsign',
-    built: false,
+    built: true,
     steps: [
       { id: 'upload', progressKey: PROGRESS.upload, previous: null, next: 'addrcpt', reachableFrom: 'Ready' },
       {
@@ -78,10 +79,10 @@ export const FUNNELS: Record<Evsign, FunnelDef> = {
         next: 'vsign',
         reachableFrom: 'AddRcpt',
       },
-      // The owner's video, when the owner is a contractor (shown under the Set Position label).
+      // The owner's video, when the owner is a contractor; otherwise a note that each contractor records.
       {
         id: 'vsign',
-        progressKey: PROGRESS.setpos,
+        progressKey: PROGRESS.vsign,
         previous: 'setpos',
         next: 'agree',
         reachableFrom: 'SetPos',

@@ -5,6 +5,7 @@ import {
   documentViewSchema,
   uploadResponseSchema,
   type AddressBookResponse,
+  type CreateDocumentRequest,
   type DocumentView,
   type SaveAreasRequest,
   type SaveRecipientsRequest,
@@ -18,11 +19,11 @@ export type { DocumentView };
 
 const doc = (docuId: string) => `/documents/${encodeURIComponent(docuId)}`;
 
-export function createDocument(): Promise<DocumentView> {
+export function createDocument(kind: CreateDocumentRequest['kind'] = 'esign'): Promise<DocumentView> {
   return apiRequest({
     method: 'POST',
     path: '/documents',
-    body: { kind: 'esign' },
+    body: { kind },
     schema: documentViewSchema,
     auth: true,
   });

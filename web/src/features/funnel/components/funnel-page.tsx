@@ -1,4 +1,5 @@
-// /{lang}/home/make/esign/{step}/{docuId}: the E-Sign creation funnel (spec doc 1 §4). 'new' as the
+// /{lang}/home/make/{esign|vsign}/{step}/{docuId}: the E-Sign and Video Sign creation funnels (spec
+// doc 1 §4; Video Sign adds the owner's video step before Finalize). 'new' as the
 // docuId shows the upload step with no document: the document is created when the first file is
 // chosen (issue #14: Start alone leaves no empty draft), and the URL then carries its id. Every step
 // loads the document, so a reload restores what was saved, and a step the document's status does not
@@ -20,9 +21,15 @@ import { FinalizeStep } from './finalize-step';
 import { PositionStep } from './position-step';
 import { ProgressBar } from './progress-bar';
 import { UploadStep } from './upload-step';
+import { VideoStep } from './video-step';
 import '../funnel.css';
 
 const NEW_DOCUMENT = 'new';
+
+/** /{lang}/home/make/vsign/…: the same funnel with the owner's video step. */
+export function VideoSignFunnelPage() {
+  return <FunnelPage evsign="vsign" />;
+}
 
 export function FunnelPage({ evsign = 'esign' }: { evsign?: Evsign }) {
   const { t } = useTranslation();
@@ -46,7 +53,7 @@ export function FunnelPage({ evsign = 'esign' }: { evsign?: Evsign }) {
   );
 
   const onCreate = useCallback(() => {
-    created.current ??= createDocument().then(
+    created.current ??= createDocument(evsign === 'vsign' ? 'vsign' : 'esign').then(
       (doc) => {
         createdId.current = doc.docuId;
         setLoaded({ docuId: doc.docuId, doc });
@@ -59,7 +66,7 @@ export function FunnelPage({ evsign = 'esign' }: { evsign?: Evsign }) {
       },
     );
     return created.current;
-  }, [navigate, stepHref]);
+  }, [navigate, stepHref, evsign]);
 
   useEffect(() => {
     setError(null);
@@ -108,11 +115,22 @@ export function FunnelPage({ evsign = 'esign' }: { evsign?: Evsign }) {
     body = <ErrorText message={describeError(t, error)} />;
   } else if (!doc) {
     body = <Spinner />;
+  } else if (doc.kind !== evsign) {
+    // A document opens in the funnel of its own kind (a typed or old URL of the other one).
+    const to = paths.homeMake.getHref(lang, { evsign: doc.kind, func: step.id, docuId: doc.docuId });
+    return <Navigate to={to} replace />;
   } else if (!isDraft(doc.status)) {
     return <Navigate to={paths.homeShowDocu.getHref(lang, doc.docuId)} replace />;
   } else if (!isReachable(step, doc.status)) {
     const to = redirectStep(evsign, doc.status);
     return <Navigate to={to ? stepHref(to.id, doc.docuId) : paths.home.getHref(lang)} replace />;
+  } else if (
+    step.id === 'agree' &&
+    evsign === 'vsign' &&
+    doc.recipients.some((r) => r.isOwner && !r.hasVideo)
+  ) {
+    // Video Sign: the owner as a contractor records before Finalize (Continue lands here too).
+    return <Navigate to={stepHref('vsign', doc.docuId)} replace />;
   } else {
     const previous = step.previous;
     const next = step.next;
@@ -131,6 +149,9 @@ export function FunnelPage({ evsign = 'esign' }: { evsign?: Evsign }) {
         break;
       case 'setpos':
         body = <PositionStep {...common} onNext={() => next && goTo(next)} />;
+        break;
+      case 'vsign':
+        body = <VideoStep {...common} onNext={() => next && goTo(next)} />;
         break;
       case 'agree':
         body = (

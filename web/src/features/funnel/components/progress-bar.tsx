@@ -1,4 +1,4 @@
-// The funnel's progress bar: Upload, Configuring Contractors, Set Position, Finalize.
+// The funnel's progress bar: Upload, Configuring Contractors, Set Position, (Video Sign,) Finalize.
 import { StepProgress } from '../../../components/step-progress';
 import type { Evsign } from '../../../app/paths';
 import { progressOf, type StepId } from '../steps';
