@@ -78,9 +78,17 @@ export interface DocumentDeps {
 /** The link of a signature request: the signer page; by SMS a short link to it (same expiry). */
 export async function requestLink(
   deps: Pick<DocumentDeps, 'appUrl' | 'shortLinks'>,
-  input: { lang: Language; docuId: string; token: string; method: 'email' | 'phone'; expiresAt: string },
+  input: {
+    lang: Language;
+    docuId: string;
+    token: string;
+    method: 'email' | 'phone';
+    expiresAt: string;
+    /** The page of the link: the signer page, or the video confirmation page (issue #15). */
+    page?: 'outsign' | 'video_confirm';
+  },
 ): Promise<string> {
-  const path = `/${input.lang}/outsign/${input.docuId}/${input.token}`;
+  const path = `/${input.lang}/${input.page ?? 'outsign'}/${input.docuId}/${input.token}`;
   if (input.method !== 'phone' || !deps.shortLinks) return `${deps.appUrl.replace(/\/+$/, '')}${path}`;
   return createShortLink(
     { shortLinks: deps.shortLinks, appUrl: deps.appUrl },

@@ -43,6 +43,7 @@ import {
 import { enforceLimits, messageHits } from './limits';
 import { messageTitle, smsText } from './messages';
 import { withConflictRetry } from './retry';
+import { issueConfirmTokens, partiesOf, sendConfirmRequests } from './video-confirm';
 import { escapeHtml } from '../core/html';
 
 export interface SigningDeps extends DocumentDeps {
@@ -164,6 +165,8 @@ export async function resolveSigner(
   const doc = await deps.docs.getDocument(docuId);
   if (!doc) throw invalidLink();
   const recipients = await deps.docs.listRecipients(docuId);
+  // A video confirmation link (issue #15) is never a signer link.
+  if (record.purpose !== undefined) throw invalidLink();
   const me = recipients.find((r) => r.index === record.recipientIndex);
   // The e-mailed link's token, or the one issued to the contractor's account (Continue, issue #7).
   const current =
@@ -424,19 +427,25 @@ export async function agree(
     }
     // The document's status and version are the guard: of two signers finishing together, one
     // commits first and the other's condition fails, so it reads again and sees the first's agreement.
+    // Video sign: every party's confirmation link is stored with the transition (issue #15).
+    const confirmLinks =
+      to === 'NeedVConfirm'
+        ? issueConfirmTokens(docuId, await partiesOf(deps, ctx.doc, ctx.recipients), new Date())
+        : [];
     await deps.docs.changeStatus(
       docuId,
       { status: ctx.doc.status, version: ctx.doc.version },
       to,
       {},
-      { putRecipients: [decision(ctx.me, 1, facts)] },
+      { putRecipients: [decision(ctx.me, 1, facts)], putTokens: confirmLinks.map((l) => l.record) },
     );
-    return { ctx, to };
+    return { ctx, to, confirmLinks };
   });
-  const { ctx, to } = outcome;
+  const { ctx, to, confirmLinks } = outcome;
   await addHistory(deps, ctx.doc, 'agree', ctx.me, facts);
   if (to !== 'Agree') {
     await addHistory(deps, ctx.doc, 'all_agree', ctx.me, facts);
+    if (to === 'NeedVConfirm') await sendConfirmRequests(deps, ctx.doc, confirmLinks, facts);
     if (to === 'Generating') {
       const job: SealJob = { docuId };
       await deps.queue.enqueue('seal', job);
@@ -510,10 +519,18 @@ function isLanguage(value: unknown): value is Language {
   return value === 'en' || value === 'jp' || value === 'ko';
 }
 
+/** The notices of a refusal: a denial, a terms-denial, or a denial of the videos (issue #15). */
+export type RefusalKind = 'deny' | 'terms' | 'vconfirm';
+const REFUSAL_PREFIX = {
+  deny: 'denialNotice',
+  terms: 'termsDenialNotice',
+  vconfirm: 'videoDenialNotice',
+} as const;
+
 /** A denial (or terms-denial) notice to one participant, in the language the owner chose at send. */
 export function refusalNoticeJob(input: {
   docuId: string;
-  kind: 'deny' | 'terms';
+  kind: RefusalKind;
   lang: Language;
   to: { name: string; contact: string; method: 'email' | 'phone' };
   signerName: string;
@@ -523,10 +540,12 @@ export function refusalNoticeJob(input: {
   self?: boolean;
 }): NotifyJob {
   const locale = localeForPath(input.lang);
-  const prefix = input.kind === 'deny' ? 'denialNotice' : 'termsDenialNotice';
+  const prefix = REFUSAL_PREFIX[input.kind];
   // Subject, intro, body and SMS of the refuser's own copy are under `${prefix}.self`.
-  const own = (part: 'subject' | 'intro' | 'body' | 'sms') =>
+  const own = (part: 'subject' | 'intro' | 'sms') =>
     input.self ? `${prefix}.self.${part}` : `${prefix}.${part}`;
+  // A denial of the videos shares the denial's greeting and closing, and composes its text from them.
+  const base = input.kind === 'terms' ? 'termsDenialNotice' : 'denialNotice';
   const values = {
     name: input.to.name,
     signer: input.signerName,
@@ -543,27 +562,39 @@ export function refusalNoticeJob(input: {
     };
   }
   const reasonHtml =
-    input.kind === 'deny'
+    input.kind !== 'terms'
       ? `<p>${escapeHtml(translate('denialNotice.reasonLabel', values, locale))}</p>
 <blockquote>${escapeHtml(values.reason)}</blockquote>\n`
       : '';
-  const html = `<p>${escapeHtml(translate(`${prefix}.greeting`, values, locale))}</p>
-<p>${escapeHtml(translate(own('intro'), values, locale))}</p>
-${reasonHtml}<p>${escapeHtml(translate(`${prefix}.closing`, values, locale))}</p>`;
+  const greeting = translate(`${base}.greeting`, values, locale);
+  const intro = translate(own('intro'), values, locale);
+  const closing = translate(`${base}.closing`, values, locale);
+  const html = `<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+${reasonHtml}<p>${escapeHtml(closing)}</p>`;
+  const reasonLabel = translate('denialNotice.reasonLabel', values, locale);
+  const text =
+    input.kind === 'vconfirm'
+      ? `${greeting}\n\n${intro}\n\n${reasonLabel}\n${values.reason}\n\n${closing}\n\nSignSeal`
+      : translate(
+          input.self ? `${REFUSAL_PREFIX[input.kind]}.self.body` : `${REFUSAL_PREFIX[input.kind]}.body`,
+          values,
+          locale,
+        );
   return {
     kind: 'email',
     idempotencyKey,
     to: [input.to.contact],
     subject: translate(own('subject'), values, locale),
-    text: translate(own('body'), values, locale),
+    text,
     html,
   };
 }
 
-async function refusalNotices(
+export async function refusalNotices(
   deps: SigningDeps,
   ctx: SignerContext,
-  kind: 'deny' | 'terms',
+  kind: RefusalKind,
   reason?: string,
 ): Promise<NotifyJob[]> {
   const lang = isLanguage(ctx.doc.lang) ? ctx.doc.lang : 'en';

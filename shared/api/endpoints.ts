@@ -50,6 +50,10 @@ import {
   mobileRecordingViewSchema,
   mobileSessionParamsSchema,
   signerVideoStatusSchema,
+  videoConfirmParamsSchema,
+  videoConfirmRequestSchema,
+  videoConfirmResponseSchema,
+  videoConfirmViewSchema,
   videoMobileLinkResponseSchema,
   startVideoSessionRequestSchema,
   startVideoSessionResponseSchema,
@@ -146,6 +150,17 @@ export const API_SCHEMAS = {
     response: startVideoSessionResponseSchema,
   },
   CompleteMobileVideoSession: { params: mobileSessionParamsSchema, response: completeVideoResponseSchema },
+  GetVideoConfirmView: { params: videoConfirmParamsSchema, response: videoConfirmViewSchema },
+  ConfirmVideos: {
+    body: videoConfirmRequestSchema,
+    params: videoConfirmParamsSchema,
+    response: videoConfirmResponseSchema,
+  },
+  DenyVideos: {
+    body: denyRequestSchema,
+    params: videoConfirmParamsSchema,
+    response: videoConfirmResponseSchema,
+  },
   SignerRejectTerms: {
     body: signerActionRequestSchema,
     params: signerParamsSchema,

@@ -477,6 +477,31 @@ export const ROUTES: readonly RouteDefinition[] = [
     handler: 'signer-reject-terms',
     access: { table: 'write', enqueue: ['notify'] },
   },
+  // Cross video confirmation (issue #15 item 4): a party's own link (purpose 'vconfirm', hash stored).
+  {
+    id: 'GetVideoConfirmView',
+    method: 'GET',
+    path: '/api/video-confirm/{docuId}/{token}',
+    auth: 'signer',
+    handler: 'video-confirm-view',
+    access: { table: 'read', objects: { documents: ['read'] } },
+  },
+  {
+    id: 'ConfirmVideos',
+    method: 'POST',
+    path: '/api/video-confirm/{docuId}/{token}/confirm',
+    auth: 'signer',
+    handler: 'video-confirm',
+    access: { table: 'write', enqueue: ['seal'] },
+  },
+  {
+    id: 'DenyVideos',
+    method: 'POST',
+    path: '/api/video-confirm/{docuId}/{token}/deny',
+    auth: 'signer',
+    handler: 'video-confirm-deny',
+    access: { table: 'write', enqueue: ['notify'] },
+  },
   // Agreement videos (issue #15): a recording session signs a form for one staging key of its own (and
   // removes the replaced session's file); completion streams it, checks it, and copies the checked
   // bytes to `documents/{docuId}/videos/…`, a key no form names.

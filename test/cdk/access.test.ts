@@ -203,17 +203,21 @@ describe('whatever the declarations say', () => {
         'signer-agree',
         'signer-deny',
         'signer-reject-terms',
+        // a denial of the videos tells every party (issue #15)
+        'video-confirm-deny',
       ].sort(),
     );
   });
 
-  test('only sending, the last agreement, the sweep and the admin actions queue a seal; only sealing, the sweep and the admin actions an anchor', () => {
+  test('only sending, the last agreement or video confirmation, the sweep and the admin actions queue a seal; only sealing, the sweep and the admin actions an anchor', () => {
     expect(who((a) => a.enqueue?.includes('seal') ?? false)).toEqual([
       'admin-redrive',
       'admin-reseal',
       'send-document',
       'signer-agree',
       'sweep',
+      // the last video confirmation (issue #15)
+      'video-confirm',
     ]);
     expect(who((a) => a.enqueue?.includes('anchor') ?? false)).toEqual([
       'admin-redrive',

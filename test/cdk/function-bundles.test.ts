@@ -71,6 +71,7 @@ it.each([
   'lambdas/handlers/resend-request.ts',
   'lambdas/handlers/signer-deny.ts',
   'lambdas/handlers/signer-reject-terms.ts',
+  'lambdas/handlers/video-confirm-deny.ts',
   'lambdas/handlers/mail-document.ts',
   'lambdas/workers/seal.ts',
   'lambdas/workers/anchor.ts',

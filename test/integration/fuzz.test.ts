@@ -141,6 +141,8 @@ const GOOD_BODIES: Record<string, Record<string, unknown>> = {
   AdminReseal: {},
   StartVideoSession: { contentType: 'video/webm' },
   StartMobileVideoSession: { contentType: 'video/webm' },
+  ConfirmVideos: { allChecked: true, lang: 'en' },
+  DenyVideos: { reason: 'No', lang: 'en' },
 };
 
 /** Routes whose success changes state the fuzz run itself needs: exercised with throwaway owners. */

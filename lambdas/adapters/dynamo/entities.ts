@@ -128,6 +128,8 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         kind: { type: ['esign', 'vsign', 'vcontract'] as const, required: true },
         title: { type: 'string', default: '' },
         status: { type: DOCUMENT_STATUSES, required: true },
+        /** Video confirmation of an owner who is not a contractor (issue #15): 0 pending, 1, 2. */
+        ownerVideoConfirm: { type: 'number' },
         /** The file name of the upload in progress (presigned, not yet checked). */
         pendingFileName: { type: 'string' },
         /** The staging key of the one upload form in force; cleared when it is completed (spent). */
@@ -239,6 +241,9 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         accountTokenHash: { type: 'string' },
         /** The sign image applied to every area (the owner's default sign at sending). spec: sign_url. */
         signImageKey: { type: 'string' },
+        /** Cross video confirmation (issue #15): 0 pending, 1 confirmed, 2 denied; spec video_confirm. */
+        videoConfirm: { type: 'number' },
+        videoConfirmedAt: { type: 'string' },
         /** The recording session in force (issue #15): one at a time, replaced by the next, spent by
          *  its completion. Its form may write only `key`, and only until `expiresAt`. */
         videoSession: {
@@ -339,6 +344,9 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         createdAt: { type: 'string', required: true },
         expiresAt: { type: 'string', required: true },
         ttl: { type: 'number', required: true },
+        /** 'vconfirm': a video confirmation link (issue #15; recipientIndex -1 is an owner who is not a
+         *  contractor), never accepted as a signer link. Absent: a signer link. */
+        purpose: { type: ['vconfirm'] as const },
       },
       indexes: {
         byHash: { pk: { field: 'pk', composite: ['tokenHash'] }, sk: { field: 'sk', composite: [] } },

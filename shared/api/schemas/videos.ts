@@ -1,6 +1,8 @@
 // Agreement videos of video-sign contracts (issue #15): recording sessions and their completion.
 
 import * as z from 'zod';
+import { DOCUMENT_STATUSES } from '../../domain/status';
+import { languageSchema } from './accounts';
 import { uploadResponseSchema } from './documents';
 import { signerParamsSchema } from './signing';
 
@@ -94,3 +96,36 @@ export const mobileRecordingViewSchema = z.object({
   video: videoSummarySchema,
 });
 export type MobileRecordingView = z.infer<typeof mobileRecordingViewSchema>;
+
+/** /api/video-confirm/{docuId}/{token}: a party's video confirmation link (issue #15 item 4). */
+export const videoConfirmParamsSchema = signerParamsSchema;
+
+/** GET /api/video-confirm/{docuId}/{token}: one card per contractor with a short-lived URL of their video. */
+export const videoConfirmViewSchema = z.object({
+  docuId: z.string(),
+  id4: z.string(),
+  title: z.string(),
+  status: z.enum(DOCUMENT_STATUSES),
+  me: z.object({ name: z.string(), videoConfirm: z.union([z.literal(0), z.literal(1), z.literal(2)]) }),
+  cards: z.array(
+    z.object({
+      index: z.number().int(),
+      name: z.string(),
+      recordedAt: z.string(),
+      contentType: z.string(),
+      url: z.string(),
+    }),
+  ),
+});
+export type VideoConfirmView = z.infer<typeof videoConfirmViewSchema>;
+
+/** POST /api/video-confirm/{docuId}/{token}/confirm: only with every video checked. */
+export const videoConfirmRequestSchema = z.object({ allChecked: z.boolean(), lang: languageSchema });
+export type VideoConfirmRequest = z.infer<typeof videoConfirmRequestSchema>;
+
+/** The answer of confirm / deny (deny takes the signer's deny body: `{ reason, lang }`). */
+export const videoConfirmResponseSchema = z.object({
+  status: z.enum(DOCUMENT_STATUSES),
+  videoConfirm: z.union([z.literal(1), z.literal(2)]),
+});
+export type VideoConfirmResponse = z.infer<typeof videoConfirmResponseSchema>;

@@ -177,15 +177,12 @@ function publicAndAuthRoutes(config: AppConfig): RouteObject[] {
       handle: titled('titles.vsignMobile'),
       lazy: async () => ({ Component: (await import('../features/video/mobile-page')).MobileRecordingPage }),
     },
-    // The video confirmation page: a later issue replaces this placeholder.
-    ...[paths.videoConfirm].map((p) => ({
-      path: p.path,
+    // The video confirmation page (issue #15 item 4): its own small chunk.
+    {
+      path: paths.videoConfirm.path,
       handle: titled('titles.videoConfirm'),
-      lazy: async () => {
-        const { SignerPlaceholderRoute } = await import('./routes/signer-placeholder');
-        return { Component: SignerPlaceholderRoute };
-      },
-    })),
+      lazy: async () => ({ Component: (await import('../features/video/confirm-page')).VideoConfirmPage }),
+    },
   ];
   const site = publicRoutes(config);
   const layout = site.find((r) => r.id === 'public');

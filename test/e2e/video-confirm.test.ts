@@ -1,0 +1,205 @@
+// Cross video confirmation (issue #15 item 4) in Chromium against the whole local cloud: both
+// contractors of a video-sign contract record their video with the fake camera and agree; each party
+// (both contractors and the owner) then opens the `/video_confirm/…` link mailed (or texted) to them,
+// watches the cards, ticks 'all videos checked' and confirms. The last confirmation moves the document
+// to Generating (the seal worker may already have completed it). A second contract is denied from the
+// page: the reason dialog, the result, the document rejected. The contract is switched to video sign
+// in the table, as in video-sign.test.ts (the owner's video funnel is another step).
+import { jest } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { documentClient } from '../../lambdas/adapters/aws';
+import { createEntities } from '../../lambdas/adapters/dynamo/entities';
+import { getConfig } from '../../lambdas/config';
+import { documentDeps } from '../../lambdas/deps';
+import { api, eventually, mailbox } from '../support/cloud-client';
+import { makePng } from '../support/png';
+import {
+  mailsTo,
+  resolveShortLink,
+  sendTwoContractorDocument,
+  SHORT_LINK,
+  type SentDocument,
+} from '../support/documents';
+import { seriousAxeViolations } from '../support/axe';
+import { launchBrowser, openApp, type BrowserSession } from '../support/browser';
+import { text } from './catalogue';
+import { expectVisibleText } from './steps';
+
+jest.setTimeout(600000);
+
+const t = (key: string, options?: Record<string, unknown>) => text('en', key, options);
+const FAKE_CAMERA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] as const;
+const CONFIRM_LINK = /\/(en|jp|ko)\/video_confirm\/([0-9a-z]+)\/([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/;
+
+async function videoContract(): Promise<SentDocument> {
+  const sent = await sendTwoContractorDocument({
+    title: 'Video confirm lease',
+    names: ['Mia Mail', 'Pat Phone'],
+  });
+  await createEntities(documentClient(), getConfig().TABLE_NAME)
+    .document.patch({ docuId: sent.docuId })
+    .set({ kind: 'vsign' })
+    .go();
+  // A saved sign for each, so that Sign All applies it at once.
+  for (const token of [sent.mailToken, sent.smsToken]) {
+    const sign = await api(`/api/sign/${sent.docuId}/${token}/signs`, {
+      method: 'POST',
+      body: { image: Buffer.from(makePng(60, 30)).toString('base64') },
+    });
+    expect(sign.status).toBe(201);
+  }
+  return sent;
+}
+
+const button = (page: Page, key: string) => page.getByRole('button', { name: t(key), exact: true });
+
+/** A contractor signs, records a short video with the fake camera, uploads it and agrees. */
+async function signWithVideo(session: BrowserSession, link: string): Promise<void> {
+  const page = await openApp(session, link);
+  const request = page.getByTestId('sign-request');
+  await request.waitFor({ state: 'visible', timeout: 30000 });
+  await request.getByRole('button', { name: t('signer.sign'), exact: true }).click();
+  await button(page, 'signer.signAll').click();
+  await expectVisibleText(page, t('signer.allSigned'));
+  await button(page, 'signer.next').click();
+  await page.getByTestId('video-recorder').waitFor({ state: 'visible', timeout: 30000 });
+  await page.waitForFunction(
+    () => (document.querySelector('[data-testid=video-preview]') as HTMLVideoElement | null)?.srcObject,
+  );
+  const main = page.getByTestId('video-main');
+  await main.click();
+  await page.getByTestId('video-rec').waitFor({ state: 'visible', timeout: 20000 });
+  await page.waitForTimeout(2500);
+  await main.click();
+  await page.getByTestId('video-playback').waitFor({ state: 'visible', timeout: 20000 });
+  await button(page, 'video.recorder.uploadFinish').click();
+  const terms = page.getByTestId('terms-dialog');
+  await terms.waitFor({ state: 'visible', timeout: 30000 });
+  await terms.getByTestId('terms-text').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await terms.getByRole('button', { name: t('signer.confirm'), exact: true }).click();
+  await expectVisibleText(page, t('signing.completed'));
+}
+
+/** The confirmation link's path in a message to `address` (an SMS carries a short link to it). */
+async function confirmLinkTo(address: string): Promise<string> {
+  const found = await eventually(
+    async () => {
+      for (const m of mailsTo(await mailbox(), address)) {
+        const body = m.body.text ?? '';
+        if (CONFIRM_LINK.test(body)) return body;
+        const short = SHORT_LINK.exec(body);
+        if (!short) continue;
+        const { location } = await resolveShortLink(short[0]);
+        if (location && CONFIRM_LINK.test(location)) return location;
+      }
+      return null;
+    },
+    30000,
+    `the video confirmation link sent to ${address}`,
+  );
+  return CONFIRM_LINK.exec(found)![0];
+}
+
+async function openConfirmPage(session: BrowserSession, link: string): Promise<Page> {
+  const page = await openApp(session, link);
+  await page.getByTestId('vconfirm-checked').waitFor({ state: 'visible', timeout: 30000 });
+  return page;
+}
+
+async function bothSigned(session: BrowserSession): Promise<SentDocument> {
+  const sent = await videoContract();
+  await signWithVideo(session, sent.mailLink);
+  await signWithVideo(session, sent.smsLink);
+  await eventually(
+    async () => (await documentDeps().docs.getDocument(sent.docuId))?.status === 'NeedVConfirm',
+    30000,
+    'NeedVConfirm',
+  );
+  return sent;
+}
+
+describe('cross video confirmation', () => {
+  it('two contractors record, then every party confirms from the mailed link and the document goes on', async () => {
+    const session = await launchBrowser({ extraArgs: FAKE_CAMERA });
+    try {
+      await session.run(async () => {
+        const sent = await bothSigned(session);
+        const links = [
+          await confirmLinkTo(sent.email),
+          await confirmLinkTo(`${sent.e164}@sms.local`),
+          await confirmLinkTo(sent.owner.email),
+        ];
+        for (const [i, link] of links.entries()) {
+          const page = await openConfirmPage(session, link);
+          await expect(page.title()).resolves.toContain(t('titles.videoConfirm'));
+          const cards = page.getByTestId('vconfirm-card');
+          await expect(cards.count()).resolves.toBe(2);
+          await expect(cards.nth(0).locator('h2').textContent()).resolves.toBe('Mia Mail');
+          await expect(cards.nth(1).locator('h2').textContent()).resolves.toBe('Pat Phone');
+          // The first card's video plays: its short-lived URL serves the recorded webm.
+          await page.waitForFunction(
+            () =>
+              (document.querySelector('[data-testid=vconfirm-card] video') as HTMLVideoElement).readyState >=
+              1,
+            undefined,
+            { timeout: 30000 },
+          );
+          const confirm = page.getByTestId('vconfirm-confirm');
+          await expect(confirm.isDisabled()).resolves.toBe(true);
+          await expect(page.getByTestId('vconfirm-deny').isEnabled()).resolves.toBe(true);
+          const box = await confirm.boundingBox();
+          expect(box!.height).toBeGreaterThanOrEqual(44);
+          await page.getByTestId('vconfirm-checked').check();
+          await expect(confirm.isEnabled()).resolves.toBe(true);
+          await expect(page.getByTestId('vconfirm-deny').isDisabled()).resolves.toBe(true);
+          if (i === 0) await expect(seriousAxeViolations(page)).resolves.toEqual([]);
+          await confirm.click();
+          await page.getByTestId('vconfirm-confirmed').waitFor({ state: 'visible', timeout: 30000 });
+          await expectVisibleText(page, t('videoConfirm.confirmed'));
+          if (i === links.length - 1) await expectVisibleText(page, t('videoConfirm.confirmedAll'));
+          // Visiting again: the spec's alert.
+          await page.reload();
+          await expectVisibleText(page, t('signing.alreadyConfirmedVideos'));
+        }
+        expect(['Generating', 'Completed']).toContain(
+          (await documentDeps().docs.getDocument(sent.docuId))?.status,
+        );
+      });
+      // Only the visits after answering, which the server answers 409 with the spec's alert.
+      expect(session.unexpectedProblems([/status of 409/])).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('a party denies with a reason: the dialog, the result, the document rejected', async () => {
+    const session = await launchBrowser({ extraArgs: FAKE_CAMERA });
+    try {
+      await session.run(async () => {
+        const sent = await bothSigned(session);
+        const page = await openConfirmPage(session, await confirmLinkTo(sent.owner.email));
+        await page.getByTestId('vconfirm-deny').click();
+        const dialog = page.getByTestId('vconfirm-deny-dialog');
+        await dialog.waitFor({ state: 'visible', timeout: 10000 });
+        // The focus is on the primary action of the dialog.
+        await expect(
+          page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? ''),
+        ).resolves.toBe('vconfirm-deny-send');
+        await expect(seriousAxeViolations(page)).resolves.toEqual([]);
+        await dialog.getByTestId('vconfirm-deny-send').click();
+        await expectVisibleText(page, t('signing.errors.denyReasonRequired'));
+        await dialog.getByTestId('vconfirm-deny-reason').fill('The second video is someone else');
+        await dialog.getByTestId('vconfirm-deny-send').click();
+        await page.getByTestId('vconfirm-denied').waitFor({ state: 'visible', timeout: 30000 });
+        await expectVisibleText(page, t('videoConfirm.deniedExplanation'));
+        expect((await documentDeps().docs.getDocument(sent.docuId))?.status).toBe('Reject');
+        await page.reload();
+        await expectVisibleText(page, t('signing.alreadyDeniedVideos'));
+      });
+      // Only the visits after answering, which the server answers 409 with the spec's alert.
+      expect(session.unexpectedProblems([/status of 409/])).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+});
