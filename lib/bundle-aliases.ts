@@ -21,6 +21,10 @@ export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   // measure a standard font (why: lambdas/bundle/no-standard-fonts.ts; a function that must, cannot
   // be bundled with this; real-bundle test: test/cdk/sealing-bundle.test.ts).
   '@pdf-lib/standard-fonts': './lambdas/bundle/no-standard-fonts.ts',
+  // ElectroDB's check of each entity model against a JSON Schema (`jsonschema`, 28 KB per bundle) →
+  // a Validator that accepts: the models are constants that every unbundled test run checks (why:
+  // lambdas/bundle/no-jsonschema.ts; real-bundle test: test/cdk/electrodb-bundle.test.ts).
+  jsonschema: './lambdas/bundle/no-jsonschema.ts',
 };
 
 /** The aliases as `NodejsFunction` esbuild arguments (`--alias:from=to`). */
