@@ -97,6 +97,11 @@ describe("the owner's Video Sign funnel", () => {
       await next.click();
       await expectPath(page, `/en/home/make/vsign/setpos/${docuId}`);
       await expect(progress(page)).resolves.toEqual({ labels: FIVE, current: t('funnel.progress.setpos') });
+      // A new owner first gets the sign-click tutorial (issue #17; its rules: test/e2e/funnel.test.ts).
+      const tutorial = page.getByTestId('sign-click-tutorial');
+      await tutorial.waitFor();
+      await tutorial.getByRole('button', { name: t('funnel.tutorial.ok'), exact: true }).click();
+      await tutorial.waitFor({ state: 'detached' });
 
       // Positions, one contractor at a time; after the last, the Video Sign step.
       await page.getByTestId('area-layer-0').click({ position: { x: 100, y: 150 } });

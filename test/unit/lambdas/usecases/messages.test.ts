@@ -7,6 +7,7 @@ import { localeForPath } from '../../../../shared/i18n/server';
 import { signRequestJob } from '../../../../lambdas/usecases/documents';
 import { documentFileName, paragraphMessage } from '../../../../lambdas/usecases/messages';
 import { refusalNoticeJob } from '../../../../lambdas/usecases/signing';
+import { confirmRequestJob } from '../../../../lambdas/usecases/video-confirm';
 import type { NotifyJob } from '../../../../lambdas/jobs';
 
 describe('documentFileName', () => {
@@ -132,9 +133,23 @@ function everySms(lang: Language): [string, string][] {
       ),
     ],
   ];
-  for (const kind of ['deny', 'terms'] as const) {
+  out.push([
+    'videoConfirmRequest.sms',
+    smsOf(
+      confirmRequestJob({
+        docuId: 'd'.repeat(32),
+        lang,
+        party: { index: 1, ...phone },
+        title: v.title,
+        link: LINK,
+      }),
+    ),
+  ]);
+  for (const kind of ['deny', 'terms', 'vconfirm'] as const) {
     for (const self of [false, true]) {
-      const prefix = kind === 'deny' ? 'denialNotice' : 'termsDenialNotice';
+      const prefix = { deny: 'denialNotice', terms: 'termsDenialNotice', vconfirm: 'videoDenialNotice' }[
+        kind
+      ];
       out.push([
         `${prefix}${self ? '.self' : ''}.sms`,
         smsOf(
