@@ -32,6 +32,8 @@ describe("the signed-in owner's profile", () => {
       createdAt: NOW.toISOString(),
       lastLoginAt: null,
       firstLogin: true,
+      // Issue #17: the sign-click tutorial has not been seen yet.
+      signClickTutorialCount: 0,
     });
     expect(TRIAL_DAYS).toBe(30);
     expect(TRIAL_CONTRACTS).toBe(5);
