@@ -7,12 +7,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { VideoConfirmView } from '../../../../shared/api/schemas';
-import { DENY_REASON_MAX_CHARS } from '../../../../shared/domain/constants';
-import { validateDenyReason } from '../../../../shared/domain/validation';
 import { paths } from '../../app/paths';
 import { useLang } from '../../app/use-lang';
 import { Spinner } from '../../components/spinner';
-import { Modal } from '../signer/components/modal';
+import { DenyReasonDialog } from '../signer/components/deny-reason-dialog';
 import { describeError } from '../signer/messages';
 import '../signer/signer.css';
 import { confirmVideos, denyVideos, fetchConfirmView } from './confirm-api';
@@ -159,7 +157,18 @@ export function VideoConfirmPage() {
             </button>
           </div>
           {denying && (
-            <DenyDialog
+            <DenyReasonDialog
+              title={t('videoConfirm.denyTitle')}
+              label={t('videoConfirm.denyPrompt')}
+              cancelLabel={t('videoConfirm.cancel')}
+              sendLabel={t('videoConfirm.send')}
+              testIds={{
+                dialog: 'vconfirm-deny-dialog',
+                reason: 'vconfirm-deny-reason',
+                send: 'vconfirm-deny-send',
+              }}
+              buttonClass="vconfirm-action"
+              focusSend
               pending={pending}
               error={error}
               onCancel={() => {
@@ -210,62 +219,5 @@ function End({
         {t('videoConfirm.goHome')}
       </a>
     </section>
-  );
-}
-
-function DenyDialog({
-  pending,
-  error,
-  onDeny,
-  onCancel,
-}: {
-  pending: boolean;
-  error: string | null;
-  onDeny: (reason: string) => void;
-  onCancel: () => void;
-}) {
-  const { t } = useTranslation();
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const shown = problem ?? error;
-  return (
-    <Modal title={t('videoConfirm.denyTitle')} onCancel={onCancel} testId="vconfirm-deny-dialog">
-      <label className="signer-deny">
-        <span>{t('videoConfirm.denyPrompt')}</span>
-        <textarea
-          value={reason}
-          rows={5}
-          maxLength={DENY_REASON_MAX_CHARS}
-          placeholder={t('signing.denyReasonPlaceholder', { max: DENY_REASON_MAX_CHARS })}
-          onChange={(e) => setReason(e.target.value)}
-          data-testid="vconfirm-deny-reason"
-        />
-      </label>
-      {shown && (
-        <p className="field-error" role="alert">
-          {shown}
-        </p>
-      )}
-      <div className="dialog-actions">
-        <button type="button" className="button button-secondary vconfirm-action" onClick={onCancel}>
-          {t('videoConfirm.cancel')}
-        </button>
-        <button
-          type="button"
-          className="button button-danger vconfirm-action"
-          disabled={pending}
-          data-autofocus
-          data-testid="vconfirm-deny-send"
-          onClick={() => {
-            const checked = validateDenyReason(reason);
-            if (!checked.ok) return setProblem(t(checked.error, checked.values ?? {}));
-            setProblem(null);
-            onDeny(checked.reason);
-          }}
-        >
-          {t('videoConfirm.send')}
-        </button>
-      </div>
-    </Modal>
   );
 }

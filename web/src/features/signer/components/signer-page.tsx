@@ -1,6 +1,7 @@
 // The signer flow of an account-less contractor (spec doc 1 §2 "Signer flow (/outsign)", §4):
 // Setup (the 'Request to Sign' popup), Signing (review the pages, sign every own area, the
 // electronic signature terms) and Complete (an end screen). The link's token is the credential.
+import { DenyReasonDialog } from './deny-reason-dialog';
 import { StepProgress } from '../../../components/step-progress';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +13,6 @@ import type {
   UploadSignResponse,
 } from '../../../../../shared/api/schemas';
 import { maskContact } from '../../../../../shared/domain/contact';
-import { DENY_REASON_MAX_CHARS } from '../../../../../shared/domain/constants';
-import { validateDenyReason } from '../../../../../shared/domain/validation';
 import { localeForPath, ordinal } from '../../../../../shared/i18n';
 import { Spinner } from '../../../components/spinner';
 import { ensureAmplify, mayHaveSession } from '../../../app/amplify';
@@ -448,7 +447,12 @@ export function SignerPage() {
         />
       )}
       {popup === 'deny' && (
-        <DenyDialog
+        <DenyReasonDialog
+          title={t('signer.denyTitle')}
+          label={t('signer.denyLabel')}
+          cancelLabel={t('common.cancel')}
+          sendLabel={t('signer.deny')}
+          testIds={{ dialog: 'deny-dialog', reason: 'deny-reason', send: 'deny-confirm' }}
           pending={pending}
           onDeny={(reason) => void onDeny(reason)}
           onCancel={() => setPopup(null)}
@@ -711,62 +715,6 @@ function ChangeSign({
         </button>
         <button type="button" className="button button-primary" onClick={onMake} data-testid="make-new-sign">
           {t('signer.makeNewSign')}
-        </button>
-      </div>
-    </Modal>
-  );
-}
-
-function DenyDialog({
-  pending,
-  onDeny,
-  onCancel,
-}: {
-  pending: boolean;
-  onDeny: (reason: string) => void;
-  onCancel: () => void;
-}) {
-  const { t } = useTranslation();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const count = [...reason.trim()].length;
-  return (
-    <Modal title={t('signer.denyTitle')} onCancel={onCancel} testId="deny-dialog">
-      <label className="signer-deny">
-        <span>{t('signer.denyLabel')}</span>
-        <textarea
-          value={reason}
-          rows={5}
-          maxLength={DENY_REASON_MAX_CHARS}
-          placeholder={t('signing.denyReasonPlaceholder', { max: DENY_REASON_MAX_CHARS })}
-          onChange={(e) => setReason(e.target.value)}
-          data-testid="deny-reason"
-        />
-      </label>
-      <p className="signer-counter" aria-live="polite">
-        {t('signer.denyCounter', { count, max: DENY_REASON_MAX_CHARS })}
-      </p>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="dialog-actions">
-        <button type="button" className="button button-secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-        <button
-          type="button"
-          className="button button-danger"
-          disabled={pending}
-          data-testid="deny-confirm"
-          onClick={() => {
-            const checked = validateDenyReason(reason);
-            if (!checked.ok) return setError(t(checked.error, checked.values ?? {}));
-            onDeny(checked.reason);
-          }}
-        >
-          {t('signer.deny')}
         </button>
       </div>
     </Modal>
