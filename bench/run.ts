@@ -12,6 +12,7 @@ import { BENCH_DIR, type BenchContext } from './context';
 import { runE2e } from './e2e';
 import { runPhone } from './phone';
 import { runSeal } from './seal';
+import { runSigns } from './signs';
 import { runSpa } from './spa';
 import { formatMarkdown, formatTable, verdict, type Row } from './stats';
 
@@ -25,6 +26,7 @@ export const PARTS: Record<string, Part> = {
   api: runApi,
   e2e: runE2e,
   phone: runPhone,
+  signs: runSigns,
 };
 
 function parseArgs(argv: readonly string[]) {

@@ -234,6 +234,21 @@ describe('the signer on a phone (380×820, touch)', () => {
         'stamp tab controls',
       );
       await expectNoSeriousAxe(page);
+      // The stamp maker's Upload tab too: any image, its dark pixels turned into red ink.
+      await maker.getByRole('tab', { name: t('signs.tabs.upload') }).tap();
+      await maker.getByTestId('stamp-upload-file').setInputFiles({
+        name: 'stamp.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from(makePng(200, 200)),
+      });
+      await page.waitForFunction(() => {
+        const c = document.querySelector<HTMLCanvasElement>('[data-testid="stamp-upload-preview"]');
+        const data = c?.getContext('2d')?.getImageData(0, 0, c.width, c.height).data;
+        return !!data && data.some((v, i) => i % 4 === 3 && v > 0);
+      });
+      expect(await redPixels(page, 'stamp-upload-preview')).toBeGreaterThan(20);
+      await expectTall(page, '[data-testid="sign-maker"] button', 'upload tab buttons');
+      await expectNoSeriousAxe(page);
       await maker.getByRole('button', { name: t('common.cancel'), exact: true }).tap();
       await maker.waitFor({ state: 'detached' });
       // The maker was opened from the change-sign popup, itself opened by Edit Sign.
