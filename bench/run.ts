@@ -13,6 +13,7 @@ import { runE2e } from './e2e';
 import { runPhone } from './phone';
 import { runSeal } from './seal';
 import { runSigns } from './signs';
+import { runVideo } from './video';
 import { runSpa } from './spa';
 import { formatMarkdown, formatTable, verdict, type Row } from './stats';
 
@@ -27,6 +28,7 @@ export const PARTS: Record<string, Part> = {
   e2e: runE2e,
   phone: runPhone,
   signs: runSigns,
+  video: runVideo,
 };
 
 function parseArgs(argv: readonly string[]) {

@@ -12,6 +12,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { DEFAULT_ROUTE, ROUTES, type RouteDefinition } from '../shared/api/routes';
 import type { HttpEvent } from '../lambdas/core/http';
 import { contentSecurityPolicy } from '../shared/web/csp';
+import { shellFor } from '../shared/web/shells';
 
 type LambdaHandler = (event: HttpEvent, context: Context) => Promise<unknown>;
 
@@ -369,7 +370,7 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
         res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
         return res.end('Not found');
       }
-      file = path.join(webDist, 'index.html');
+      file = path.join(webDist, shellFor(rel));
     }
     if (!fs.existsSync(file)) {
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });

@@ -33,6 +33,11 @@ export default defineConfig({
     // Amplify's UI kit alone is ~500 KB; it lives in the login route's chunks, not the landing one.
     chunkSizeWarningLimit: 1000,
     rolldownOptions: {
+      // The app shell, and the lean shell of the phone's recording page (shared/web/shells.ts).
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        record: fileURLToPath(new URL('./record.html', import.meta.url)),
+      },
       output: {
         // pdf.js's worker ships as .mjs: emit it as .js, a type every server and CloudFront's
         // compression know as JavaScript (S3 may serve an unknown .mjs as application/octet-stream).
@@ -41,14 +46,12 @@ export default defineConfig({
             ? 'assets/[name]-[hash].js'
             : 'assets/[name]-[hash][extname]',
         codeSplitting: {
-          // React and its router change rarely: one chunk that stays cached across releases. Amplify
-          // stays in the lazy login/home chunks.
+          // React and its router change rarely: chunks that stay cached across releases (the router's
+          // apart, since the recording page's shell has none). Amplify stays in the lazy login/home
+          // chunks.
           groups: [
-            {
-              name: 'vendor-react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
-              priority: 3,
-            },
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            { name: 'vendor-router', test: /node_modules[\\/]react-router[\\/]/, priority: 3 },
           ],
         },
       },

@@ -35,6 +35,7 @@ import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { contentSecurityPolicy as spaContentSecurityPolicy } from '../../shared/web/csp.js';
+import { SPA_REWRITE_CODE } from '../../shared/web/shells.js';
 import { nagResource } from '../nag.js';
 import type { OAuthSettings } from './auth.js';
 
@@ -101,17 +102,8 @@ export interface WebProps {
   readonly immutableAssetsPrefix?: string;
 }
 
-// SPA routes have no file extension: serve the app shell for them. Done here rather than with
-// error responses, which would also turn the API's own 403/404 into index.html.
-const SPA_REWRITE_CODE = `function handler(event) {
-  var request = event.request;
-  var uri = request.uri;
-  var last = uri.substring(uri.lastIndexOf('/') + 1);
-  if (last.indexOf('.') === -1) {
-    request.uri = '/index.html';
-  }
-  return request;
-}`;
+// SPA routes have no file extension: serve their shell (shared/web/shells.ts). Done here rather than
+// with error responses, which would also turn the API's own 403/404 into index.html.
 
 const TWO_YEARS = Duration.seconds(2 * 365 * 24 * 3600);
 
@@ -202,7 +194,7 @@ export class Web extends Construct {
     });
 
     const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
-      comment: 'Serve index.html for SPA routes (paths without a file extension)',
+      comment: 'Serve the SPA shell for SPA routes (paths without a file extension)',
       code: FunctionCode.fromInline(SPA_REWRITE_CODE),
       runtime: FunctionRuntime.JS_2_0,
     });

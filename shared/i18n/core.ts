@@ -12,6 +12,16 @@ export const LOCALES = ['en', 'ja', 'ko'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
+/**
+ * Each language by its own name (each catalogue's `language.{its locale}`; a test keeps them equal),
+ * for the language switcher, which shows all three while only one catalogue is loaded.
+ */
+export const NATIVE_LANGUAGE_NAMES: Readonly<Record<Locale, string>> = {
+  en: 'English',
+  ja: '日本語',
+  ko: '한국어',
+};
+
 /** One catalogue per locale (nested objects whose leaves are messages). */
 export type Catalogues = Readonly<Record<Locale, object>>;
 

@@ -111,6 +111,12 @@ describe('the phone hand-off of the video step', () => {
         const page = phone.page;
         await page.goto(address, { waitUntil: 'domcontentloaded' });
         await page.getByTestId('video-recorder').waitFor({ state: 'visible', timeout: 30000 });
+        // The phone got the lean recording shell (record.html): no router, one catalogue.
+        const scripts = await page.evaluate(() =>
+          performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
+        );
+        expect(scripts.some((p) => /^\/assets\/record-[\w-]+\.js$/.test(p))).toBe(true);
+        expect(scripts.filter((p) => /\/assets\/(vendor-router|ja|ko)-[\w-]+\.js$/.test(p))).toEqual([]);
         await page.waitForFunction(
           (w) => document.title === w,
           `${t('titles.vsignMobile')} | ${t('app.name')}`,

@@ -19,6 +19,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'signseal-static-'));
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(dir, 'record.html'), '<!doctype html><div id="record"></div>');
   fs.writeFileSync(path.join(dir, 'assets/app-1234abcd.js'), JS);
   fs.writeFileSync(path.join(dir, 'assets/tiny-1234abcd.js'), 'export {};\n');
   fs.writeFileSync(path.join(dir, 'assets/font-1234abcd.woff2'), Buffer.alloc(4000, 7));
@@ -95,6 +96,12 @@ describe('the local server compresses the SPA files', () => {
     // Under CloudFront's 1,000-byte minimum: sent as it is.
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body.toString()).toContain('<div id="root">');
+  });
+
+  it("serves the phone's recording pages their lean shell, like the CloudFront function", async () => {
+    expect((await get('/jp/vsign_mobile/AbC123', 'br')).body.toString()).toContain('<div id="record">');
+
+    expect((await get('/en/vsign_mobile', 'br')).body.toString()).toContain('<div id="root">');
   });
 
   it('leaves small files and already compressed formats alone', async () => {

@@ -3,6 +3,7 @@ import {
   DEFAULT_NAMESPACE,
   LANGUAGES,
   LOCALES,
+  NATIVE_LANGUAGE_NAMES,
   interpolationVariables,
   isMessageKey,
   localeForPath,
@@ -128,6 +129,11 @@ describe.each(views)('%s', (_view, catalogues) => {
 describe('the message catalogues', () => {
   it('calls the product SignSeal in every language', () => {
     for (const locale of LOCALES) expect(catalogues[locale].get('app.name')).toBe('SignSeal');
+  });
+
+  it("names each language as its own catalogue does (the SPA's switcher has one catalogue loaded)", () => {
+    for (const locale of LOCALES)
+      expect(NATIVE_LANGUAGE_NAMES[locale]).toBe(catalogues[locale].get(`language.${locale}`));
   });
 });
 

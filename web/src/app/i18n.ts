@@ -1,21 +1,63 @@
 // i18next with the shared catalogues (shared/i18n). The language always comes from the URL prefix;
-// LanguageLayout switches it on navigation, so there is no detector here.
+// LanguageLayout switches it on navigation, so there is no detector here. Each language's catalogue
+// is a chunk of its own, loaded when a page first speaks it (`switchLocale`): a page carries one
+// catalogue, not three (issue #15 performance; docs/performance.md).
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { localeForPath, resources, type Locale } from '../../../shared/i18n';
+import { localeForPath, type Locale } from '../../../shared/i18n/core';
+import type { Catalogue, MessageKey } from '../../../shared/i18n/keys';
 import type { Lang } from './paths';
 
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources,
+  // Filled language by language by `loadLocale`.
+  resources: {},
+  partialBundledLanguages: true,
   lng: 'en',
-  fallbackLng: 'en',
-  // Catalogues are bundled, so initialisation is synchronous and the first render is translated.
+  fallbackLng: false,
   initAsync: false,
   interpolation: { escapeValue: false }, // React escapes
   returnNull: false,
 });
+
+const CATALOGUES: Record<Locale, () => Promise<{ default: Catalogue }>> = {
+  en: () => import('./catalogues/en'),
+  ja: () => import('./catalogues/ja'),
+  ko: () => import('./catalogues/ko'),
+};
+const loading = new Map<Locale, Promise<void>>();
+
+/** Loads a locale's catalogue once (later calls share the first load). */
+export function loadLocale(locale: Locale): Promise<void> {
+  let load = loading.get(locale);
+  if (!load) {
+    load = CATALOGUES[locale]().then((module) => {
+      i18n.addResourceBundle(locale, 'translation', module.default, true, true);
+    });
+    // A failed load (network) may be retried by the next call.
+    load.catch(() => loading.delete(locale));
+    loading.set(locale, load);
+  }
+  return load;
+}
+
+/** Whether a locale's catalogue is there (a page can render in it without waiting). */
+export function hasLocale(locale: Locale): boolean {
+  return i18n.hasResourceBundle(locale, 'translation');
+}
+
+/** Loads a locale's catalogue and makes it the language of i18n and of <html lang>. */
+export async function switchLocale(locale: Locale): Promise<void> {
+  await loadLocale(locale);
+  if (i18n.language !== locale) await i18n.changeLanguage(locale);
+  document.documentElement.lang = locale;
+}
+
+/** Whether a server error code is a key of the catalogues (checked in the loaded language). */
+export function isMessageKey(key: string): key is MessageKey {
+  return i18n.exists(key);
+}
 
 export function localeOf(lang: Lang): Locale {
   return localeForPath(lang);

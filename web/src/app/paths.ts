@@ -1,6 +1,6 @@
 // The typed route registry. Route patterns are relative to the language segment (`/:lang`); every
 // link in the app is built with `getHref`, so a renamed route is a compile error, not a broken link.
-import { LANGUAGES } from '../../../shared/i18n';
+import { LANGUAGES } from '../../../shared/i18n/core';
 
 /** URL language prefix: 'en' | 'jp' | 'ko'. The i18n locale for 'jp' is 'ja'. */
 export type Lang = (typeof LANGUAGES)[number];

@@ -2,7 +2,7 @@
 // to the visitor's language; an unsupported language prefix goes to the same page in a supported
 // one; anything else is the not-found page. Guards (app/guards) run as loaders. Pages that need
 // Amplify are lazy, so the landing chunk stays small.
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, useParams, type RouteObject } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { preloadPdfjs } from '../features/funnel/components/pdf-loader';
 import { ensureAmplify } from './amplify';
@@ -11,7 +11,8 @@ import { authRoutes, lineCallbackRoute } from '../features/auth/routes';
 import { publicRoutes } from '../features/public/routes';
 import { GuardGate, guestsOnly, requireAdmin, requireSignedIn } from './guards';
 import type { RouteHandle } from './page-title';
-import { paths, PREFIXED_FIRST_SEGMENTS, under } from './paths';
+import { detectLang, isLang, paths, PREFIXED_FIRST_SEGMENTS, under } from './paths';
+import { loadLocale, localeOf } from './i18n';
 import { LanguageLayout, languageLoader } from './routes/language-layout';
 import { NotFoundRoute } from './routes/not-found';
 import { PageLoading } from './routes/page-loading';
@@ -175,7 +176,10 @@ function publicAndAuthRoutes(config: AppConfig): RouteObject[] {
     {
       path: paths.vsignMobile.path,
       handle: titled('titles.vsignMobile'),
-      lazy: async () => ({ Component: (await import('../features/video/mobile-page')).MobileRecordingPage }),
+      lazy: async () => {
+        const { MobileRecordingPage } = await import('../features/video/mobile-page');
+        return { Component: () => <MobileRecordingPage token={useParams().token ?? ''} /> };
+      },
     },
     // The video confirmation page (issue #15 item 4): its own small chunk.
     {
@@ -232,6 +236,9 @@ const signerPage = () => import('../features/signer/components/signer-page');
  * (pdf.js and its worker) at once, instead of one after the other (issue #14 item 8).
  */
 export function prefetchForPath(pathname: string): void {
+  // The catalogue of the URL's language (or the visitor's), fetched with config.json, not after it.
+  const prefix = pathname.split('/')[1];
+  loadLocale(localeOf(isLang(prefix) ? prefix : detectLang())).catch(() => undefined);
   if (/^\/[^/]+\/outsign\/[^/]+\/[^/]+\/?$/.test(pathname)) {
     // Failures are the route's own lazy import's to report.
     signerPage().catch(() => undefined);

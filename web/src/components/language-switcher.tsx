@@ -1,7 +1,6 @@
 // Links to the same page in each language (the language lives in the URL prefix).
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import type { Locale } from '../../../shared/i18n';
+import { NATIVE_LANGUAGE_NAMES, type Locale } from '../../../shared/i18n/core';
 
 export interface LanguageOption {
   /** URL prefix, e.g. 'jp'. */
@@ -13,7 +12,6 @@ export interface LanguageOption {
 }
 
 export function LanguageSwitcher({ options }: { options: readonly LanguageOption[] }) {
-  const { t } = useTranslation();
   return (
     <nav className="language-switcher">
       <ul>
@@ -27,7 +25,7 @@ export function LanguageSwitcher({ options }: { options: readonly LanguageOption
               data-testid={`language-${option.code}`}
             >
               {/* Each language by its own name, so a reader can find theirs. */}
-              {t(`language.${option.locale}`, { lng: option.locale })}
+              {NATIVE_LANGUAGE_NAMES[option.locale]}
             </Link>
           </li>
         ))}

@@ -1,7 +1,7 @@
 // Server errors carry a message key as their code: translate it when the catalogues know it, else
 // show the server's (English) message; anything that is not an API error is the generic message.
 import type { TFunction } from 'i18next';
-import { isMessageKey } from '../../../shared/i18n';
+import { isMessageKey } from '../app/i18n';
 import { ApiError } from './api-client';
 
 export function errorMessage(t: TFunction, error: unknown): string {

@@ -4,15 +4,13 @@
 import { Outlet, redirect, useParams, type LoaderFunctionArgs } from 'react-router';
 import { FlashMessages } from '../../components/flash-messages';
 import { NotFound } from '../../components/not-found';
-import { i18n, localeOf } from '../i18n';
+import { localeOf, switchLocale } from '../i18n';
 import { PageTitle } from '../page-title';
 import { detectLang, isLang, looksLikeLanguagePrefix, paths, replacePrefixHref, type Lang } from '../paths';
 import { resolveVisitorLang } from '../visitor-lang';
 
 export async function applyLanguage(lang: Lang): Promise<void> {
-  const locale = localeOf(lang);
-  if (i18n.language !== locale) await i18n.changeLanguage(locale);
-  document.documentElement.lang = locale;
+  await switchLocale(localeOf(lang));
   // document.title: PageTitle (app/page-title) writes each page's own.
 }
 

@@ -3,7 +3,7 @@
 import type { RouteObject } from 'react-router';
 import { ensureAmplify } from '../../app/amplify';
 import type { AppConfig } from '../../app/config';
-import { i18n, localeOf } from '../../app/i18n';
+import { localeOf, switchLocale } from '../../app/i18n';
 import { Spinner } from '../../components/spinner';
 import { redirectLang } from './hrefs';
 
@@ -54,9 +54,7 @@ export function lineCallbackRoute(config: AppConfig): RouteObject {
     },
     // Outside /:lang: speak the language of the page that started the sign-in.
     loader: async () => {
-      const locale = localeOf(redirectLang());
-      if (i18n.language !== locale) await i18n.changeLanguage(locale);
-      document.documentElement.lang = locale;
+      await switchLocale(localeOf(redirectLang()));
       return null;
     },
   };

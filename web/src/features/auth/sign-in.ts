@@ -5,7 +5,7 @@ import { signIn, signOut } from 'aws-amplify/auth';
 import type { AppConfig } from '../../app/config';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
-import { isMessageKey } from '../../../../shared/i18n';
+import { isMessageKey } from '../../app/i18n';
 
 /** cognito-local only supports USER_PASSWORD_AUTH; a real user pool gets SRP (the password never leaves). */
 export function passwordAuthFlow(config: AppConfig): 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH' {

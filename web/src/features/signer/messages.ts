@@ -1,7 +1,7 @@
 // Server and browser errors as the signer page shows them: the message key translated with the
 // error's details as values.
 import type { TFunction } from 'i18next';
-import { isMessageKey } from '../../../../shared/i18n';
+import { isMessageKey } from '../../app/i18n';
 import { ApiError } from '../../lib/api-client';
 
 export function describeError(t: TFunction, error: unknown): string {

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useId, useState, type DragEvent, type FormEvent
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SHA256_HEX, verifyResponseSchema, type VerifyResponse } from '../../../../shared/api/verify';
-import { localeForPath, type Locale } from '../../../../shared/i18n';
+import { localeForPath, type Locale } from '../../../../shared/i18n/core';
 import { useLang } from '../../app/use-lang';
 import { apiRequest } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';

@@ -2,10 +2,10 @@
 // recording", doc 2 §8.5): opened from the QR code of the computer's 'Recording Link' dialog. The same
 // recorder as the signing page, with the recording link's token as the credential; after the upload,
 // 'Your video has been uploaded successfully. Please continue on the web site.' (the computer goes on
-// by itself). A link that is unknown, expired or used gets its translated message.
+// by itself). A link that is unknown, expired or used gets its translated message. Served in its own
+// lean shell (record.html, src/record-main.tsx), without the router; the app's route renders it too.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import type { MobileRecordingView, StartVideoSessionResponse } from '../../../../shared/api/schemas';
 import { Spinner } from '../../components/spinner';
 import { describeError } from '../signer/messages';
@@ -19,9 +19,9 @@ type State =
   | { kind: 'ready'; view: MobileRecordingView }
   | { kind: 'done' };
 
-export function MobileRecordingPage() {
+/** The page; `token` is the recording link's (record.html's shell reads it from the URL). */
+export function MobileRecordingPage({ token }: { token: string }) {
   const { t } = useTranslation();
-  const { token = '' } = useParams();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const session = useRef<StartVideoSessionResponse | null>(null);
 

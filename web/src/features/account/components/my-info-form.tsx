@@ -4,7 +4,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MeResponse } from '../../../../../shared/api/schemas';
-import { isMessageKey, type MessageKey } from '../../../../../shared/i18n';
+import { type MessageKey } from '../../../../../shared/i18n/keys';
+import { isMessageKey } from '../../../app/i18n';
 import type { Lang } from '../../../app/paths';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';

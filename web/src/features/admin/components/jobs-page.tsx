@@ -3,7 +3,8 @@
 // too long, each with "Seal again"; and the latest admin actions.
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isMessageKey, localeForPath } from '../../../../../shared/i18n';
+import { localeForPath } from '../../../../../shared/i18n/core';
+import { isMessageKey } from '../../../app/i18n';
 import type { AdminAudit, AdminJobs } from '../../../../../shared/api/admin';
 import type { WorkerName } from '../../../../../shared/api/routes';
 import type { Lang } from '../../../app/paths';

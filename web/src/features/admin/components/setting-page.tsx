@@ -1,7 +1,7 @@
 // /{lang}/admin/setting (issue #20): the effective configuration that is safe to show — limits, the
 // chain (id and contract address), the mail sender, feature flags and the sweep. Never a secret.
 import { useTranslation } from 'react-i18next';
-import { localeForPath } from '../../../../../shared/i18n';
+import { localeForPath } from '../../../../../shared/i18n/core';
 import type { AdminSettings } from '../../../../../shared/api/admin';
 import type { Lang } from '../../../app/paths';
 import { useAsync } from '../../../hooks/use-async';

@@ -13,7 +13,7 @@ import {
   documentListLabel,
   isDraft,
 } from '../../../../../shared/domain/status';
-import { localeForPath } from '../../../../../shared/i18n';
+import { localeForPath } from '../../../../../shared/i18n/core';
 import { paths, type Lang } from '../../../app/paths';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';

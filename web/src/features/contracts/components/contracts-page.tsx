@@ -7,7 +7,7 @@ import { historyAction } from './history-text';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, NavLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { localeForPath } from '../../../../../shared/i18n';
+import { localeForPath } from '../../../../../shared/i18n/core';
 import { NotFound } from '../../../components/not-found';
 import { Spinner } from '../../../components/spinner';
 import { paths, type DocTab, type Lang } from '../../../app/paths';

@@ -9,7 +9,7 @@ import {
   RECIPIENT_LABEL_KEYS,
   recipientLabels,
 } from '../../../../../shared/domain/status';
-import { localeForPath, ordinal } from '../../../../../shared/i18n';
+import { localeForPath, ordinal } from '../../../../../shared/i18n/core';
 import type { Lang } from '../../../app/paths';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime, formatNumber } from '../../../lib/format';

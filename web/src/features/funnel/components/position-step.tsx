@@ -5,7 +5,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { recipientColour } from '../../../../../shared/domain/constants';
-import { localeForPath, ordinal } from '../../../../../shared/i18n';
+import { localeForPath, ordinal } from '../../../../../shared/i18n/core';
 import { saveAreas } from '../api/documents';
 import type { PdfBox } from '../geometry';
 import { describeError, errorRow } from '../messages';

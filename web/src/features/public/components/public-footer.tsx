@@ -2,7 +2,7 @@
 // Blog), Services links, the copyright line, Terms and Privacy links, and the language switcher.
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../../../../../shared/i18n';
+import { LANGUAGES } from '../../../../../shared/i18n/core';
 import { localeOf } from '../../../app/i18n';
 import { switchLangHref, type Lang } from '../../../app/paths';
 import { LanguageSwitcher } from '../../../components/language-switcher';

@@ -13,7 +13,7 @@ import type {
   UploadSignResponse,
 } from '../../../../../shared/api/schemas';
 import { maskContact } from '../../../../../shared/domain/contact';
-import { localeForPath, ordinal } from '../../../../../shared/i18n';
+import { localeForPath, ordinal } from '../../../../../shared/i18n/core';
 import { Spinner } from '../../../components/spinner';
 import { ensureAmplify, mayHaveSession } from '../../../app/amplify';
 import { useAppConfig } from '../../../app/app-context';

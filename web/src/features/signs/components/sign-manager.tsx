@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OWNER_SIGN_KINDS } from '../../../../../shared/api/schemas';
-import { localeForPath } from '../../../../../shared/i18n';
+import { localeForPath } from '../../../../../shared/i18n/core';
 import { Modal } from '../../../components/modal';
 import { useLang } from '../../../app/use-lang';
 import { formatDateTime } from '../../../lib/format';

@@ -1,0 +1,6 @@
+// The en catalogue, SPA and server namespaces together: a chunk of its own, loaded only when a page
+// speaks en (web/src/app/i18n.ts).
+import spa from '../../../../shared/i18n/en.json' with { type: 'json' };
+import server from '../../../../shared/i18n/server/en.json' with { type: 'json' };
+
+export default { ...spa, ...server };

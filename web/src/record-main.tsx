@@ -1,0 +1,61 @@
+// The shell of the phone's video recording page, record.html (issue #15): `/{lang}/vsign_mobile/{token}`
+// is opened from a QR code, on a phone, usually over a mobile network, so it loads only what it shows:
+// React, i18next with the page's one catalogue, the API client and the recorder — no router, no
+// app shell (shared/web/shells.ts says which paths get it; docs/performance.md has its figures).
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { loadConfig } from './app/config';
+import { i18n, localeOf, switchLocale } from './app/i18n';
+import { detectLang, isLang } from './app/paths';
+import { ErrorScreen } from './components/error-screen';
+import { MobileRecordingPage } from './features/video/mobile-page';
+import { configureApiClient } from './lib/api-client';
+import './styles.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from record.html');
+const root = createRoot(container);
+
+/** The token of `/{lang}/vsign_mobile/{token}`, decoded as the router would. */
+function tokenOf(pathname: string): string {
+  const raw = pathname.split('/')[3] ?? '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+async function start(): Promise<void> {
+  const prefix = window.location.pathname.split('/')[1];
+  // The catalogue and config.json are fetched together.
+  const language = switchLocale(localeOf(isLang(prefix) ? prefix : detectLang()));
+  try {
+    const config = await loadConfig();
+    await language;
+    // The recording link's token is the credential: nobody signs in here (no ID token).
+    configureApiClient({ apiBase: config.apiBase });
+    document.title = `${i18n.t('titles.vsignMobile')} | ${i18n.t('app.name')}`;
+    root.render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <MobileRecordingPage token={tokenOf(window.location.pathname)} />
+        </I18nextProvider>
+      </StrictMode>,
+    );
+  } catch (error) {
+    await language.catch(() => undefined);
+    root.render(
+      <StrictMode>
+        <ErrorScreen
+          title={i18n.t('common.errorTitle')}
+          message={i18n.t('errors.unavailable')}
+          detail={error instanceof Error ? error.message : String(error)}
+        />
+      </StrictMode>,
+    );
+  }
+}
+
+void start();
