@@ -56,6 +56,27 @@ export default tseslint.config(
     },
   },
   {
+    // The SPA loads one catalogue per page (web/src/app/i18n.ts): only web/src/app/catalogues/ imports
+    // them; elsewhere shared/i18n's index (all three catalogues) may be imported for its types only.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/app/catalogues/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)shared/i18n(/index)?$|(^|/)shared/i18n/.*\\.json$',
+              allowTypeImports: true,
+              message:
+                "The SPA imports '…/shared/i18n/core' (or /keys for types) and translates with app/i18n: the index bundles every language's catalogue.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['lambdas/**/*.ts', 'shared/**/*.ts'],
     rules: { 'no-restricted-syntax': ['error', ZOD_NAMESPACE] },
   },
