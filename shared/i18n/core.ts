@@ -22,6 +22,16 @@ export const NATIVE_LANGUAGE_NAMES: Readonly<Record<Locale, string>> = {
   ko: '한국어',
 };
 
+/**
+ * The SPA's first status line, `shell.loading` of each catalogue (a test keeps them equal): shown
+ * while the page's code and its catalogue are still on the way (web/src/app/routes/page-loading.tsx).
+ */
+export const LOADING_TEXT: Readonly<Record<Locale, string>> = {
+  en: 'Loading…',
+  ja: '読み込み中…',
+  ko: '불러오는 중…',
+};
+
 /** One catalogue per locale (nested objects whose leaves are messages). */
 export type Catalogues = Readonly<Record<Locale, object>>;
 

@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import {
   DEFAULT_NAMESPACE,
   LANGUAGES,
+  LOADING_TEXT,
   LOCALES,
   NATIVE_LANGUAGE_NAMES,
   interpolationVariables,
@@ -134,6 +135,10 @@ describe('the message catalogues', () => {
   it("names each language as its own catalogue does (the SPA's switcher has one catalogue loaded)", () => {
     for (const locale of LOCALES)
       expect(NATIVE_LANGUAGE_NAMES[locale]).toBe(catalogues[locale].get(`language.${locale}`));
+  });
+
+  it('says "loading" before any catalogue is loaded as each catalogue does', () => {
+    for (const locale of LOCALES) expect(LOADING_TEXT[locale]).toBe(catalogues[locale].get('shell.loading'));
   });
 });
 

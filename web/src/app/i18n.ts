@@ -42,11 +42,6 @@ export function loadLocale(locale: Locale): Promise<void> {
   return load;
 }
 
-/** Whether a locale's catalogue is there (a page can render in it without waiting). */
-export function hasLocale(locale: Locale): boolean {
-  return i18n.hasResourceBundle(locale, 'translation');
-}
-
 /** Loads a locale's catalogue and makes it the language of i18n and of <html lang>. */
 export async function switchLocale(locale: Locale): Promise<void> {
   await loadLocale(locale);
