@@ -7,7 +7,7 @@ import { FontSet } from './fonts';
 import { Flow, type Cell } from './layout';
 import { drawQr, GREY, Typesetter } from './typeset';
 
-const SHADE = rgb(0.93, 0.94, 0.96);
+export const SHADE = rgb(0.93, 0.94, 0.96);
 const QR_SIZE = 96;
 const LABEL_WIDTH = 130;
 

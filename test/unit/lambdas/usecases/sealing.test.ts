@@ -512,6 +512,54 @@ describe('anchor job', () => {
     expect(s.mem.history.filter((h) => h.action === 'hash_nft')).toHaveLength(1);
   });
 
+  it('video sign: one token per video hash and the PDF’s, each recorded once, all on the certificate', async () => {
+    const s = withVideos(setup());
+    await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
+    const hash = s.mem.docs.get('doc1')!.finalSha256!;
+    await expect(anchorDocument(s.anchorDeps, { docuId: 'doc1', hash }, silentLog)).resolves.toBe('anchored');
+    expect([...s.chain.minted.keys()].sort()).toEqual([...VIDEO_SHA, hash].sort());
+    expect(s.chain.mints).toBe(3);
+    const rows = s.mem.recipients.get('doc1')!;
+    expect(rows.map((r) => [r.videoAnchor?.sha256, r.videoAnchor?.tokenId])).toEqual([
+      [VIDEO_SHA[0], s.chain.minted.get(VIDEO_SHA[0]!)!.tokenId],
+      [VIDEO_SHA[1], s.chain.minted.get(VIDEO_SHA[1]!)!.tokenId],
+    ]);
+    // A retried message: nothing minted again.
+    await expect(anchorDocument(s.anchorDeps, { docuId: 'doc1', hash }, silentLog)).resolves.toBe(
+      'already-anchored',
+    );
+    expect(s.chain.mints).toBe(3);
+    const mail = notifyJobs(s.queued).find(
+      (m) => m.kind === 'email' && m.idempotencyKey === 'certificate#doc1#hanako@example.com',
+    )!;
+    expect(mail.kind === 'email' && mail.text).toContain(`山田 花子 の動画：SHA-256 ${VIDEO_SHA[0]}`);
+    expect(mail.kind === 'email' && mail.text).toContain(`김민수 の動画：SHA-256 ${VIDEO_SHA[1]}`);
+    expect(mail.kind === 'email' && mail.html).toContain('<br>');
+  });
+
+  it('video sign: a crash between two mints leaves each hash minted exactly once after the retry', async () => {
+    const s = withVideos(setup());
+    await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
+    const hash = s.mem.docs.get('doc1')!.finalSha256!;
+    // The first video's token is minted, then the worker dies before recording it and before the next.
+    const mint = s.chain.mint.bind(s.chain);
+    let calls = 0;
+    s.chain.mint = async (sha, holder) => {
+      calls += 1;
+      const record = await mint(sha, holder);
+      if (calls === 1) throw new Error('worker killed after the first mint');
+      return record;
+    };
+    await expect(anchorDocument(s.anchorDeps, { docuId: 'doc1', hash }, silentLog)).rejects.toThrow('killed');
+    expect(s.chain.mints).toBe(1);
+    expect(s.mem.docs.get('doc1')!.anchorTokenId).toBeUndefined();
+    expect(s.seals.markers.has('anchor#doc1')).toBe(true);
+    await expect(anchorDocument(s.anchorDeps, { docuId: 'doc1', hash }, silentLog)).resolves.toBe('anchored');
+    expect(s.chain.mints).toBe(3);
+    expect(s.mem.recipients.get('doc1')!.every((r) => r.videoAnchor)).toBe(true);
+    expect(s.seals.markers.has('anchor#doc1')).toBe(false);
+  });
+
   it('a chain that is down fails the job and leaves the document Completed, not anchored', async () => {
     const s = await sealed();
     s.chain.down = true;
