@@ -674,6 +674,37 @@ describe('verification', () => {
     });
   });
 
+  it('answers by an agreement video’s hash: whose video of which contract, with its own token', async () => {
+    const s = withVideos(setup());
+    const deps = {
+      docs: s.mem,
+      seals: s.seals,
+      users: s.sealDeps.users,
+      chain: () => s.chain,
+      chainName: 'Test chain',
+    };
+    // Not sealed yet: the video is not a sealed contract's evidence.
+    expect(await verify(deps, { hash: VIDEO_SHA[1]! }, silentLog)).toMatchObject({ known: false });
+    await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
+    const hash = s.mem.docs.get('doc1')!.finalSha256!;
+    const pending = await verify(deps, { hash: VIDEO_SHA[1]! }, silentLog);
+    expect(pending).toMatchObject({
+      known: true,
+      hash: VIDEO_SHA[1],
+      document: { title: '賃貸契約', shortNumber: 'AB12', finalSha256: hash },
+      video: { recipientName: '김민수', recordedAt: '2026-11-22T08:59:40.000Z', contentType: 'video/webm' },
+      chain: { state: 'pending' },
+    });
+    await anchorDocument(s.anchorDeps, { docuId: 'doc1', hash }, silentLog);
+    const anchored = await verify(deps, { hash: VIDEO_SHA[1]! }, silentLog);
+    expect(anchored.chain.record).toMatchObject({
+      sha256: VIDEO_SHA[1],
+      tokenId: s.mem.recipients.get('doc1')![1]!.videoAnchor!.tokenId,
+    });
+    // The PDF's own hash is still the document, with no video.
+    expect((await verify(deps, { hash }, silentLog)).video).toBeUndefined();
+  });
+
   it('masks names word by word', () => {
     expect(maskName('Alice Smith')).toBe('A**** S****');
     expect(maskName('山田 花子')).toBe('山* 花*');
