@@ -13,6 +13,7 @@ import { runE2e } from './e2e';
 import { runPhone } from './phone';
 import { runSeal } from './seal';
 import { runSpa } from './spa';
+import { runVconfirm } from './vconfirm';
 import { formatMarkdown, formatTable, verdict, type Row } from './stats';
 
 type Part = (ctx: BenchContext) => Promise<Row[]>;
@@ -25,6 +26,7 @@ export const PARTS: Record<string, Part> = {
   api: runApi,
   e2e: runE2e,
   phone: runPhone,
+  vconfirm: runVconfirm,
 };
 
 function parseArgs(argv: readonly string[]) {
