@@ -266,6 +266,7 @@ describe('cross video confirmation', () => {
         // The QR code's link opens the verify page on that video.
         const fromQr = await openApp(session, new URL(patUrl!).pathname + new URL(patUrl!).search);
         await expectVisibleText(fromQr, t('verify.video.known'));
+        await expect(fromQr.getByLabel(t('verify.hashLabel')).inputValue()).resolves.toBe(pat!.video!.sha256);
         const facts = fromQr.getByTestId('verify-video');
         await facts.waitFor({ state: 'visible', timeout: 30000 });
         await expect(facts.textContent()).resolves.toContain('Pat Phone');

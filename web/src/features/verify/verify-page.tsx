@@ -38,7 +38,7 @@ export function VerifyPage() {
   const lang = useLang();
   const locale = localeForPath(lang);
   const [params, setParams] = useSearchParams();
-  const [hashText, setHashText] = useState(params.get('hash') ?? '');
+  const [hashText, setHashText] = useState(params.get('hash') ?? params.get('video') ?? '');
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [dragging, setDragging] = useState(false);
   const inputId = useId();
