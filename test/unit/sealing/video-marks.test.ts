@@ -121,6 +121,22 @@ describe('sealPdf with video marks', () => {
     expect(audit).toContain('see the blockchain certificate');
   });
 
+  it('draws a Japanese caption with the embedded CJK font', async () => {
+    const jp = await sealPdf({
+      original: await makeOriginal(1),
+      stamps: [stamps[0]!],
+      videoMarks: [{ ...marks[0]!, caption: '動画署名 · 録画 2026-11-26 06:40 UTC · SHA-256 a1b2c3d4e5f6…' }],
+      audit: auditData(['山田 花子'], 1),
+      language: 'jp',
+      signer,
+      signedAt: new Date('2026-11-26T06:45:00Z'),
+    });
+    const jpFile = join(dir, 'jp.pdf');
+    writeFileSync(jpFile, jp.pdf);
+    const first = execFileSync('pdftotext', ['-enc', 'UTF-8', '-l', '1', jpFile, '-'], { encoding: 'utf8' });
+    expect(first.replace(/\s+/g, ' ')).toContain('動画署名 · 録画 2026-11-26');
+  });
+
   it('draws a QR code that decodes to the video verify URL (page rendered at 300 dpi)', () => {
     execFileSync('pdftoppm', ['-r', '300', '-f', '1', '-l', '1', '-png', file, join(dir, 'page')]);
     const png = execFileSync('ls', [dir], { encoding: 'utf8' })
