@@ -64,11 +64,13 @@ export function auditLabels(locale: Locale) {
       heading: t('videos.heading'),
       recipient: t('videos.recipient'),
       recordedAt: t('videos.recordedAt'),
+      sessionStartedAt: t('videos.sessionStartedAt'),
       duration: t('videos.duration'),
       size: t('videos.size'),
       type: t('videos.type'),
       sha256: t('videos.sha256'),
       challenge: t('videos.challenge'),
+      userAgent: t('videos.userAgent'),
       token: t('videos.token'),
     },
     // The footer's digits and number are drawn with these same fonts.
@@ -150,14 +152,16 @@ export function videoRows(video: AuditVideo, l: ReturnType<typeof auditLabels>):
     [l.videos.recipient, video.recipient],
     [l.videos.recordedAt, video.recordedAt],
   ];
+  if (video.sessionStartedAt) rows.push([l.videos.sessionStartedAt, video.sessionStartedAt]);
   if (video.duration) rows.push([l.videos.duration, video.duration]);
   rows.push(
     [l.videos.size, video.size],
     [l.videos.type, video.type],
     [l.videos.sha256, video.sha256],
     [l.videos.challenge, video.challenge],
-    [l.videos.token, video.token],
   );
+  if (video.userAgent) rows.push([l.videos.userAgent, video.userAgent]);
+  rows.push([l.videos.token, video.token]);
   return rows;
 }
 

@@ -31,6 +31,9 @@ export interface VideoMark {
 export interface AuditVideo {
   readonly recipient: string;
   readonly recordedAt: string;
+  /** When the recording session opened (Record pressed), and the recording device's user agent. */
+  readonly sessionStartedAt?: string;
+  readonly userAgent?: string;
   /** Omitted when the container did not tell. */
   readonly duration?: string;
   readonly size: string;

@@ -129,6 +129,8 @@ export function auditVideos(recipients: readonly RecipientRecord[], locale: Loca
   return videoSigners(recipients).map((r) => ({
     recipient: `${r.name} (${t('sealing.roles.contractor', { n: r.index + 1 })})`,
     recordedAt: auditTime(r.video.recordedAt) ?? r.video.recordedAt,
+    sessionStartedAt: auditTime(r.video.sessionStartedAt) ?? r.video.sessionStartedAt,
+    ...(r.video.userAgent ? { userAgent: r.video.userAgent } : {}),
     size: t('audit.videos.sizeValue', { bytes: r.video.sizeBytes.toLocaleString('en-US') }),
     type: r.video.contentType,
     sha256: r.video.sha256,

@@ -77,6 +77,8 @@ describe('sealPdf with video marks', () => {
     {
       recipient: 'Alice Smith (Contractor 1)',
       recordedAt: '2026-11-26 06:40:12 UTC',
+      sessionStartedAt: '2026-11-26 06:39:30 UTC',
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0',
       size: '1,234,567 bytes',
       type: 'video/webm',
       sha256: sha,
@@ -116,6 +118,8 @@ describe('sealPdf with video marks', () => {
     expect(audit).toContain('Videos');
     expect(audit).toContain('Alice Smith (Contractor 1)');
     expect(audit).toContain('Challenge code 4821');
+    expect(audit).toContain('Recording session opened 2026-11-26 06:39:30 UTC');
+    expect(audit).toContain('Recorded on (user agent) Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0');
     expect(audit).toContain('1,234,567 bytes');
     expect(audit).toContain(sha);
     expect(audit).toContain('see the blockchain certificate');

@@ -297,6 +297,7 @@ function withVideos(s: ReturnType<typeof setup>) {
       challenge: `482${i}`,
       sessionStartedAt: '2026-11-22T08:59:00.000Z',
       recordedAt: '2026-11-22T08:59:40.000Z',
+      ...(i === 0 ? { userAgent: 'Mozilla/5.0 (iPhone) Mobile Safari' } : {}),
     };
   });
   return s;
@@ -379,6 +380,8 @@ describe('seal job', () => {
       {
         recipient: '山田 花子 (契約者 1)',
         recordedAt: '2026-11-22 08:59:40 UTC',
+        sessionStartedAt: '2026-11-22 08:59:00 UTC',
+        userAgent: 'Mozilla/5.0 (iPhone) Mobile Safari',
         size: '1,234,567 バイト',
         type: 'video/webm',
         sha256: VIDEO_SHA[0],
