@@ -15,6 +15,7 @@ import { runSeal } from './seal';
 import { runSigns } from './signs';
 import { runVideo } from './video';
 import { runSpa } from './spa';
+import { runVconfirm } from './vconfirm';
 import { formatMarkdown, formatTable, verdict, type Row } from './stats';
 
 type Part = (ctx: BenchContext) => Promise<Row[]>;
@@ -29,6 +30,7 @@ export const PARTS: Record<string, Part> = {
   phone: runPhone,
   signs: runSigns,
   video: runVideo,
+  vconfirm: runVconfirm,
 };
 
 function parseArgs(argv: readonly string[]) {

@@ -2,12 +2,12 @@
 // page, every party's evidence and the full history, labelled in the document's language.
 import { rgb, type PDFDocument } from 'pdf-lib';
 import { translate, type Locale } from '../../shared/i18n/server';
-import type { AuditData, AuditParty } from './types';
+import type { AuditData, AuditParty, AuditVideo } from './types';
 import { FontSet } from './fonts';
 import { Flow, type Cell } from './layout';
 import { drawQr, GREY, Typesetter } from './typeset';
 
-const SHADE = rgb(0.93, 0.94, 0.96);
+export const SHADE = rgb(0.93, 0.94, 0.96);
 const QR_SIZE = 96;
 const LABEL_WIDTH = 130;
 
@@ -60,6 +60,19 @@ export function auditLabels(locale: Locale) {
       userAgent: t('historyColumn.userAgent'),
     },
     noHistory: t('noHistory'),
+    videos: {
+      heading: t('videos.heading'),
+      recipient: t('videos.recipient'),
+      recordedAt: t('videos.recordedAt'),
+      sessionStartedAt: t('videos.sessionStartedAt'),
+      duration: t('videos.duration'),
+      size: t('videos.size'),
+      type: t('videos.type'),
+      sha256: t('videos.sha256'),
+      challenge: t('videos.challenge'),
+      userAgent: t('videos.userAgent'),
+      token: t('videos.token'),
+    },
     // The footer's digits and number are drawn with these same fonts.
     footerSample: translate('audit.pageFooter', { shortNumber: 'A', page: 1, total: 1 }, locale),
   };
@@ -133,6 +146,25 @@ function partyRows(party: AuditParty, l: ReturnType<typeof auditLabels>): [strin
   return rows;
 }
 
+/** One video's rows: who recorded it, when, how long and big, its SHA-256, challenge code and token. */
+export function videoRows(video: AuditVideo, l: ReturnType<typeof auditLabels>): [string, string][] {
+  const rows: [string, string][] = [
+    [l.videos.recipient, video.recipient],
+    [l.videos.recordedAt, video.recordedAt],
+  ];
+  if (video.sessionStartedAt) rows.push([l.videos.sessionStartedAt, video.sessionStartedAt]);
+  if (video.duration) rows.push([l.videos.duration, video.duration]);
+  rows.push(
+    [l.videos.size, video.size],
+    [l.videos.type, video.type],
+    [l.videos.sha256, video.sha256],
+    [l.videos.challenge, video.challenge],
+  );
+  if (video.userAgent) rows.push([l.videos.userAgent, video.userAgent]);
+  rows.push([l.videos.token, video.token]);
+  return rows;
+}
+
 /** Appends the audit pages to `doc`; returns how many were added. */
 export async function appendAuditPages(
   doc: PDFDocument,
@@ -174,6 +206,18 @@ export async function appendAuditPages(
     );
     keyValueRows(flow, partyRows(party, l), 8);
     flow.gap(8);
+  }
+
+  if (audit.videos && audit.videos.length > 0) {
+    flow.gap(8);
+    flow.ensure(120); // the heading with the first video
+    flow.text(l.videos.heading, 13);
+    flow.gap(4);
+    audit.videos.forEach((video) => {
+      flow.ensure(100);
+      keyValueRows(flow, videoRows(video, l), 8);
+      flow.gap(8);
+    });
   }
 
   flow.gap(8);

@@ -2,7 +2,7 @@
 // recipient's language with the final hash, the token, the chain record and a QR code to verify.
 import { PDFDocument } from 'pdf-lib';
 import { localeForPath, translate } from '../../shared/i18n/server';
-import { auditLabels, headerBlock, stringsOf, verifyBlock } from './audit';
+import { auditLabels, headerBlock, keyValueRows, SHADE, stringsOf, verifyBlock } from './audit';
 import { FontSet } from './fonts';
 import { Flow } from './layout';
 import { addSignaturePlaceholder, signPdf } from './signer';
@@ -42,6 +42,14 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
     party.maskedContact,
     party.signedAt ?? l.notRecorded,
   ]);
+  const videoBlocks = (input.videos ?? []).map((video) => ({
+    heading: t('certificate.videoOf', { name: video.recipient }),
+    rows: [
+      [t('certificate.videoSha256'), video.sha256],
+      [t('certificate.tokenId'), video.tokenId],
+      [t('certificate.transactionHash'), video.transactionHash],
+    ] as [string, string][],
+  }));
   const footer = (page: number, total: number) =>
     t('certificate.pageFooter', { shortNumber: input.shortNumber, page, total });
 
@@ -49,6 +57,8 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
   await fonts.prepare([
     ...stringsOf(rows),
     ...stringsOf(partyRows),
+    ...stringsOf(videoBlocks),
+    t('certificate.videos'),
     t('certificate.heading'),
     t('certificate.intro'),
     l.verify,
@@ -80,6 +90,18 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
       party.map((text, i) => ({ text, width: widths[i]! })),
       8.5,
     );
+  }
+  if (videoBlocks.length > 0) {
+    flow.gap(14);
+    flow.ensure(100);
+    flow.text(t('certificate.videos'), 13);
+    flow.gap(4);
+    for (const block of videoBlocks) {
+      flow.ensure(70);
+      flow.row([{ text: block.heading, width: flow.width }], 9, { shade: SHADE });
+      keyValueRows(flow, block.rows, 8);
+      flow.gap(6);
+    }
   }
   flow.footers(footer);
   flow.finish();

@@ -10,6 +10,7 @@ import { FontSet } from './fonts';
 import { embedPng } from './png';
 import { addSignaturePlaceholder, signPdf } from './signer';
 import type { SealInput, SealResult, SealStage, Stamp } from './types';
+import { drawVideoMarks } from './video-marks';
 
 const PRODUCER = 'SignSeal';
 
@@ -89,10 +90,11 @@ export async function sealPdf(input: SealInput): Promise<SealResult> {
   lap('load');
 
   await drawStamps(doc, input.stamps);
+  const fonts = new FontSet(doc);
+  await drawVideoMarks(doc, fonts, input.videoMarks ?? [], input.stamps);
   lap('stamp');
 
   const locale = localeForPath(input.language);
-  const fonts = new FontSet(doc);
   await appendAuditPages(doc, fonts, input.audit, locale);
   lap('audit');
 

@@ -13,6 +13,37 @@ export interface Stamp {
   readonly png: Uint8Array;
 }
 
+/** Under a video signer's stamped sign (issue #15): a caption and a QR code to that video's verify page. */
+export interface VideoMark {
+  /** The signer's sign area the mark goes with (PDF points, origin bottom-left). */
+  readonly pageIndex: number;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  /** Already translated: "Video signature · recorded … · SHA-256 …". */
+  readonly caption: string;
+  /** The video's verification URL, drawn as the QR code. */
+  readonly url: string;
+}
+
+/** One agreement video as the audit pages list it (issue #15); texts already formatted by the caller. */
+export interface AuditVideo {
+  readonly recipient: string;
+  readonly recordedAt: string;
+  /** When the recording session opened (Record pressed), and the recording device's user agent. */
+  readonly sessionStartedAt?: string;
+  readonly userAgent?: string;
+  /** Omitted when the container did not tell. */
+  readonly duration?: string;
+  readonly size: string;
+  readonly type: string;
+  readonly sha256: string;
+  readonly challenge: string;
+  /** The token id, or a note that the token is minted after sealing (decision 101). */
+  readonly token: string;
+}
+
 /** One party of the contract as the audit pages show it. Every text may be Japanese or Korean. */
 export interface AuditParty {
   readonly name: string;
@@ -54,6 +85,8 @@ export interface AuditData {
   readonly completedAt: string;
   readonly parties: readonly AuditParty[];
   readonly history: readonly AuditHistoryLine[];
+  /** Video-sign contracts: every agreement video (the "Videos" section). */
+  readonly videos?: readonly AuditVideo[];
   /** The public verification page for this document; drawn as a QR code and a link. */
   readonly verifyUrl: string;
 }
@@ -67,6 +100,8 @@ export interface ServiceSigner {
 export interface SealInput {
   readonly original: Uint8Array;
   readonly stamps: readonly Stamp[];
+  /** Video-sign contracts: one mark under each video signer's stamped area. */
+  readonly videoMarks?: readonly VideoMark[];
   readonly audit: AuditData;
   /** Language of the audit pages' labels. */
   readonly language: Language;
@@ -86,6 +121,14 @@ export interface SealResult {
   readonly timings: Readonly<Record<SealStage, number>>;
 }
 
+/** One video's token on the certificate: whose, its hash, its token and transaction. */
+export interface CertificateVideo {
+  readonly recipient: string;
+  readonly sha256: string;
+  readonly tokenId: string;
+  readonly transactionHash: string;
+}
+
 /** The certificate e-mailed after anchoring: one or two pages, standalone PDF. */
 export interface CertificateInput {
   readonly language: Language;
@@ -100,6 +143,8 @@ export interface CertificateInput {
   readonly finalSha256: string;
   readonly originalSha256: string;
   readonly tokenId: string;
+  /** Video-sign contracts: each agreement video's token (issue #15). */
+  readonly videos?: readonly CertificateVideo[];
   readonly contractAddress: string;
   readonly chainId: number;
   readonly chainName: string;

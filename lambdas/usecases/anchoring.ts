@@ -1,22 +1,26 @@
 // The anchor job (issue #6): mints one ERC-721 token for the sealed PDF's SHA-256 (to the owner's
 // wallet when set, else to the service's address), records it on the document, writes 'hash_nft' to
 // the history, and e-mails every party the certificate (a PDF with the hash, token, contract, chain,
-// transaction and the verification link).
+// transaction and the verification link). A video-sign contract's agreement videos are minted first,
+// one token per video hash, each recorded on its contractor (issue #15 item 5); the document's token
+// is recorded last, so the sweep marker stays until every hash has its token, and the certificate
+// lists them all.
 //
 // Idempotency: the chain adapter checks `tokenIdByHash` before sending, so a retried message never
-// mints twice; the document records the token once (conditional write); the history item and the
-// certificate messages are keyed by document and recipient. A chain that is down makes the job fail
+// mints twice (a crash between two mints only leaves the later hashes to mint); the document and each
+// contractor record their token once (conditional writes); the history item and the certificate
+// messages are keyed by document and recipient. A chain that is down makes the job fail
 // and retry later (the sweep re-queues what the dead-letter queue took); the document stays Completed.
 import { randomBytes } from 'node:crypto';
-import { localeForPath } from '../../shared/i18n/server';
-import type { DocumentRecord, DocumentRepository } from '../adapters/dynamo/documents';
+import { localeForPath, translate } from '../../shared/i18n/server';
+import type { DocumentRecord, DocumentRepository, RecipientRecord } from '../adapters/dynamo/documents';
 import type { UserRecord } from '../adapters/dynamo/repository';
 import type { SealRepository } from '../adapters/dynamo/sealing';
 import type { Logger } from '../core/logger';
 import type { AnchorJob, NotifyJob } from '../jobs';
 import type { AnchorChain, ChainRecord, JobQueue, ObjectStorage } from '../ports';
 import type { CertificateInput } from '../sealing/types';
-import { auditTime, completionTargets, verifyPathFor, verifyUrlFor } from './sealing';
+import { auditTime, completionTargets, verifyPathFor, verifyUrlFor, videoSigners } from './sealing';
 import { createShortLink } from './short-links';
 import type { ShortLinkStore } from '../adapters/dynamo/short-links';
 import { maskContact } from '../../shared/domain/contact';
@@ -27,6 +31,22 @@ import { messageTitle, paragraphMessage } from './messages';
 export const VERIFY_SHORT_LINK_DAYS = 365;
 
 const CERTIFICATE_PARAGRAPHS = ['greeting', 'intro', 'hash', 'token', 'contract', 'chain', 'tx', 'verify'];
+
+/** The agreement videos' tokens as the certificate lists them (contractor order). */
+export function videoTokens(recipients: readonly RecipientRecord[]) {
+  return videoSigners(recipients).flatMap((r) =>
+    r.videoAnchor && r.videoAnchor.sha256 === r.video.sha256
+      ? [
+          {
+            recipient: r.name,
+            sha256: r.video.sha256,
+            tokenId: r.videoAnchor.tokenId,
+            transactionHash: r.videoAnchor.transactionHash,
+          },
+        ]
+      : [],
+  );
+}
 
 export interface AnchorDeps {
   readonly docs: Pick<DocumentRepository, 'getDocument' | 'listRecipients' | 'listHistory' | 'addHistory'>;
@@ -94,6 +114,7 @@ async function certificateFollowUps(
     });
   }
   const targets = completionTargets(doc, owner, recipients);
+  const videos = videoTokens(recipients);
   const key = doc.certificateKey ?? certificateKeyFor(doc.docuId);
   const byLang = new Map<string, string>();
   const jobs: NotifyJob[] = [];
@@ -110,13 +131,25 @@ async function certificateFollowUps(
       chain: `${deps.chainName} (${record.chainId})`,
       tx: record.transactionHash,
       verify,
+      videos: videos
+        .map((v) =>
+          translate(
+            'sealing.certificate.videoLine',
+            { name: v.recipient, hash: v.sha256, token: v.tokenId, tx: v.transactionHash },
+            locale,
+          ),
+        )
+        .join('\n'),
     };
     const message = {
       idempotencyKey: `certificate#${doc.docuId}#${target.contact.toLowerCase()}`,
       to: target,
       locale,
       prefix: 'sealing.certificate',
-      paragraphs: CERTIFICATE_PARAGRAPHS,
+      paragraphs:
+        videos.length > 0
+          ? [...CERTIFICATE_PARAGRAPHS.slice(0, -1), 'videos', ...CERTIFICATE_PARAGRAPHS.slice(-1)]
+          : CERTIFICATE_PARAGRAPHS,
       values,
     } as const;
     if (target.method === 'phone') {
@@ -150,6 +183,7 @@ async function certificateFollowUps(
         finalSha256: record.sha256,
         originalSha256: doc.sha256 ?? '',
         tokenId: record.tokenId,
+        ...(videos.length > 0 ? { videos } : {}),
         contractAddress: record.contractAddress,
         chainId: record.chainId,
         chainName: deps.chainName,
@@ -183,7 +217,9 @@ export async function anchorDocument(deps: AnchorDeps, job: AnchorJob, log: Logg
     if (!doc || doc.status !== 'Completed') await deps.seals.deleteSweepMarker('anchor', job.docuId);
     return 'skipped';
   }
-  if (doc.anchorTokenId) {
+  const recipients = await deps.docs.listRecipients(doc.docuId);
+  const videos = videoSigners(recipients).filter((r) => r.videoAnchor?.sha256 !== r.video.sha256);
+  if (doc.anchorTokenId && videos.length === 0) {
     await certificateFollowUps(deps, doc, log);
     return 'already-anchored';
   }
@@ -191,6 +227,25 @@ export async function anchorDocument(deps: AnchorDeps, job: AnchorJob, log: Logg
   const owner = await deps.users.getById(doc.ownerId);
   const holder = owner?.walletAddress || (await chain.serviceAddress());
   const started = Date.now();
+  // One at a time: the minter's transactions take consecutive nonces.
+  for (const r of videos) {
+    const minted = await chain.mint(r.video.sha256, holder);
+    await deps.seals.recordVideoAnchor(doc.docuId, r.index, {
+      sha256: r.video.sha256,
+      tokenId: minted.tokenId,
+      transactionHash: minted.transactionHash,
+      chainId: minted.chainId,
+      contractAddress: minted.contractAddress,
+      holder: minted.holder,
+      blockNumber: minted.blockNumber,
+      anchoredAt: minted.anchoredAt,
+    });
+    log.info('agreement video anchored', { docuId: doc.docuId, recipient: r.index, tokenId: minted.tokenId });
+  }
+  if (doc.anchorTokenId) {
+    await certificateFollowUps(deps, doc, log, owner);
+    return 'already-anchored';
+  }
   const record = await chain.mint(job.hash, holder);
   const anchor = {
     anchorTokenId: record.tokenId,

@@ -48,7 +48,7 @@ export function paragraphMessage(input: {
     to: [to.contact],
     subject: translate(`${prefix}.subject`, values, locale),
     text: [...lines, 'SignSeal'].join('\n\n'),
-    html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n'),
+    html: lines.map((l) => `<p>${escapeHtml(l).replace(/\n/g, '<br>')}</p>`).join('\n'),
     ...(input.attachments ? { attachments: input.attachments } : {}),
   };
 }

@@ -27,7 +27,16 @@ import { AppError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { AnchorJob, NotifyJob, SealJob } from '../jobs';
 import type { JobQueue, ObjectStorage } from '../ports';
-import type { AuditData, AuditParty, SealInput, SealResult, ServiceSigner, Stamp } from '../sealing/types';
+import type {
+  AuditData,
+  AuditParty,
+  AuditVideo,
+  SealInput,
+  SealResult,
+  ServiceSigner,
+  Stamp,
+  VideoMark,
+} from '../sealing/types';
 import { recordHistory } from './history';
 import { createShortLink } from './short-links';
 import type { ShortLinkStore } from '../adapters/dynamo/short-links';
@@ -67,6 +76,67 @@ export function verifyPathFor(lang: Language, docuId: string): string {
 
 export function verifyUrlFor(appUrl: string, lang: Language, docuId: string): string {
   return `${appUrl.replace(/\/$/, '')}${verifyPathFor(lang, docuId)}`;
+}
+
+/** The verify page of one agreement video (issue #15): the QR code under its signer's sign. */
+export function verifyVideoPathFor(lang: Language, sha256: string): string {
+  return `/${lang}/verify?video=${encodeURIComponent(sha256)}`;
+}
+
+export function verifyVideoUrlFor(appUrl: string, lang: Language, sha256: string): string {
+  return `${appUrl.replace(/\/$/, '')}${verifyVideoPathFor(lang, sha256)}`;
+}
+
+/** The contractors with an accepted agreement video, in contractor order. */
+export function videoSigners(
+  recipients: readonly RecipientRecord[],
+): (RecipientRecord & { video: NonNullable<RecipientRecord['video']> })[] {
+  return recipients
+    .filter((r): r is RecipientRecord & { video: NonNullable<RecipientRecord['video']> } => !!r.video)
+    .sort((a, b) => a.index - b.index);
+}
+
+/** One mark (caption + QR code to the video's verify page) under every signed area of a video signer. */
+export function videoMarksFor(
+  recipients: readonly RecipientRecord[],
+  locale: Locale,
+  lang: Language,
+  appUrl: string,
+): VideoMark[] {
+  const marks: VideoMark[] = [];
+  for (const r of videoSigners(recipients)) {
+    const caption = translate(
+      'audit.videoCaption',
+      {
+        time: `${new Date(r.video.recordedAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+        hash: r.video.sha256.slice(0, 12),
+      },
+      locale,
+    );
+    const url = verifyVideoUrlFor(appUrl, lang, r.video.sha256);
+    for (const area of (r.areas ?? []).filter((a) => a.signed)) {
+      const { pageIndex, x, y, width, height } = area;
+      marks.push({ pageIndex, x, y, width, height, caption, url });
+    }
+  }
+  return marks;
+}
+
+/** The audit pages' "Videos" rows. Tokens are minted after sealing (decision 101): the certificate
+ *  names them, the audit says so. */
+export function auditVideos(recipients: readonly RecipientRecord[], locale: Locale): AuditVideo[] {
+  const t = (key: string, values: Record<string, string | number> = {}) => translate(key, values, locale);
+  return videoSigners(recipients).map((r) => ({
+    recipient: `${r.name} (${t('sealing.roles.contractor', { n: r.index + 1 })})`,
+    recordedAt: auditTime(r.video.recordedAt) ?? r.video.recordedAt,
+    sessionStartedAt: auditTime(r.video.sessionStartedAt) ?? r.video.sessionStartedAt,
+    ...(r.video.userAgent ? { userAgent: r.video.userAgent } : {}),
+    size: t('audit.videos.sizeValue', { bytes: r.video.sizeBytes.toLocaleString('en-US') }),
+    type: r.video.contentType,
+    sha256: r.video.sha256,
+    challenge: r.video.challenge,
+    token: r.videoAnchor?.tokenId ?? t('audit.videos.tokenAfterSeal'),
+  }));
 }
 
 /** 2026-11-22 15:03:02 UTC: one unambiguous form for the audit pages in every language. */
@@ -157,6 +227,7 @@ export function buildAudit(input: {
       ip: h.ip ?? '',
       userAgent: h.userAgent ?? '',
     })),
+    ...(videoSigners(input.recipients).length > 0 ? { videos: auditVideos(input.recipients, locale) } : {}),
     verifyUrl: input.verifyUrl,
   };
 }
@@ -376,13 +447,23 @@ export async function sealDocument(deps: SealDeps, job: SealJob, log: Logger): P
     completedAt,
     pageCount: doc.pages?.length,
   });
-  const result = await deps.sealPdf({ original, stamps, audit, language: lang, signer, signedAt: now() });
+  const videoMarks = videoMarksFor(recipients, localeForPath(lang), lang, deps.appUrl);
+  const result = await deps.sealPdf({
+    original,
+    stamps,
+    ...(videoMarks.length > 0 ? { videoMarks } : {}),
+    audit,
+    language: lang,
+    signer,
+    signedAt: now(),
+  });
   const key = finalKeyFor(doc.docuId, `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`);
   await deps.storage.put(key, result.pdf, 'application/pdf');
   const won = await deps.seals.completeSeal(
     doc.docuId,
     { status: doc.status, version: doc.version },
     { finalKey: key, finalSizeBytes: result.pdf.length, finalSha256: result.sha256, completedAt },
+    videoSigners(recipients).map((r) => ({ sha256: r.video.sha256, recipientIndex: r.index })),
   );
   if (!won) {
     // Another worker sealed it first (or the document was deleted): keep nothing of this attempt.

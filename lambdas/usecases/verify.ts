@@ -1,9 +1,10 @@
 // Public verification (issue #6): is this hash (or this document id, from the QR code) a document
-// sealed here, which one (parties masked), and what does the chain say about it — read live from the
-// contract, not from our table, so the answer does not rest on trusting this service's database.
+// sealed here — or an agreement video of one (issue #15: whose, recorded when) — which one (parties
+// masked), and what does the chain say about it — read live from the contract, not from our table,
+// so the answer does not rest on trusting this service's database.
 import type { VerifyParty, VerifyQuery, VerifyResponse } from '../../shared/api/verify';
 import { maskContact } from '../../shared/domain/contact';
-import type { DocumentRecord, DocumentRepository } from '../adapters/dynamo/documents';
+import type { DocumentRecord, DocumentRepository, RecipientRecord } from '../adapters/dynamo/documents';
 import type { UserRecord } from '../adapters/dynamo/repository';
 import type { SealRepository } from '../adapters/dynamo/sealing';
 import type { Logger } from '../core/logger';
@@ -31,25 +32,38 @@ export function maskName(name: string): string {
     .join(' ');
 }
 
-async function sealedDocument(deps: VerifyDeps, query: VerifyQuery): Promise<DocumentRecord | null> {
+interface Sealed {
+  readonly doc: DocumentRecord;
+  /** The hash is this contractor's agreement video (issue #15). */
+  readonly video?: RecipientRecord;
+  readonly recipients?: RecipientRecord[];
+}
+
+async function sealedDocument(deps: VerifyDeps, query: VerifyQuery): Promise<Sealed | null> {
   if (query.hash) {
     const sealed = await deps.seals.findSealedHash(query.hash);
     if (!sealed) return null;
     const doc = await deps.docs.getDocument(sealed.docuId);
-    return doc?.finalSha256 === query.hash ? doc : null;
+    if (!doc || doc.status !== 'Completed') return null;
+    if (sealed.recipientIndex === undefined) return doc.finalSha256 === query.hash ? { doc } : null;
+    const recipients = await deps.docs.listRecipients(doc.docuId);
+    const video = recipients.find((r) => r.index === sealed.recipientIndex && r.video?.sha256 === query.hash);
+    return video ? { doc, video, recipients } : null;
   }
   const doc = await deps.docs.getDocument(query.document!);
-  return doc?.status === 'Completed' && doc.finalSha256 ? doc : null;
+  return doc?.status === 'Completed' && doc.finalSha256 ? { doc } : null;
 }
 
 export async function verify(deps: VerifyDeps, query: VerifyQuery, log: Logger): Promise<VerifyResponse> {
-  const doc = await sealedDocument(deps, query);
+  const sealed = await sealedDocument(deps, query);
+  const doc = sealed?.doc ?? null;
   const hash = query.hash ?? doc?.finalSha256 ?? null;
   let document: VerifyResponse['document'];
+  let video: VerifyResponse['video'];
   if (doc) {
     const [owner, recipients] = await Promise.all([
       deps.users.getById(doc.ownerId),
-      deps.docs.listRecipients(doc.docuId),
+      sealed?.recipients ?? deps.docs.listRecipients(doc.docuId),
     ]);
     const parties: VerifyParty[] = [
       ...(owner ? [{ name: maskName(owner.name), contact: maskContact(owner.email) }] : []),
@@ -66,6 +80,15 @@ export async function verify(deps: VerifyDeps, query: VerifyQuery, log: Logger):
       finalSha256: doc.finalSha256!,
       parties,
     };
+    const by = sealed?.video;
+    if (by?.video) {
+      video = {
+        recipientName: by.name,
+        recordedAt: by.video.recordedAt,
+        sizeBytes: by.video.sizeBytes,
+        contentType: by.video.contentType,
+      };
+    }
   }
   let chain: VerifyResponse['chain'] = { state: 'absent' };
   const client = hash ? deps.chain() : null;
@@ -96,5 +119,5 @@ export async function verify(deps: VerifyDeps, query: VerifyQuery, log: Logger):
       chain = { state: 'unavailable' };
     }
   }
-  return { hash, known: doc !== null, ...(document ? { document } : {}), chain };
+  return { hash, known: doc !== null, ...(document ? { document } : {}), ...(video ? { video } : {}), chain };
 }

@@ -1,6 +1,7 @@
 // The public verification call (issue #6): GET /api/verify?hash=<sha256> or ?document=<id>. The SPA
-// hashes a dropped PDF in the browser (it is never uploaded) and asks by hash; the QR code on the
-// audit pages opens the page by document id.
+// hashes a dropped PDF or agreement video in the browser (never uploaded) and asks by hash; the QR
+// code on the audit pages opens the page by document id, the one under a video signer's sign by the
+// video's hash (`/{lang}/verify?video={sha256}`).
 import * as z from 'zod';
 
 export const SHA256_HEX = /^[0-9a-fA-F]{64}$/;
@@ -59,6 +60,17 @@ export const verifyResponseSchema = z.object({
       completedAt: z.string(),
       finalSha256: z.string(),
       parties: z.array(verifyPartySchema),
+    })
+    .optional(),
+  /** The hash is a contractor's agreement video of `document` (issue #15): whose, and when recorded.
+   *  The name is given in full: only the video itself (which shows and says it) or the sealed PDF
+   *  (which prints it) tells anyone this hash (decision 102). */
+  video: z
+    .object({
+      recipientName: z.string(),
+      recordedAt: z.string(),
+      sizeBytes: z.number(),
+      contentType: z.string(),
     })
     .optional(),
   /** The on-chain record read live: 'anchored', 'pending' (sealed, not yet minted), 'unavailable'

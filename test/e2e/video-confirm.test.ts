@@ -5,6 +5,14 @@
 // to Generating (the seal worker may already have completed it). A second contract is denied from the
 // page: the reason dialog, the result, the document rejected. The contract is switched to video sign
 // in the table, as in video-sign.test.ts (the owner's video funnel is another step).
+// Video evidence (issue #15 item 5): after the last confirmation the sealed PDF passes pdfsig, shows
+// each signer's caption and the Videos audit section, the QR code under a sign (rendered by pdftoppm,
+// decoded by zbarimg) opens the verify page on that video, and the verify page, given the recorded
+// webm file itself, names its signer.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { documentClient } from '../../lambdas/adapters/aws';
@@ -198,6 +206,94 @@ describe('cross video confirmation', () => {
       });
       // Only the visits after answering, which the server answers 409 with the spec's alert.
       expect(session.unexpectedProblems([/status of 409/])).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('after the last confirmation the sealed PDF carries the video evidence, and verify names the signer of the webm', async () => {
+    const session = await launchBrowser({ extraArgs: FAKE_CAMERA });
+    try {
+      await session.run(async () => {
+        const sent = await bothSigned(session);
+        for (const address of [sent.email, `${sent.e164}@sms.local`, sent.owner.email]) {
+          const token = CONFIRM_LINK.exec(await confirmLinkTo(address))![3]!;
+          const res = await api(`/api/video-confirm/${sent.docuId}/${token}/confirm`, {
+            method: 'POST',
+            body: { allChecked: true, lang: 'en' },
+          });
+          expect(res.status).toBe(200);
+        }
+        const doc = await eventually(
+          async () => {
+            const d = await documentDeps().docs.getDocument(sent.docuId);
+            return d?.status === 'Completed' && d.anchorTokenId ? d : undefined;
+          },
+          120000,
+          'the video contract sealed and anchored',
+        );
+        const [mia, pat] = await documentDeps().docs.listRecipients(sent.docuId);
+        const dir = mkdtempSync(join(tmpdir(), 'video-evidence-e2e-'));
+        const file = join(dir, 'final.pdf');
+        writeFileSync(file, await documentDeps().storage.getBytes(doc.finalKey!));
+
+        const sig = spawnSync('pdfsig', [file], { encoding: 'utf8' });
+        expect(sig.stdout).toContain('Signature is Valid');
+        const pdfText = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+        const pages = pdfText.split('\f').map((p) => p.replace(/\s+/g, ' '));
+        expect(pages[0]).toContain('Video signature · recorded');
+        expect(pages[0]).toContain(`SHA-256 ${mia!.video!.sha256.slice(0, 12)}`);
+        expect(pages[0]).toContain(`SHA-256 ${pat!.video!.sha256.slice(0, 12)}`);
+        const audit = pages.slice(1).join(' ');
+        expect(audit).toContain('Videos Recorded by Mia Mail (Contractor 1)');
+        expect(audit).toContain(`Challenge code ${pat!.video!.challenge}`);
+
+        execFileSync('pdftoppm', ['-r', '300', '-f', '1', '-l', '1', '-png', file, join(dir, 'page')]);
+        const png = readdirSync(dir).find((f) => f.startsWith('page') && f.endsWith('.png'))!;
+        const decoded = execFileSync(
+          'zbarimg',
+          ['-q', '--raw', '-Sdisable', '-Sqrcode.enable', join(dir, png)],
+          {
+            encoding: 'utf8',
+          },
+        )
+          .trim()
+          .split('\n');
+        const patUrl = decoded.find((u) => u.endsWith(`/en/verify?video=${pat!.video!.sha256}`));
+        expect(patUrl).toBeDefined();
+        expect(decoded.some((u) => u.endsWith(`/en/verify?video=${mia!.video!.sha256}`))).toBe(true);
+
+        // The QR code's link opens the verify page on that video.
+        const fromQr = await openApp(session, new URL(patUrl!).pathname + new URL(patUrl!).search);
+        await expectVisibleText(fromQr, t('verify.video.known'));
+        await expect(fromQr.getByLabel(t('verify.hashLabel')).inputValue()).resolves.toBe(pat!.video!.sha256);
+        const facts = fromQr.getByTestId('verify-video');
+        await facts.waitFor({ state: 'visible', timeout: 30000 });
+        await expect(facts.textContent()).resolves.toContain('Pat Phone');
+        await expectVisibleText(fromQr, t('verify.chain.matches'));
+
+        // The recorded webm itself, hashed in the browser: whose video of which contract.
+        const page = await openApp(session, '/en/verify');
+        await page.locator('input[type=file]').setInputFiles({
+          name: 'mia.webm',
+          mimeType: 'video/webm',
+          buffer: Buffer.from(await documentDeps().storage.getBytes(mia!.video!.key)),
+        });
+        await expectVisibleText(page, t('verify.video.matchFile', { file: 'mia.webm' }));
+        const miaFacts = page.getByTestId('verify-video');
+        await expect(miaFacts.textContent()).resolves.toContain('Mia Mail');
+        await expect(miaFacts.textContent()).resolves.toContain(doc.id4.toUpperCase());
+        await expectVisibleText(page, t('verify.chain.matches'));
+
+        // Any other file: the "not found" answer.
+        await page.locator('input[type=file]').setInputFiles({
+          name: 'other.webm',
+          mimeType: 'video/webm',
+          buffer: Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3, 4]),
+        });
+        await expectVisibleText(page, t('verify.noMatchFile', { file: 'other.webm' }));
+      });
+      expect(session.unexpectedProblems([])).toEqual([]);
     } finally {
       await session.close();
     }

@@ -277,6 +277,20 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
             userAgent: { type: 'string' },
           },
         },
+        /** The video's own token (issue #15 item 5), written once by the anchor job. */
+        videoAnchor: {
+          type: 'map',
+          properties: {
+            sha256: { type: 'string', required: true },
+            tokenId: { type: 'string', required: true },
+            transactionHash: { type: 'string', required: true },
+            chainId: { type: 'number', required: true },
+            contractAddress: { type: 'string', required: true },
+            holder: { type: 'string', required: true },
+            blockNumber: { type: 'number', required: true },
+            anchoredAt: { type: 'string', required: true },
+          },
+        },
       },
       indexes: {
         byDocument: {
@@ -547,6 +561,8 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         sha256: { type: 'string', required: true },
         docuId: { type: 'string', required: true },
         sealedAt: { type: 'string', required: true },
+        /** Set when the hash is a contractor's agreement video of the sealed document (issue #15). */
+        recipientIndex: { type: 'number' },
       },
       indexes: {
         byHash: { pk: { field: 'pk', composite: ['sha256'] }, sk: { field: 'sk', composite: [] } },

@@ -1,7 +1,8 @@
 // What the seal and anchor jobs and the sweep write (issue #6). Each step is one transaction
 // conditional on the document's state, so a duplicated or retried message changes nothing twice:
 // - completeSeal: Generating → Completed with the final file, the hash → document record, and the
-//   sweep marker moved from 'seal' to 'anchor';
+//   sweep marker moved from 'seal' to 'anchor' (and a hash → document record per agreement video);
+// - recordVideoAnchor: a video's token on its contractor (only once; issue #15);
 // - recordAnchor: the token on the document (only once) and the 'anchor' marker removed.
 import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createEntities, type Entities, type SealedHashItem, type SweepMarkerItem } from './entities';
@@ -28,10 +29,36 @@ export interface AnchorFields {
   readonly anchoredAt: string;
 }
 
+/** A contractor's agreement video of the sealed document (issue #15): verify finds it by its hash. */
+export interface SealedVideo {
+  readonly sha256: string;
+  readonly recipientIndex: number;
+}
+
+/** A video's token, as the anchor job records it on the contractor. */
+export interface VideoAnchor {
+  readonly sha256: string;
+  readonly tokenId: string;
+  readonly transactionHash: string;
+  readonly chainId: number;
+  readonly contractAddress: string;
+  readonly holder: string;
+  readonly blockNumber: number;
+  readonly anchoredAt: string;
+}
+
 export interface SealRepository {
   /** Generating → Completed with the final file; false when the document was no longer in the
-   *  expected state (another worker sealed it, or it was deleted). */
-  completeSeal(docuId: string, expected: Expected, final: FinalFile): Promise<boolean>;
+   *  expected state (another worker sealed it, or it was deleted). `videos` are the agreement videos'
+   *  hashes, recorded in the same transaction for verification. */
+  completeSeal(
+    docuId: string,
+    expected: Expected,
+    final: FinalFile,
+    videos?: readonly SealedVideo[],
+  ): Promise<boolean>;
+  /** Records a video's token on its contractor once; false when it already has one (or is gone). */
+  recordVideoAnchor(docuId: string, recipientIndex: number, anchor: VideoAnchor): Promise<boolean>;
   /** Records the token once; false when the document already has one (or is gone). */
   recordAnchor(docuId: string, anchor: AnchorFields): Promise<boolean>;
   setCertificateKey(docuId: string, key: string): Promise<void>;
@@ -54,7 +81,12 @@ export class DynamoSealRepository implements SealRepository {
     this.e = createEntities(documentClient, table);
   }
 
-  async completeSeal(docuId: string, expected: Expected, final: FinalFile): Promise<boolean> {
+  async completeSeal(
+    docuId: string,
+    expected: Expected,
+    final: FinalFile,
+    videos: readonly SealedVideo[] = [],
+  ): Promise<boolean> {
     const update = this.e.document
       .patch({ docuId })
       .set({
@@ -77,9 +109,30 @@ export class DynamoSealRepository implements SealRepository {
           .put({ queue: 'anchor', docuId, since: final.completedAt, sha256: final.finalSha256 })
           .params() as never,
       },
+      // A put, not a create: the same recording cannot be in two contracts, but should identical bytes
+      // come again (a test's synthetic video), the later contract answers rather than the seal failing.
+      ...videos.map((v) => ({
+        Put: this.e.sealedHash
+          .put({ sha256: v.sha256, docuId, sealedAt: final.completedAt, recipientIndex: v.recipientIndex })
+          .params() as never,
+      })),
     ];
     try {
       await this.documentClient.send(new TransactWriteCommand({ TransactItems: items }));
+      return true;
+    } catch (err) {
+      if (isConditionalFailure(err)) return false;
+      throw err;
+    }
+  }
+
+  async recordVideoAnchor(docuId: string, recipientIndex: number, anchor: VideoAnchor): Promise<boolean> {
+    try {
+      await this.e.recipient
+        .patch({ docuId, index: recipientIndex })
+        .set({ videoAnchor: { ...anchor } })
+        .where((a, o) => o.notExists(a.videoAnchor))
+        .go();
       return true;
     } catch (err) {
       if (isConditionalFailure(err)) return false;

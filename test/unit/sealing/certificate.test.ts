@@ -36,6 +36,32 @@ const certificate: CertificateInput = {
 };
 
 describe('certificatePdf', () => {
+  it('lists every agreement video’s token (whose, hash, token id, transaction) after the document’s', async () => {
+    const videos = [
+      { recipient: '김민수', sha256: '1'.repeat(64), tokenId: '41', transactionHash: '0x' + 'a'.repeat(64) },
+      {
+        recipient: '山田 花子',
+        sha256: '2'.repeat(64),
+        tokenId: '42',
+        transactionHash: '0x' + 'b'.repeat(64),
+      },
+    ];
+    const pdf = await certificatePdf({ ...certificate, videos });
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', write(pdf, 'videos.pdf'), '-'], {
+      encoding: 'utf8',
+    }).replace(/\s+/g, ' ');
+    expect(text).toContain('동의 영상');
+    expect(text).toContain('김민수 님의 영상');
+    expect(text).toContain('山田 花子 님의 영상');
+    for (const v of videos) {
+      expect(text).toContain(v.sha256);
+      expect(text).toContain(v.transactionHash);
+    }
+    expect(text).toMatch(/토큰 ID 41/);
+    expect(text).toMatch(/토큰 ID 42/);
+    expect(text.indexOf(certificate.tokenId)).toBeLessThan(text.indexOf('동의 영상'));
+  });
+
   it('shows the token id, both hashes, the contract, the chain and the transaction, labelled in Korean', async () => {
     const pdf = await certificatePdf(certificate);
     const text = execFileSync('pdftotext', ['-enc', 'UTF-8', write(pdf, 'ko.pdf'), '-'], {

@@ -8,8 +8,10 @@ import type {
   AnchorFields,
   FinalFile,
   SealedHashRecord,
+  SealedVideo,
   SealRepository,
   SweepMarkerRecord,
+  VideoAnchor,
 } from '../../../../lambdas/adapters/dynamo/sealing';
 import type { NotifyJob } from '../../../../lambdas/jobs';
 import type { AnchorChain, ChainRecord, JobQueue, ObjectStorage } from '../../../../lambdas/ports';
@@ -27,12 +29,25 @@ class InMemorySeals implements SealRepository {
   readonly markers = new Map<string, SweepMarkerRecord>();
   certificate?: string;
   constructor(private readonly mem: InMemoryDocuments) {}
-  async completeSeal(docuId: string, expected: { status: string; version: number }, final: FinalFile) {
+  async completeSeal(
+    docuId: string,
+    expected: { status: string; version: number },
+    final: FinalFile,
+    videos: readonly SealedVideo[] = [],
+  ) {
     await new Promise((r) => setImmediate(r));
     const doc = this.mem.docs.get(docuId);
     if (!doc || doc.status !== expected.status || doc.version !== expected.version) return false;
     this.mem.docs.set(docuId, { ...doc, ...final, status: 'Completed', version: doc.version + 1 });
     this.hashes.set(final.finalSha256, { sha256: final.finalSha256, docuId, sealedAt: final.completedAt });
+    for (const v of videos) {
+      this.hashes.set(v.sha256, {
+        sha256: v.sha256,
+        docuId,
+        sealedAt: final.completedAt,
+        recipientIndex: v.recipientIndex,
+      });
+    }
     this.markers.delete(`seal#${docuId}`);
     this.markers.set(`anchor#${docuId}`, {
       queue: 'anchor',
@@ -47,6 +62,12 @@ class InMemorySeals implements SealRepository {
     this.markers.delete(`anchor#${docuId}`);
     if (!doc || doc.status !== 'Completed' || doc.anchorTokenId) return false;
     this.mem.docs.set(docuId, { ...doc, ...anchor });
+    return true;
+  }
+  async recordVideoAnchor(docuId: string, index: number, anchor: VideoAnchor) {
+    const r = this.mem.recipients.get(docuId)?.find((x) => x.index === index);
+    if (!r || r.videoAnchor) return false;
+    r.videoAnchor = { ...anchor };
     return true;
   }
   async setCertificateKey(docuId: string, key: string) {
@@ -260,6 +281,28 @@ function setup(options: { wallet?: boolean } = {}) {
   return { mem, seals, storage, chain, queued, sealCalls, sealDeps, anchorDeps, certificates };
 }
 
+const VIDEO_SHA = ['1'.repeat(64), '2'.repeat(64)];
+
+/** The test document as a video-sign contract: both contractors recorded an agreement video. */
+function withVideos(s: ReturnType<typeof setup>) {
+  const doc = s.mem.docs.get('doc1')!;
+  s.mem.docs.set('doc1', { ...doc, kind: 'vsign' });
+  s.mem.recipients.get('doc1')!.forEach((r, i) => {
+    r.video = {
+      key: `documents/doc1/videos/${i}/sess${i}.webm`,
+      contentType: 'video/webm',
+      sizeBytes: 1_234_567 + i,
+      sha256: VIDEO_SHA[i]!,
+      sessionId: `sess${i}`,
+      challenge: `482${i}`,
+      sessionStartedAt: '2026-11-22T08:59:00.000Z',
+      recordedAt: '2026-11-22T08:59:40.000Z',
+      ...(i === 0 ? { userAgent: 'Mozilla/5.0 (iPhone) Mobile Safari' } : {}),
+    };
+  });
+  return s;
+}
+
 const notifyJobs = (queued: { queue: string; job: unknown }[]) =>
   queued.filter((q) => q.queue === 'notify').map((q) => q.job as NotifyJob);
 
@@ -319,6 +362,42 @@ describe('seal job', () => {
     const sms = mails[2]!;
     expect(sms.kind === 'sms' && sms.text).toContain('서명 완료');
     expect(s.mem.history.filter((h) => h.action === 'transfer_completion')).toHaveLength(1);
+  });
+
+  it('video sign: a mark under every signed area of each video signer, a Videos audit row each, and the video hashes recorded', async () => {
+    const s = withVideos(setup());
+    await expect(sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog)).resolves.toBe('sealed');
+    const input = s.sealCalls[0]!;
+    expect(input.videoMarks?.map((m) => [m.pageIndex, m.y, m.url])).toEqual([
+      [0, 10, `https://app.example.com/jp/verify?video=${VIDEO_SHA[0]}`],
+      [0, 200, `https://app.example.com/jp/verify?video=${VIDEO_SHA[0]}`],
+      [0, 10, `https://app.example.com/jp/verify?video=${VIDEO_SHA[1]}`],
+    ]);
+    expect(input.videoMarks![0]!.caption).toBe(
+      `動画署名 · 録画 2026-11-22 08:59 UTC · SHA-256 ${'1'.repeat(12)}… · 読み取って検証`,
+    );
+    expect(input.audit.videos).toEqual([
+      {
+        recipient: '山田 花子 (契約者 1)',
+        recordedAt: '2026-11-22 08:59:40 UTC',
+        sessionStartedAt: '2026-11-22 08:59:00 UTC',
+        userAgent: 'Mozilla/5.0 (iPhone) Mobile Safari',
+        size: '1,234,567 バイト',
+        type: 'video/webm',
+        sha256: VIDEO_SHA[0],
+        challenge: '4820',
+        token: expect.stringContaining('ブロックチェーン証明書'),
+      },
+      expect.objectContaining({ recipient: '김민수 (契約者 2)', sha256: VIDEO_SHA[1], challenge: '4821' }),
+    ]);
+    expect(s.seals.hashes.get(VIDEO_SHA[1]!)).toMatchObject({ docuId: 'doc1', recipientIndex: 1 });
+  });
+
+  it('e-sign: no video marks and no Videos section', async () => {
+    const s = setup();
+    await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
+    expect(s.sealCalls[0]!.videoMarks).toBeUndefined();
+    expect(s.sealCalls[0]!.audit.videos).toBeUndefined();
   });
 
   it('a duplicated message re-queues the same follow-ups and seals nothing again', async () => {
@@ -436,6 +515,54 @@ describe('anchor job', () => {
     expect(s.mem.history.filter((h) => h.action === 'hash_nft')).toHaveLength(1);
   });
 
+  it('video sign: one token per video hash and the PDF’s, each recorded once, all on the certificate', async () => {
+    const s = withVideos(setup());
+    await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
+    const hash = s.mem.docs.get('doc1')!.finalSha256!;
+    await expect(anchorDocument(s.anchorDeps, { docuId: 'doc1', hash }, silentLog)).resolves.toBe('anchored');
+    expect([...s.chain.minted.keys()].sort()).toEqual([...VIDEO_SHA, hash].sort());
+    expect(s.chain.mints).toBe(3);
+    const rows = s.mem.recipients.get('doc1')!;
+    expect(rows.map((r) => [r.videoAnchor?.sha256, r.videoAnchor?.tokenId])).toEqual([
+      [VIDEO_SHA[0], s.chain.minted.get(VIDEO_SHA[0]!)!.tokenId],
+      [VIDEO_SHA[1], s.chain.minted.get(VIDEO_SHA[1]!)!.tokenId],
+    ]);
+    // A retried message: nothing minted again.
+    await expect(anchorDocument(s.anchorDeps, { docuId: 'doc1', hash }, silentLog)).resolves.toBe(
+      'already-anchored',
+    );
+    expect(s.chain.mints).toBe(3);
+    const mail = notifyJobs(s.queued).find(
+      (m) => m.kind === 'email' && m.idempotencyKey === 'certificate#doc1#hanako@example.com',
+    )!;
+    expect(mail.kind === 'email' && mail.text).toContain(`山田 花子 の動画：SHA-256 ${VIDEO_SHA[0]}`);
+    expect(mail.kind === 'email' && mail.text).toContain(`김민수 の動画：SHA-256 ${VIDEO_SHA[1]}`);
+    expect(mail.kind === 'email' && mail.html).toContain('<br>');
+  });
+
+  it('video sign: a crash between two mints leaves each hash minted exactly once after the retry', async () => {
+    const s = withVideos(setup());
+    await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
+    const hash = s.mem.docs.get('doc1')!.finalSha256!;
+    // The first video's token is minted, then the worker dies before recording it and before the next.
+    const mint = s.chain.mint.bind(s.chain);
+    let calls = 0;
+    s.chain.mint = async (sha, holder) => {
+      calls += 1;
+      const record = await mint(sha, holder);
+      if (calls === 1) throw new Error('worker killed after the first mint');
+      return record;
+    };
+    await expect(anchorDocument(s.anchorDeps, { docuId: 'doc1', hash }, silentLog)).rejects.toThrow('killed');
+    expect(s.chain.mints).toBe(1);
+    expect(s.mem.docs.get('doc1')!.anchorTokenId).toBeUndefined();
+    expect(s.seals.markers.has('anchor#doc1')).toBe(true);
+    await expect(anchorDocument(s.anchorDeps, { docuId: 'doc1', hash }, silentLog)).resolves.toBe('anchored');
+    expect(s.chain.mints).toBe(3);
+    expect(s.mem.recipients.get('doc1')!.every((r) => r.videoAnchor)).toBe(true);
+    expect(s.seals.markers.has('anchor#doc1')).toBe(false);
+  });
+
   it('a chain that is down fails the job and leaves the document Completed, not anchored', async () => {
     const s = await sealed();
     s.chain.down = true;
@@ -548,6 +675,37 @@ describe('verification', () => {
     expect((await verify({ ...deps, chain: () => null }, { hash }, silentLog)).chain).toEqual({
       state: 'unavailable',
     });
+  });
+
+  it('answers by an agreement video’s hash: whose video of which contract, with its own token', async () => {
+    const s = withVideos(setup());
+    const deps = {
+      docs: s.mem,
+      seals: s.seals,
+      users: s.sealDeps.users,
+      chain: () => s.chain,
+      chainName: 'Test chain',
+    };
+    // Not sealed yet: the video is not a sealed contract's evidence.
+    expect(await verify(deps, { hash: VIDEO_SHA[1]! }, silentLog)).toMatchObject({ known: false });
+    await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
+    const hash = s.mem.docs.get('doc1')!.finalSha256!;
+    const pending = await verify(deps, { hash: VIDEO_SHA[1]! }, silentLog);
+    expect(pending).toMatchObject({
+      known: true,
+      hash: VIDEO_SHA[1],
+      document: { title: '賃貸契約', shortNumber: 'AB12', finalSha256: hash },
+      video: { recipientName: '김민수', recordedAt: '2026-11-22T08:59:40.000Z', contentType: 'video/webm' },
+      chain: { state: 'pending' },
+    });
+    await anchorDocument(s.anchorDeps, { docuId: 'doc1', hash }, silentLog);
+    const anchored = await verify(deps, { hash: VIDEO_SHA[1]! }, silentLog);
+    expect(anchored.chain.record).toMatchObject({
+      sha256: VIDEO_SHA[1],
+      tokenId: s.mem.recipients.get('doc1')![1]!.videoAnchor!.tokenId,
+    });
+    // The PDF's own hash is still the document, with no video.
+    expect((await verify(deps, { hash }, silentLog)).video).toBeUndefined();
   });
 
   it('masks names word by word', () => {

@@ -2,6 +2,8 @@
 // in this browser (SubtleCrypto SHA-256) and never uploaded; a pasted hash is checked as typed. The
 // answer shows the sealed document (parties masked) and the token read live from the chain. Opened
 // from the QR code of the audit pages (?document=<id>), it shows that document and asks for the file.
+// An agreement video (webm, mp4) is checked the same way (issue #15): the answer says whose video of
+// which contract it is; the QR code under a video signer's sign opens the page with ?video=<sha256>.
 import { useCallback, useEffect, useId, useState, type DragEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -10,6 +12,7 @@ import { localeForPath, type Locale } from '../../../../shared/i18n/core';
 import { useLang } from '../../app/use-lang';
 import { apiRequest } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
+import { sha256OfBlob } from '../../lib/file-sha256';
 import { formatDateTime, timeZoneLabel } from '../../lib/format';
 import { useDocumentTitle } from '../../app/page-title';
 import './verify.css';
@@ -21,10 +24,8 @@ function fetchVerification(query: Query, signal?: AbortSignal): Promise<VerifyRe
   return apiRequest({ path: `/verify?${params.toString()}`, schema: verifyResponseSchema, signal });
 }
 
-async function sha256OfFile(file: File): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
-}
+const VIDEO_FILE = /\.(webm|mp4|m4v)$/i;
+const isVideoFile = (file: File) => /^video\/(webm|mp4)/i.test(file.type) || VIDEO_FILE.test(file.name);
 
 type State =
   | { kind: 'idle' }
@@ -37,7 +38,7 @@ export function VerifyPage() {
   const lang = useLang();
   const locale = localeForPath(lang);
   const [params, setParams] = useSearchParams();
-  const [hashText, setHashText] = useState(params.get('hash') ?? '');
+  const [hashText, setHashText] = useState(params.get('hash') ?? params.get('video') ?? '');
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [dragging, setDragging] = useState(false);
   const inputId = useId();
@@ -58,7 +59,7 @@ export function VerifyPage() {
   );
 
   const documentId = params.get('document');
-  const initialHash = params.get('hash');
+  const initialHash = params.get('hash') ?? params.get('video');
   useEffect(() => {
     if (documentId) void run({ document: documentId });
     else if (initialHash && SHA256_HEX.test(initialHash)) void run({ hash: initialHash.toLowerCase() });
@@ -68,14 +69,14 @@ export function VerifyPage() {
   const checkFile = async (file: File | undefined) => {
     if (!file) return;
     const isPdf = file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
-    if (!isPdf) {
-      setState({ kind: 'error', message: t('verify.errors.notPdf') });
+    if (!isPdf && !isVideoFile(file)) {
+      setState({ kind: 'error', message: t('verify.errors.notPdfOrVideo') });
       return;
     }
     setState({ kind: 'working' });
     let hash: string;
     try {
-      hash = await sha256OfFile(file);
+      hash = await sha256OfBlob(file);
     } catch {
       setState({ kind: 'error', message: t('verify.errors.cannotRead') });
       return;
@@ -127,12 +128,12 @@ export function VerifyPage() {
         onDrop={onDrop}
         data-testid="verify-drop"
       >
-        <span className="verify-drop-title">{t('verify.drop')}</span>
+        <span className="verify-drop-title">{t('verify.dropAny')}</span>
         <span className="verify-drop-note">{t('verify.privacy')}</span>
         <input
           id={inputId}
           type="file"
-          accept="application/pdf,.pdf"
+          accept="application/pdf,.pdf,video/webm,video/mp4,.webm,.mp4"
           onChange={(e) => void checkFile(e.target.files?.[0])}
         />
       </label>
@@ -184,23 +185,49 @@ function VerifyResult(props: {
   const { t } = useTranslation();
   const { result, fileHash, locale } = props;
   const doc = result.document;
+  const video = result.video;
   const record = result.chain.record;
-  // Asked by document (QR code) then given a file: the file must be that document's final PDF.
-  const fileMatches = fileHash === undefined || (doc !== undefined && doc.finalSha256 === fileHash);
+  // Asked by document (QR code) then given a file: the file must be that document's final PDF (or,
+  // for an agreement video, the video itself).
+  const fileMatches =
+    fileHash === undefined ||
+    (video !== undefined ? result.hash === fileHash : doc !== undefined && doc.finalSha256 === fileHash);
   const known = result.known && fileMatches;
   const chainMatches = record !== undefined && record.sha256 === (fileHash ?? result.hash);
   return (
     <div className={known ? 'verify-card verify-good' : 'verify-card verify-bad'} data-testid="verify-answer">
       <h2>
         {known
-          ? fileHash
-            ? t('verify.matchFile', { file: props.fileName ?? '' })
-            : t('verify.known')
+          ? video
+            ? fileHash
+              ? t('verify.video.matchFile', { file: props.fileName ?? '' })
+              : t('verify.video.known')
+            : fileHash
+              ? t('verify.matchFile', { file: props.fileName ?? '' })
+              : t('verify.known')
           : fileHash
             ? t('verify.noMatchFile', { file: props.fileName ?? '' })
             : t('verify.unknown')}
       </h2>
       {!known && <p>{t('verify.unknownHelp')}</p>}
+      {known && video && doc && (
+        <dl className="verify-facts" data-testid="verify-video">
+          <dt>{t('verify.video.recordedBy')}</dt>
+          <dd>{video.recipientName}</dd>
+          <dt>{t('verify.video.recordedAt')}</dt>
+          <dd>
+            {formatDateTime(video.recordedAt, locale)} ({timeZoneLabel(locale)})
+          </dd>
+          <dt>{t('verify.video.size')}</dt>
+          <dd>{t('verify.video.sizeValue', { bytes: video.sizeBytes.toLocaleString('en-US') })}</dd>
+          <dt>{t('verify.video.type')}</dt>
+          <dd>{video.contentType}</dd>
+          <dt>{t('verify.video.contract')}</dt>
+          <dd>
+            {doc.title || t('signRequest.untitled')} · {doc.shortNumber}
+          </dd>
+        </dl>
+      )}
       {doc && (
         <dl className="verify-facts">
           <dt>{t('verify.fields.title')}</dt>

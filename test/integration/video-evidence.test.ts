@@ -1,0 +1,212 @@
+// Video evidence (issue #15 item 5) on the running local cloud: a video-sign contract whose two
+// contractors recorded, agreed and confirmed is sealed by the real seal worker and anchored on the
+// real local chain. The sealed PDF carries each video signer's caption and the Videos audit section;
+// each video hash is minted as its own token exactly once (a raw chain read shows the hash; running
+// the anchor job again, twice at once, mints nothing); the certificate lists every token; verify by a
+// video's hash says whose video of which contract it is.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Contract, JsonRpcProvider } from 'ethers';
+import { documentClient } from '../../lambdas/adapters/aws';
+import type { DocumentRecord, RecipientRecord } from '../../lambdas/adapters/dynamo/documents';
+import { createEntities } from '../../lambdas/adapters/dynamo/entities';
+import { loadArtifact } from '../../lambdas/chain/artifact';
+import { getConfig } from '../../lambdas/config';
+import { createLogger } from '../../lambdas/core/logger';
+import { anchorDeps, documentDeps } from '../../lambdas/deps';
+import { anchorDocument } from '../../lambdas/usecases/anchoring';
+import { api, env, eventually, mailbox } from '../support/cloud-client';
+import { mailsTo, resolveShortLink, sendTwoContractorDocument, SHORT_LINK } from '../support/documents';
+import { makePng } from '../support/png';
+
+const log = createLogger({ test: 'video-evidence' }, 'error');
+const CONFIRM_LINK = /\/(en|jp|ko)\/video_confirm\/([0-9a-z]+)\/([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/;
+const signPath = (docuId: string, token: string, rest = '') => `/api/sign/${docuId}/${token}${rest}`;
+
+function webm(size: number): Uint8Array {
+  const bytes = new Uint8Array(randomBytes(size));
+  bytes.set([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81]);
+  return bytes;
+}
+
+async function signRecordAgree(docuId: string, token: string, areaIndexes: number[]) {
+  const sign = await api(signPath(docuId, token, '/signs'), {
+    method: 'POST',
+    body: { image: Buffer.from(makePng(60, 30)).toString('base64') },
+  });
+  expect(sign.status).toBe(201);
+  const applied = await api(signPath(docuId, token, '/areas'), {
+    method: 'PUT',
+    body: { signs: areaIndexes.map((areaIndex) => ({ areaIndex, signId: sign.body.signId })) },
+  });
+  expect(applied.status).toBe(200);
+  const session = await api(signPath(docuId, token, '/video-session'), {
+    method: 'POST',
+    body: { contentType: 'video/webm' },
+  });
+  expect(session.status).toBe(201);
+  const form = new FormData();
+  for (const [k, v] of Object.entries(session.body.upload.fields as Record<string, string>))
+    form.append(k, v);
+  form.append('file', new Blob([webm(20_000) as BlobPart], { type: 'video/webm' }), 'recording');
+  expect((await fetch(session.body.upload.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+  const done = await api(signPath(docuId, token, `/video-session/${session.body.sessionId}/complete`), {
+    method: 'POST',
+  });
+  expect(done.status).toBe(200);
+  return api(signPath(docuId, token, '/agree'), { method: 'POST', body: { lang: 'en' } });
+}
+
+async function confirmTokenTo(address: string): Promise<string> {
+  const path = await eventually(
+    async () => {
+      for (const m of mailsTo(await mailbox(), address)) {
+        const text = m.body.text ?? '';
+        if (CONFIRM_LINK.test(text)) return text;
+        const short = SHORT_LINK.exec(text);
+        if (!short) continue;
+        const { location } = await resolveShortLink(short[0]);
+        if (location && CONFIRM_LINK.test(location)) return location;
+      }
+      return null;
+    },
+    30000,
+    `the video confirmation link sent to ${address}`,
+  );
+  return CONFIRM_LINK.exec(path)![3]!;
+}
+
+function chainContract() {
+  const provider = new JsonRpcProvider(env('TEST_CHAIN_RPC_URL'), undefined, { staticNetwork: true });
+  return new Contract(env('TEST_CHAIN_CONTRACT'), loadArtifact().abi, provider);
+}
+
+function pdfText(bytes: Uint8Array): { sig: string; text: string } {
+  const file = join(mkdtempSync(join(tmpdir(), 'video-evidence-')), 'final.pdf');
+  writeFileSync(file, bytes);
+  const sig = spawnSync('pdfsig', [file], { encoding: 'utf8' });
+  const text = spawnSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+  return { sig: `${sig.stdout}${sig.stderr}`, text: text.stdout.replace(/\s+/g, ' ') };
+}
+
+describe('video evidence: sealed PDF, one token per video, certificate, verify', () => {
+  let docuId: string;
+  let doc: DocumentRecord;
+  let recipients: RecipientRecord[];
+  let signerEmail: string;
+
+  beforeAll(async () => {
+    const sent = await sendTwoContractorDocument({ title: 'Video evidence lease' });
+    docuId = sent.docuId;
+    signerEmail = sent.email;
+    await createEntities(documentClient(), getConfig().TABLE_NAME)
+      .document.patch({ docuId })
+      .set({ kind: 'vsign' })
+      .go();
+    expect((await signRecordAgree(docuId, sent.mailToken, [0, 1])).status).toBe(200);
+    expect((await signRecordAgree(docuId, sent.smsToken, [2])).body.status).toBe('NeedVConfirm');
+    const tokens = await Promise.all([
+      confirmTokenTo(sent.email),
+      confirmTokenTo(`${sent.e164}@sms.local`),
+      confirmTokenTo(sent.owner.email),
+    ]);
+    for (const token of tokens) {
+      const res = await api(`/api/video-confirm/${docuId}/${token}/confirm`, {
+        method: 'POST',
+        body: { allChecked: true, lang: 'en' },
+      });
+      expect(res.status).toBe(200);
+    }
+    doc = await eventually(
+      async () => {
+        const d = await documentDeps().docs.getDocument(docuId);
+        return d?.status === 'Completed' && d.anchorTokenId ? d : undefined;
+      },
+      90000,
+      'the video contract sealed and anchored',
+    );
+    recipients = await documentDeps().docs.listRecipients(docuId);
+  });
+
+  it('the sealed PDF is validly signed and shows each video caption and the Videos audit section', async () => {
+    const { sig, text } = pdfText(await documentDeps().storage.getBytes(doc.finalKey!));
+    expect(sig).toMatch(/Signature is Valid/);
+    expect(text).toContain('Video signature · recorded');
+    for (const r of recipients) {
+      expect(text).toContain(`SHA-256 ${r.video!.sha256.slice(0, 12)}`);
+      expect(text).toContain(r.video!.sha256);
+      expect(text).toContain(`Challenge code ${r.video!.challenge}`);
+    }
+    expect(text).toContain('Videos Recorded by Mail Signer (Contractor 1)');
+    expect(text).toContain('20,000 bytes');
+    expect(text).toContain('see the blockchain certificate');
+  });
+
+  it('mints each video hash as its own token; a raw chain read shows the hash', async () => {
+    const contract = chainContract();
+    expect(recipients.map((r) => r.videoAnchor?.sha256)).toEqual(recipients.map((r) => r.video!.sha256));
+    const ids = new Set([doc.anchorTokenId]);
+    for (const r of recipients) {
+      const tokenId = await contract.getFunction('tokenIdByHash')(`0x${r.video!.sha256}`);
+      expect(tokenId.toString()).toBe(r.videoAnchor!.tokenId);
+      expect(await contract.getFunction('hashOf')(tokenId)).toBe(`0x${r.video!.sha256}`);
+      expect((await contract.getFunction('ownerOf')(tokenId)).toLowerCase()).toBe(
+        r.videoAnchor!.holder.toLowerCase(),
+      );
+      ids.add(r.videoAnchor!.tokenId);
+    }
+    expect(ids.size).toBe(3);
+  });
+
+  it('running the anchor job again, twice at once, mints nothing and changes no token', async () => {
+    const job = { docuId, hash: doc.finalSha256! };
+    const outcomes = await Promise.all([
+      anchorDocument(anchorDeps(), job, log),
+      anchorDocument(anchorDeps(), job, log),
+    ]);
+    expect(outcomes).toEqual(['already-anchored', 'already-anchored']);
+    const after = await documentDeps().docs.listRecipients(docuId);
+    expect(after.map((r) => r.videoAnchor)).toEqual(recipients.map((r) => r.videoAnchor));
+    const contract = chainContract();
+    for (const r of after) {
+      const tokenId = await contract.getFunction('tokenIdByHash')(`0x${r.video!.sha256}`);
+      expect(tokenId.toString()).toBe(r.videoAnchor!.tokenId);
+    }
+  });
+
+  it('the certificate e-mail lists every video token', async () => {
+    const mail = await eventually(
+      async () =>
+        mailsTo(await mailbox(), signerEmail).find((m) => /Blockchain certificate/.test(m.subject)) ??
+        undefined,
+      30000,
+      'the certificate e-mail',
+    );
+    const text = mail.body.text ?? '';
+    expect(text).toContain(`Token ID: ${doc.anchorTokenId}`);
+    for (const r of recipients) {
+      expect(text).toContain(
+        `Video of ${r.name}: SHA-256 ${r.video!.sha256} · token ${r.videoAnchor!.tokenId} · transaction ${r.videoAnchor!.transactionHash}`,
+      );
+    }
+  });
+
+  it('verify by a video hash says whose video of which contract, with the video’s token', async () => {
+    const r = recipients[1]!;
+    const res = await api(`/api/verify?hash=${r.video!.sha256}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      known: true,
+      hash: r.video!.sha256,
+      document: { title: 'Video evidence lease', shortNumber: doc.id4.toUpperCase() },
+      video: { recipientName: 'Phone Signer', sizeBytes: 20_000, contentType: 'video/webm' },
+      chain: { state: 'anchored', record: { tokenId: r.videoAnchor!.tokenId, sha256: r.video!.sha256 } },
+    });
+    const unknown = await api(`/api/verify?hash=${'e'.repeat(64)}`);
+    expect(unknown.body).toMatchObject({ known: false, chain: { state: 'absent' } });
+    expect(unknown.body.video).toBeUndefined();
+  });
+});
