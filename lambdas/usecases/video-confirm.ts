@@ -211,6 +211,9 @@ export async function getConfirmView(
         recordedAt: r.video!.recordedAt,
         contentType: r.video!.contentType,
         url: await deps.storage.presignDownload(r.video!.key, { expiresSeconds: FILE_URL_SECONDS }),
+        thumbnailUrl: r.video!.thumbnailKey
+          ? await deps.storage.presignDownload(r.video!.thumbnailKey, { expiresSeconds: FILE_URL_SECONDS })
+          : null,
       })),
   );
   return {
