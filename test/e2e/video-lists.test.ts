@@ -49,7 +49,6 @@ async function signWithVideo(session: BrowserSession, link: string): Promise<voi
   await terms.getByTestId('terms-text').evaluate((el) => el.scrollTo(0, el.scrollHeight));
   await terms.getByRole('button', { name: t('signer.confirm'), exact: true }).click();
   await expectVisibleText(page, t('signing.completed'));
-  await page.close();
 }
 
 /** The SMS contractor signs, records (a generated webm) and agrees through the API. */
@@ -106,6 +105,12 @@ describe('Video Sign in the contract list', () => {
           .document.patch({ docuId: sent.docuId })
           .set({ kind: 'vsign' })
           .go();
+        // A saved sign, so that Sign All applies it at once.
+        const saved = await api(`/api/sign/${sent.docuId}/${sent.mailToken}/signs`, {
+          method: 'POST',
+          body: { image: Buffer.from(makePng(60, 30)).toString('base64') },
+        });
+        expect(saved.status).toBe(201);
         await signWithVideo(session, sent.mailLink);
         // The recorder sent its still (a JPEG) and its measured duration with the video.
         const recorded = (await documentDeps().docs.listRecipients(sent.docuId))[0]!.video!;
