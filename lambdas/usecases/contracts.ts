@@ -24,11 +24,16 @@ import type { DocumentRecord, HistoryRecord, RecipientRecord } from '../adapters
 import { AppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
 import type { NotifyJob } from '../jobs';
-import { FILE_URL_SECONDS, issueSignerToken, legacyOriginalKey, type DocumentDeps } from './documents';
+import {
+  FILE_URL_SECONDS,
+  issueSignerToken,
+  legacyOriginalKey,
+  OWNER_PARTY,
+  type DocumentDeps,
+} from './documents';
 import { enforceLimits } from './limits';
 import { documentFileName, messageTitle } from './messages';
 import { withConflictRetry } from './retry';
-import { OWNER_PARTY } from './video-confirm';
 import { escapeHtml } from '../core/html';
 
 /** A video's playback URL lives this long: enough to watch a one-minute video, then it is spent. */

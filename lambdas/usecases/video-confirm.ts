@@ -20,6 +20,7 @@ import { AppError } from '../core/errors';
 import { escapeHtml } from '../core/html';
 import type { NotifyJob, SealJob } from '../jobs';
 import {
+  OWNER_PARTY,
   FILE_URL_SECONDS,
   hashSignerToken,
   issueSignerToken,
@@ -34,7 +35,7 @@ import { withConflictRetry } from './retry';
 import { invalidLink, refusalNotices, type SigningDeps } from './signing';
 
 /** The recipient index of an owner who is not a contractor, in their confirmation token. */
-export const OWNER_PARTY = -1;
+export { OWNER_PARTY };
 
 /** One party of the confirmation: a contractor (the owner too when they sign) or the owner alone. */
 export interface Party {
