@@ -11,6 +11,7 @@ import { documentClient, s3 } from '../../lambdas/adapters/aws';
 import { createEntities } from '../../lambdas/adapters/dynamo/entities';
 import { getConfig } from '../../lambdas/config';
 import { documentDeps } from '../../lambdas/deps';
+import { verifiedUser } from '../support/accounts';
 import { api, eventually, mailbox } from '../support/cloud-client';
 import { makePng } from '../support/png';
 import {
@@ -211,6 +212,65 @@ describe('Video Sign in the contract lists', () => {
       body: { lang: 'en' },
     });
     expect(again.status).toBe(404);
+  });
+
+  it('gives a contractor Continue to sign and record first, then to confirm the videos', async () => {
+    const sent = await sendTwoContractorDocument({ title: 'Video lease' });
+    await createEntities(documentClient(), getConfig().TABLE_NAME)
+      .document.patch({ docuId: sent.docuId })
+      .set({ kind: 'vsign' })
+      .go();
+    const mia = await verifiedUser(sent.email);
+    const contractorCard = async () => {
+      const list = await api('/api/documents?tab=pending&role=contractor', { token: mia.token });
+      expect(list.status).toBe(200);
+      return (list.body.items as Card[]).find((c) => c.docuId === sent.docuId)!;
+    };
+    const next = () =>
+      api(`/api/documents/${sent.docuId}/signer-link`, {
+        method: 'POST',
+        token: mia.token,
+        body: { lang: 'ko' },
+      });
+    // need_sign / need_video: the signer page (its video step follows Sign All).
+    expect((await contractorCard()).recipients[0]).toMatchObject({ hasVideo: false, videoConfirmation: 0 });
+    const toSign = await next();
+    expect(toSign.status).toBe(200);
+    expect(toSign.body.path).toMatch(new RegExp(`^/ko/outsign/${sent.docuId}/[A-Za-z0-9_-]{43}$`));
+
+    expect((await signRecordAgree(sent.docuId, sent.mailToken, [0, 1])).body.status).toBe('Agree');
+    expect((await contractorCard()).recipients[0]).toMatchObject({ hasVideo: true, videoConfirmation: 0 });
+    // Signed and recorded, the other contractor not yet: nothing to continue.
+    const waiting = await next();
+    expect(waiting.status).toBe(409);
+    expect(waiting.body.error.code).toBe('contracts.errors.nothingToSign');
+
+    expect((await signRecordAgree(sent.docuId, sent.smsToken, [2])).body.status).toBe('NeedVConfirm');
+    const card = await contractorCard();
+    expect(card.viewerVideoConfirm).toBe(0);
+    // need_vconfirm: a confirmation link of Mia's own.
+    const toConfirm = await next();
+    expect(toConfirm.status).toBe(200);
+    const [, , , token] = new RegExp(CONFIRM_LINK.source).exec(toConfirm.body.path)!;
+    expect(toConfirm.body.path.startsWith(`/ko/video_confirm/${sent.docuId}/`)).toBe(true);
+    const view = await api(`/api/video-confirm/${sent.docuId}/${token}`);
+    expect(view.status).toBe(200);
+    expect(view.body.me).toEqual({ name: 'Mail Signer', videoConfirm: 0 });
+    const denied = await api(`/api/video-confirm/${sent.docuId}/${token}/deny`, {
+      method: 'POST',
+      body: { reason: 'Not the person I met', lang: 'en' },
+    });
+    expect(denied.status).toBe(200);
+    // Denied: the red Video Confirm state and the reason on the card; Continue has nothing left.
+    const list = await api('/api/documents?tab=signed&role=owner', { token: sent.owner.token });
+    const all = [
+      ...list.body.items,
+      ...(await api('/api/documents?tab=pending&role=owner', { token: sent.owner.token })).body.items,
+    ];
+    const owned = all.find((c: { docuId: string }) => c.docuId === sent.docuId);
+    expect(owned.status).toBe('Reject');
+    expect(owned.recipients[0]).toMatchObject({ videoConfirmation: 2, denyReason: 'Not the person I met' });
+    expect((await next()).status).toBe(409);
   });
 
   it('resends a pending party’s confirmation link within the resend limits, and only that', async () => {
