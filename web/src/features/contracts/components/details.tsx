@@ -151,6 +151,7 @@ function RecipientVideo({ docuId, video, lang }: { docuId: string; video: VideoF
       {urls ? (
         <video
           className="recipient-video-player"
+          aria-label={t('contracts.video.title')}
           controls
           autoPlay
           playsInline
