@@ -11,6 +11,7 @@ import {
   type ContractDetails,
   type ContractList,
   type ContractRecipient,
+  type ContractVideoResponse,
   type DownloadResponse,
   type HistoryEntry,
 } from '../../shared/api/contracts';
@@ -23,11 +24,20 @@ import type { DocumentRecord, HistoryRecord, RecipientRecord } from '../adapters
 import { AppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
 import type { NotifyJob } from '../jobs';
-import { FILE_URL_SECONDS, issueSignerToken, legacyOriginalKey, type DocumentDeps } from './documents';
+import {
+  FILE_URL_SECONDS,
+  issueSignerToken,
+  legacyOriginalKey,
+  OWNER_PARTY,
+  type DocumentDeps,
+} from './documents';
 import { enforceLimits } from './limits';
 import { documentFileName, messageTitle } from './messages';
 import { withConflictRetry } from './retry';
 import { escapeHtml } from '../core/html';
+
+/** A video's playback URL lives this long: enough to watch a one-minute video, then it is spent. */
+export const VIDEO_URL_SECONDS = 5 * 60;
 
 export interface ContractDeps extends DocumentDeps {
   readonly contracts: ContractRepository;
@@ -49,6 +59,10 @@ function notFound(docuId: string): AppError {
 
 function agreementOf(r: Pick<RecipientRecord, 'agreement'>): 0 | 1 | 2 {
   return r.agreement === 1 || r.agreement === 2 ? r.agreement : 0;
+}
+
+function stateOf(value: number | undefined): 0 | 1 | 2 {
+  return value === 1 || value === 2 ? value : 0;
 }
 
 /** The viewer's verified e-mail (lower case), or null: only a verified address matches contractors.
@@ -134,9 +148,23 @@ function recipientOf(r: RecipientRecord, role: Role, me: RecipientRecord | undef
     isOwner: r.isOwner,
     agreement,
     me: mine,
-    denyReason: agreement === 2 ? (r.denyReason ?? null) : null,
+    denyReason: agreement === 2 || r.videoConfirm === 2 ? (r.denyReason ?? null) : null,
     decidedAt: r.decidedAt ?? null,
+    hasVideo: r.video !== undefined,
+    videoConfirmation: stateOf(r.videoConfirm),
   };
+}
+
+/** The viewer's own video confirmation on a Video Sign document: their contractor row's, or the
+ *  owner's own field when the owner is not a contractor; null when there is none to give. */
+function viewerVideoConfirm(
+  doc: DocumentRecord,
+  role: Role,
+  me: RecipientRecord | undefined,
+): 0 | 1 | 2 | null {
+  if (doc.kind !== 'vsign') return null;
+  if (me) return stateOf(me.videoConfirm);
+  return role === 'owner' ? stateOf(doc.ownerVideoConfirm) : null;
 }
 
 function cardOf(
@@ -158,6 +186,7 @@ function cardOf(
     lastActivityAt: latest?.time ?? doc.updatedAt,
     recipients: recipients.map((r) => recipientOf(r, role, me)),
     hasFinal: finalKeyOf(doc) !== null,
+    viewerVideoConfirm: viewerVideoConfirm(doc, role, me),
   };
 }
 
@@ -292,6 +321,48 @@ export async function contractDetails(
       uploadedAt: doc.uploadedAt ?? null,
     },
     history: sorted.map(historyEntry),
+    videos: recipients.flatMap((r) =>
+      r.video
+        ? [
+            {
+              index: r.index,
+              recordedAt: r.video.recordedAt,
+              contentType: r.video.contentType,
+              sizeBytes: r.video.sizeBytes,
+              durationSeconds: r.video.durationSeconds ?? null,
+              hasThumbnail: Boolean(r.video.thumbnailKey),
+            },
+          ]
+        : [],
+    ),
+  };
+}
+
+/** Short-lived URLs of a contractor's agreement video (and thumbnail): the owner's details panel only;
+ *  404 for another user's document (as for a missing one) and for a contractor without a video. */
+export async function contractVideo(
+  deps: ContractDeps,
+  user: AuthUser,
+  docuId: string,
+  index: number,
+  now = new Date(),
+): Promise<ContractVideoResponse> {
+  const { recipients } = await ownerAccess(deps, user, docuId);
+  const video = recipients.find((r) => r.index === index)?.video;
+  if (!video) {
+    throw new AppError('contracts.errors.noVideo', `Contractor ${index} has no video`, { status: 404 });
+  }
+  const [url, thumbnailUrl] = await Promise.all([
+    deps.storage.presignDownload(video.key, { expiresSeconds: VIDEO_URL_SECONDS }),
+    video.thumbnailKey
+      ? deps.storage.presignDownload(video.thumbnailKey, { expiresSeconds: VIDEO_URL_SECONDS })
+      : null,
+  ]);
+  return {
+    url,
+    thumbnailUrl,
+    contentType: video.contentType,
+    expiresAt: new Date(now.getTime() + VIDEO_URL_SECONDS * 1000).toISOString(),
   };
 }
 
@@ -431,7 +502,7 @@ export async function mailDocument(
  * Deletes the owner's document: first the document and its recipients in one transaction conditional
  * on the status and version read (so a document that started sealing meanwhile is not deleted), then
  * its signer tokens (links answer like any invalid link from the first step on, since the document is
- * gone), its history, and its objects. Refused while Generating: the seal would write a final PDF
+ * gone), its history, its agreement videos' hash records (verify no longer knows them), and its objects. Refused while Generating: the seal would write a final PDF
  * for a deleted document.
  */
 export async function deleteDocument(
@@ -454,6 +525,11 @@ export async function deleteDocument(
   const tokens = recipients.flatMap((r) => [r.tokenHash, r.accountTokenHash]).filter(Boolean) as string[];
   await deps.contracts.deleteTokens(tokens);
   await deps.contracts.deleteHistory(docuId);
+  if (doc.finalSha256)
+    await deps.contracts.deleteVideoHashes(
+      docuId,
+      recipients.flatMap((r) => (r.video ? [r.video.sha256] : [])),
+    );
   await deps.storage.deleteMany(recordedObjectKeys(doc, recipients));
   return { deleted: true };
 }
@@ -461,9 +537,12 @@ export async function deleteDocument(
 // --- Contractor: Continue ---------------------------------------------------------------------
 
 /**
- * A signer link for the signed-in contractor, for Continue in the list: a fresh token (256 bits, only
- * its hash stored, bound to this contractor of this document, 30 days) kept as the recipient's
- * account token, so the e-mailed link keeps working; a new Continue replaces the previous one.
+ * A link for what the signed-in viewer still has to do, for Continue in the list. To sign (or record
+ * the agreement video, a step of the same page): a fresh signer token (256 bits, only its hash stored,
+ * bound to this contractor of this document, 30 days) kept as the recipient's account token, so the
+ * e-mailed link keeps working; a new Continue replaces the previous one. To confirm the videos of a
+ * Video Sign document in NeedVConfirm (a contractor, or the owner, also when not a contractor): a
+ * fresh confirmation token of their own (purpose 'vconfirm') and its /video_confirm page.
  */
 export async function contractorSignerLink(
   deps: ContractDeps,
@@ -475,6 +554,20 @@ export async function contractorSignerLink(
   // Another party may change the document meanwhile (e.g. a signer agrees): then read again.
   return withConflictRetry(async () => {
     const { doc, role, me } = await access(deps, user, docuId);
+    const expected = { status: doc.status, version: doc.version };
+    if (doc.status === 'NeedVConfirm' && viewerVideoConfirm(doc, role, me) === 0) {
+      const { token, record } = issueSignerToken(docuId, me ? me.index : OWNER_PARTY, now);
+      await deps.docs.changeStatus(
+        docuId,
+        expected,
+        doc.status,
+        {},
+        {
+          putTokens: [{ ...record, purpose: 'vconfirm' }],
+        },
+      );
+      return { path: `/${input.lang}/video_confirm/${docuId}/${token}` };
+    }
     if (role !== 'contractor' || !me) throw notFound(docuId);
     if (doc.status !== 'Agree' || agreementOf(me) !== 0) {
       throw new AppError('contracts.errors.nothingToSign', 'There is nothing left to sign', { status: 409 });
@@ -482,7 +575,7 @@ export async function contractorSignerLink(
     const { token, record } = issueSignerToken(docuId, me.index, now);
     await deps.docs.changeStatus(
       docuId,
-      { status: doc.status, version: doc.version },
+      expected,
       doc.status,
       {},
       {

@@ -52,6 +52,10 @@ import { isUploadKeyOf, newOriginalKey, newUploadKey, UPLOAD_FORM_SECONDS } from
 export const SIGNER_TOKEN_DAYS = 30;
 /** Presigned file GETs are valid this long (upload forms: UPLOAD_FORM_SECONDS in ./original.ts). */
 export const FILE_URL_SECONDS = 10 * 60;
+
+/** The recipient index of an owner who is not a contractor, in their video confirmation token
+ *  (issue #15; here so that the contract lists need not load the confirmation use cases). */
+export const OWNER_PARTY = -1;
 /** At most this many contractors per document (one transaction writes them all with the document). */
 export const MAX_CONTRACTORS = 40;
 

@@ -131,6 +131,9 @@ export function auditVideos(recipients: readonly RecipientRecord[], locale: Loca
     recordedAt: auditTime(r.video.recordedAt) ?? r.video.recordedAt,
     sessionStartedAt: auditTime(r.video.sessionStartedAt) ?? r.video.sessionStartedAt,
     ...(r.video.userAgent ? { userAgent: r.video.userAgent } : {}),
+    ...(r.video.durationSeconds
+      ? { duration: t('audit.videos.durationValue', { seconds: r.video.durationSeconds.toFixed(1) }) }
+      : {}),
     size: t('audit.videos.sizeValue', { bytes: r.video.sizeBytes.toLocaleString('en-US') }),
     type: r.video.contentType,
     sha256: r.video.sha256,

@@ -43,7 +43,7 @@ import {
 import { enforceLimits, messageHits } from './limits';
 import { messageTitle, smsText } from './messages';
 import { withConflictRetry } from './retry';
-import { issueConfirmTokens, partiesOf, sendConfirmRequests } from './video-confirm';
+import { issueConfirmTokens, partiesOf, resendConfirmRequest, sendConfirmRequests } from './video-confirm';
 import { escapeHtml } from '../core/html';
 
 export interface SigningDeps extends DocumentDeps {
@@ -634,6 +634,11 @@ export async function resendRequest(
   facts: RequestFacts,
   now = new Date(),
 ): Promise<{ resent: true; index: number }> {
+  // Video Sign waiting for confirmations (issue #15): Resend sends the confirmation link again.
+  const current = await deps.docs.getDocument(docuId);
+  if (current?.ownerId === user.sub && current.status === 'NeedVConfirm') {
+    return resendConfirmRequest(deps, user, docuId, index, facts, now);
+  }
   // Recipient indexes are fixed once sent, so the new token's record is the same for every attempt.
   const { token, record } = issueSignerToken(docuId, index, now);
   let counted = false;

@@ -20,6 +20,7 @@ import { AppError } from '../core/errors';
 import { escapeHtml } from '../core/html';
 import type { NotifyJob, SealJob } from '../jobs';
 import {
+  OWNER_PARTY,
   FILE_URL_SECONDS,
   hashSignerToken,
   issueSignerToken,
@@ -27,12 +28,14 @@ import {
   type RequestFacts,
 } from './documents';
 import { recordHistory } from './history';
+import { enforceLimits, messageHits } from './limits';
+import type { AuthUser } from '../core/http';
 import { messageTitle, smsText } from './messages';
 import { withConflictRetry } from './retry';
 import { invalidLink, refusalNotices, type SigningDeps } from './signing';
 
 /** The recipient index of an owner who is not a contractor, in their confirmation token. */
-export const OWNER_PARTY = -1;
+export { OWNER_PARTY };
 
 /** One party of the confirmation: a contractor (the owner too when they sign) or the owner alone. */
 export interface Party {
@@ -209,6 +212,9 @@ export async function getConfirmView(
         recordedAt: r.video!.recordedAt,
         contentType: r.video!.contentType,
         url: await deps.storage.presignDownload(r.video!.key, { expiresSeconds: FILE_URL_SECONDS }),
+        thumbnailUrl: r.video!.thumbnailKey
+          ? await deps.storage.presignDownload(r.video!.thumbnailKey, { expiresSeconds: FILE_URL_SECONDS })
+          : null,
       })),
   );
   return {
@@ -321,4 +327,78 @@ export async function denyVideos(
   );
   for (const job of notices) await deps.queue.enqueue('notify', job);
   return { status: 'Reject', videoConfirm: 2 };
+}
+
+// --- The owner's Resend ---------------------------------------------------------------------------
+
+/**
+ * POST /api/documents/{docuId}/recipients/{index}/resend while the document waits in NeedVConfirm: a
+ * new confirmation link for a contractor who has not answered yet, by e-mail or SMS (history
+ * video_confirm_req), counted against the same limits as a signing request's Resend (429 over one,
+ * nothing sent). The earlier link stays valid until it expires, as the e-mailed signer link beside
+ * Continue's. 404 for another user's document or the owner's own row; 409 once answered or no longer
+ * waiting.
+ */
+export async function resendConfirmRequest(
+  deps: SigningDeps,
+  user: AuthUser,
+  docuId: string,
+  index: number,
+  facts: RequestFacts,
+  now = new Date(),
+): Promise<{ resent: true; index: number }> {
+  let counted = false;
+  const { doc, recipient, issued } = await withConflictRetry(async () => {
+    const d = await deps.docs.getDocument(docuId);
+    if (!d || d.ownerId !== user.sub) {
+      throw new AppError('errors.notFound', `Document ${docuId} not found`, { status: 404 });
+    }
+    const recipients = await deps.docs.listRecipients(docuId);
+    const r = recipients.find((x) => x.index === index);
+    if (!r || r.isOwner) {
+      throw new AppError('errors.notFound', `Contractor ${index} not found`, { status: 404 });
+    }
+    if (d.status !== 'NeedVConfirm' || confirmationOf(r.videoConfirm) !== 0) {
+      throw new AppError('errors.invalidTransition', 'Only a pending party of videos waiting confirmation', {
+        status: 409,
+      });
+    }
+    if (!counted) {
+      await enforceLimits(deps.limits, [
+        ...messageHits(user.sub, [r]),
+        { rule: 'resendsPerRecipient', key: r.contact },
+        { rule: 'resendInterval', key: r.contact },
+      ]);
+      counted = true;
+    }
+    const [link] = issueConfirmTokens(docuId, [r], now);
+    await deps.docs.changeStatus(
+      docuId,
+      { status: d.status, version: d.version },
+      d.status,
+      {},
+      {
+        putTokens: [link!.record],
+      },
+    );
+    return { doc: d, recipient: r, issued: link! };
+  });
+  const lang = isLanguage(doc.lang) ? doc.lang : 'en';
+  const link = await requestLink(deps, {
+    lang,
+    docuId,
+    token: issued.token,
+    method: recipient.method,
+    expiresAt: issued.record.expiresAt,
+    page: 'video_confirm',
+  });
+  const job = confirmRequestJob({ docuId, lang, party: issued.party, title: doc.title ?? '', link });
+  await deps.queue.enqueue('notify', {
+    ...job,
+    idempotencyKey: `${job.idempotencyKey}#${issued.record.tokenHash.slice(0, 16)}`,
+  });
+  const owner = await deps.users.getById(user.sub);
+  const ownerActor = { name: owner?.name || user.name, contact: owner?.email || user.email };
+  await recordHistory(deps.docs, doc, 'video_confirm_req', ownerActor, facts, undefined, recipient);
+  return { resent: true, index };
 }

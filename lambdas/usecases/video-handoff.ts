@@ -16,10 +16,16 @@ import type {
 } from '../../shared/api/schemas';
 import type { RecipientRecord, VideoMobileTokenRecord } from '../adapters/dynamo/documents';
 import { AppError } from '../core/errors';
-import type { RequestFacts } from './history';
 import { enforceLimits } from './limits';
 import { resolveSigner, type SignerContext } from './signing';
-import { accepted, completeRecordingSession, openRecordingSession, refused, type VideoDeps } from './videos';
+import {
+  accepted,
+  completeRecordingSession,
+  openRecordingSession,
+  refused,
+  type CompletionFacts,
+  type VideoDeps,
+} from './videos';
 
 /** How long a phone hand-off link works. */
 export const MOBILE_LINK_MINUTES = 15;
@@ -142,7 +148,7 @@ export async function completeMobileSession(
   deps: HandoffDeps,
   mobileToken: string,
   sessionId: string,
-  facts: RequestFacts,
+  facts: CompletionFacts,
   now = new Date(),
 ): Promise<CompleteVideoResponse> {
   const { record, ctx } = await resolveMobile(deps, mobileToken, null, sessionId);

@@ -12,10 +12,12 @@
 // code, session times, IP and user agent) is stored on the contractor and replaces an earlier one until
 // the contractor answers the contract, never after. A refused file is removed and its session spent.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import type {
-  CompleteVideoResponse,
-  StartVideoSessionRequest,
-  StartVideoSessionResponse,
+import {
+  VIDEO_THUMBNAIL_MAX_BYTES,
+  type CompleteVideoRequest,
+  type CompleteVideoResponse,
+  type StartVideoSessionRequest,
+  type StartVideoSessionResponse,
 } from '../../shared/api/schemas';
 import { videoRecordingRefusal } from '../../shared/domain/status';
 import type { DocumentRepository, RecipientRecord } from '../adapters/dynamo/documents';
@@ -83,13 +85,90 @@ export function hasVideoHeader(head: Uint8Array, type: VideoType): boolean {
 }
 
 export type VideoScan =
-  | { ok: true; sizeBytes: number; sha256: string }
+  | { ok: true; sizeBytes: number; sha256: string; headerSeconds: number | null }
   | { ok: false; code: 'video.errors.notVideo' | 'video.errors.tooLarge' };
+
+/** How much of a video's beginning is searched for its header's Duration. */
+const HEADER_BYTES = 4096;
+
+/** An EBML variable-length integer at `at`: its value (the length marker removed unless `keepMarker`,
+ *  as for element IDs), its length, and whether it is the reserved "unknown size"; null past the end. */
+function vint(head: Uint8Array, at: number, keepMarker: boolean) {
+  const first = head[at];
+  if (first === undefined || first === 0) return null;
+  const length = Math.clz32(first) - 23;
+  if (at + length > head.length) return null;
+  let value = keepMarker ? first : first & (0xff >> length);
+  let allOnes = value === 0xff >> length;
+  for (let k = 1; k < length; k++) {
+    value = value * 256 + head[at + k]!;
+    allOnes &&= head[at + k] === 0xff;
+  }
+  return { value, length, unknown: !keepMarker && allOnes };
+}
+
+const SEGMENT = 0x18538067;
+const INFO = 0x1549a966;
+const CLUSTER = 0x1f43b675;
+const TIMECODE_SCALE = 0x2ad7b1;
+const DURATION = 0x4489;
+
+/**
+ * The Duration of a webm's Segment Info in seconds (element 0x4489, a float in TimecodeScale units,
+ * default 1 ms), read by walking the EBML elements of the first bytes: EBML header, Segment, then its
+ * children up to the first Cluster. Null when the header has none (a live MediaRecorder stream
+ * usually has none: it cannot know the length when it writes the header) or the bytes end first.
+ */
+export function webmHeaderSeconds(head: Uint8Array): number | null {
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  let at = 0;
+  const element = () => {
+    const id = vint(head, at, true);
+    if (!id) return null;
+    const size = vint(head, at + id.length, false);
+    if (!size) return null;
+    const start = at + id.length + size.length;
+    return { id: id.value, start, size: size.unknown ? null : size.value };
+  };
+  const ebml = element();
+  if (!ebml || ebml.size === null) return null;
+  at = ebml.start + ebml.size;
+  const segment = element();
+  if (!segment || segment.id !== SEGMENT) return null;
+  at = segment.start;
+  while (at < head.length) {
+    const e = element();
+    if (!e || e.id === CLUSTER) return null;
+    if (e.id !== INFO) {
+      if (e.size === null) return null;
+      at = e.start + e.size;
+      continue;
+    }
+    const end = e.size === null ? head.length : Math.min(head.length, e.start + e.size);
+    let scaleNs = 1_000_000;
+    let units: number | null = null;
+    at = e.start;
+    while (at < end) {
+      const c = element();
+      if (!c || c.size === null || c.start + c.size > head.length) break;
+      if (c.id === TIMECODE_SCALE && c.size >= 1 && c.size <= 8) {
+        let v = 0;
+        for (let k = 0; k < c.size; k++) v = v * 256 + head[c.start + k]!;
+        if (v > 0) scaleNs = v;
+      } else if (c.id === DURATION && (c.size === 4 || c.size === 8)) {
+        units = c.size === 4 ? view.getFloat32(c.start) : view.getFloat64(c.start);
+      }
+      at = c.start + c.size;
+    }
+    return units !== null && Number.isFinite(units) && units > 0 ? (units * scaleNs) / 1e9 : null;
+  }
+  return null;
+}
 
 /**
  * Reads a video chunk by chunk: checks the container header as soon as its first bytes are in (and
  * stops reading at once when it is wrong), counts the bytes against the cap and hashes them. Memory
- * stays at one chunk whatever the size of the file.
+ * stays at one chunk (and the first 4 KB, searched for a webm's Duration) whatever the size.
  */
 export async function scanVideo(
   chunks: AsyncIterable<Uint8Array>,
@@ -97,20 +176,49 @@ export async function scanVideo(
   maxBytes: number,
 ): Promise<VideoScan> {
   const hash = createHash('sha256');
-  const head = new Uint8Array(8);
+  const head = new Uint8Array(HEADER_BYTES);
   let size = 0;
   for await (const chunk of chunks) {
     if (size < head.length) head.set(chunk.subarray(0, head.length - size), size);
     const before = size;
     size += chunk.length;
-    if (before < head.length && size >= head.length && !hasVideoHeader(head, type)) {
+    if (before < 8 && size >= 8 && !hasVideoHeader(head, type)) {
       return { ok: false, code: 'video.errors.notVideo' };
     }
     if (size > maxBytes) return { ok: false, code: 'video.errors.tooLarge' };
     hash.update(chunk);
   }
-  if (size < head.length) return { ok: false, code: 'video.errors.notVideo' };
-  return { ok: true, sizeBytes: size, sha256: hash.digest('hex') };
+  if (size < 8) return { ok: false, code: 'video.errors.notVideo' };
+  const headerSeconds = type === 'video/webm' ? webmHeaderSeconds(head.subarray(0, size)) : null;
+  return { ok: true, sizeBytes: size, sha256: hash.digest('hex'), headerSeconds };
+}
+
+/** A thumbnail's bytes when they are a real JPEG (SOI FF D8 FF … EOI FF D9) within the cap, else null. */
+export function jpegThumbnail(base64: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) return null;
+  const bytes = new Uint8Array(Buffer.from(base64, 'base64'));
+  const n = bytes.length;
+  if (n < 4 || n > VIDEO_THUMBNAIL_MAX_BYTES) return null;
+  const soi = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  const eoi = bytes[n - 2] === 0xff && bytes[n - 1] === 0xd9;
+  return soi && eoi ? bytes : null;
+}
+
+/**
+ * The video's duration in seconds and where it comes from: the container header's Duration where it
+ * has one; else the recorder's measure, bounded by the session (never longer than the time since the
+ * session opened, nor than the longest recording plus a second); null when neither is known.
+ */
+export function videoDuration(
+  headerSeconds: number | null,
+  clientMs: number | undefined,
+  bounds: { sessionStartedAt: string; now: Date; maxSeconds: number },
+): { seconds: number; source: 'header' | 'client' } | null {
+  if (headerSeconds !== null) return { seconds: Math.round(headerSeconds * 1000) / 1000, source: 'header' };
+  if (clientMs === undefined) return null;
+  const elapsed = (bounds.now.getTime() - Date.parse(bounds.sessionStartedAt)) / 1000;
+  const seconds = Math.max(0, Math.min(clientMs / 1000, elapsed, bounds.maxSeconds + 1));
+  return { seconds: Math.round(seconds * 1000) / 1000, source: 'client' };
 }
 
 // --- Errors -------------------------------------------------------------------------------------
@@ -144,6 +252,9 @@ function noSession(deps: VideoDeps): AppError {
 }
 
 // --- Use cases ----------------------------------------------------------------------------------
+
+/** The request's facts and its body: what the recorder measured (duration) and captured (a still). */
+export type CompletionFacts = RequestFacts & { readonly body?: CompleteVideoRequest };
 
 /** The contractor who records; `byOwner` when it is the signed-in owner's own row (the funnel). */
 export type RecorderContext = SignerContext & { readonly byOwner?: true };
@@ -188,7 +299,7 @@ export function completeOwnerVideoSession(
   ownerId: string,
   docuId: string,
   sessionId: string,
-  facts: RequestFacts,
+  facts: CompletionFacts,
   now = new Date(),
 ): Promise<CompleteVideoResponse> {
   return completeRecordingSession(deps, docuId, byOwner(deps, docuId, ownerId), sessionId, facts, now);
@@ -299,7 +410,7 @@ export function completeVideoSession(
   docuId: string,
   token: string,
   sessionId: string,
-  facts: RequestFacts,
+  facts: CompletionFacts,
   now = new Date(),
 ): Promise<CompleteVideoResponse> {
   return completeRecordingSession(deps, docuId, bySignerToken(deps, docuId, token), sessionId, facts, now);
@@ -311,9 +422,18 @@ export async function completeRecordingSession(
   docuId: string,
   resolve: ResolveRecorder,
   sessionId: string,
-  facts: RequestFacts,
+  facts: CompletionFacts,
   now = new Date(),
 ): Promise<CompleteVideoResponse> {
+  // A still that is not a small real JPEG is refused before anything is read or stored; the session
+  // stays open (the page may complete it again).
+  const thumbnail = facts.body?.thumbnail === undefined ? null : jpegThumbnail(facts.body.thumbnail);
+  if (facts.body?.thumbnail !== undefined && !thumbnail) {
+    throw new AppError('video.errors.badThumbnail', 'The thumbnail is not a JPEG within the cap', {
+      status: 400,
+      details: { limitKb: VIDEO_THUMBNAIL_MAX_BYTES / 1000 },
+    });
+  }
   const ctx = await resolve(now);
   const refusal = refused(ctx);
   if (refusal) throw refusal;
@@ -367,6 +487,15 @@ export async function completeRecordingSession(
     throw await fail('video.errors.changed', 'The recording changed while it was checked', 409);
   }
   const recordedAt = now.toISOString();
+  const duration = videoDuration(scan.headerSeconds, facts.body?.durationMs, {
+    sessionStartedAt: session.startedAt,
+    now,
+    maxSeconds: deps.video.maxSeconds,
+  });
+  // The still beside the video, under the same accepted area (`….jpg`), written before the video is
+  // recorded and removed again when it is not.
+  const thumbnailKey = thumbnail ? key.replace(/\.(webm|mp4)$/, '.jpg') : undefined;
+  if (thumbnailKey) await deps.storage.put(thumbnailKey, thumbnail!, 'image/jpeg');
   const video = {
     key,
     contentType: type,
@@ -379,6 +508,8 @@ export async function completeRecordingSession(
     recordedAt,
     ip: facts.ip,
     userAgent: facts.userAgent,
+    ...(duration ? { durationSeconds: duration.seconds, durationSource: duration.source } : {}),
+    ...(thumbnailKey ? { thumbnailKey } : {}),
   };
   const outcome = await withConflictRetry(async () => {
     const c = await resolve(now);
@@ -387,7 +518,7 @@ export async function completeRecordingSession(
     if (stored && stored.sessionId === sessionId) return { kind: 'same' as const, video: stored };
     const again = refused(c) ?? (c.me.videoSession?.sessionId !== sessionId ? noSession(deps) : null);
     if (again) {
-      await deps.storage.deleteMany([key]);
+      await deps.storage.deleteMany([key, ...(thumbnailKey ? [thumbnailKey] : [])]);
       throw again;
     }
     const { videoSession, ...rest } = c.me;
@@ -399,12 +530,13 @@ export async function completeRecordingSession(
       {},
       { putRecipients: [{ ...rest, video }] },
     );
-    return { kind: 'stored' as const, replaced: c.me.video?.key };
+    return { kind: 'stored' as const, replaced: c.me.video };
   });
   if (outcome.kind === 'same') return accepted(outcome.video);
   // The staging copy is spent; on a retake the earlier recording is no longer anyone's video.
   const { replaced } = outcome;
-  await deps.storage.deleteMany([session.key, ...(replaced && replaced !== key ? [replaced] : [])]);
+  const earlier = replaced && replaced.key !== key ? [replaced.key, replaced.thumbnailKey ?? ''] : [];
+  await deps.storage.deleteMany([session.key, ...earlier.filter(Boolean)]);
   return accepted(video);
 }
 

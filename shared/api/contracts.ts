@@ -44,6 +44,10 @@ export const contractRecipientSchema = z.object({
   /** A denied contractor's reason (the deny-reason link), else null. */
   denyReason: z.string().nullable(),
   decidedAt: isoDate.nullable(),
+  /** Video Sign (issue #15): the contractor's agreement video is recorded. */
+  hasVideo: z.boolean(),
+  /** Video Sign: their cross video confirmation, 0 pending, 1 confirmed, 2 denied. */
+  videoConfirmation: agreementSchema,
 });
 export type ContractRecipient = z.infer<typeof contractRecipientSchema>;
 
@@ -62,6 +66,9 @@ export const contractCardSchema = z.object({
   recipients: z.array(contractRecipientSchema),
   /** A final (sealed) PDF exists: download gives it, and it may be mailed. */
   hasFinal: z.boolean(),
+  /** Video Sign: the viewer's own video confirmation (the owner's too when not a contractor), or null
+   *  when the viewer is not a party of it. */
+  viewerVideoConfirm: agreementSchema.nullable(),
 });
 export type ContractCard = z.infer<typeof contractCardSchema>;
 
@@ -99,8 +106,34 @@ export const contractDetailsSchema = contractCardSchema.extend({
   }),
   /** Activity of this document, newest first. */
   history: z.array(historyEntrySchema),
+  /** Video Sign (issue #15): each recorded agreement video (the owner plays it by GET …/videos/{index}). */
+  videos: z.array(
+    z.object({
+      index: z.number().int().nonnegative(),
+      recordedAt: isoDate,
+      contentType: z.string(),
+      sizeBytes: z.number().int().nonnegative(),
+      /** Seconds, as measured by the recorder and bounded by its session (null for older videos). */
+      durationSeconds: z.number().nonnegative().nullable(),
+      hasThumbnail: z.boolean(),
+    }),
+  ),
 });
 export type ContractDetails = z.infer<typeof contractDetailsSchema>;
+
+/** GET /api/documents/{docuId}/videos/{index}: short-lived presigned GETs of a contractor's video and
+ *  its thumbnail, for the owner's details panel. */
+export const contractVideoParamsSchema = z.object({
+  docuId: z.string().min(1).max(64),
+  index: z.coerce.number().int().min(0).max(99),
+});
+export const contractVideoResponseSchema = z.object({
+  url: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  contentType: z.string(),
+  expiresAt: isoDate,
+});
+export type ContractVideoResponse = z.infer<typeof contractVideoResponseSchema>;
 
 /** GET /api/documents/{docuId}/status: polled every 5 s while Generating. */
 export const contractStatusSchema = z.object({ status: z.enum(DOCUMENT_STATUSES) });
@@ -150,6 +183,7 @@ export const CONTRACT_SCHEMAS = {
     response: mailDocumentResponseSchema,
   },
   DeleteDocument: { params: docuIdParams, response: deleteDocumentResponseSchema },
+  GetContractVideo: { params: contractVideoParamsSchema, response: contractVideoResponseSchema },
   ContractorSignerLink: {
     params: docuIdParams,
     body: signerLinkRequestSchema,

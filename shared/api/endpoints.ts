@@ -45,6 +45,7 @@ import {
   setDefaultSignRequestSchema,
 } from './schemas/owner-signs';
 import {
+  completeVideoRequestSchema,
   completeVideoResponseSchema,
   mobileParamsSchema,
   mobileRecordingViewSchema,
@@ -140,7 +141,11 @@ export const API_SCHEMAS = {
     params: signerParamsSchema,
     response: startVideoSessionResponseSchema,
   },
-  CompleteVideoSession: { params: videoSessionParamsSchema, response: completeVideoResponseSchema },
+  CompleteVideoSession: {
+    params: videoSessionParamsSchema,
+    body: completeVideoRequestSchema,
+    response: completeVideoResponseSchema,
+  },
   CreateVideoMobileLink: { params: signerParamsSchema, response: videoMobileLinkResponseSchema },
   SignerVideoStatus: { params: signerParamsSchema, response: signerVideoStatusSchema },
   MobileVideoView: { params: mobileParamsSchema, response: mobileRecordingViewSchema },
@@ -149,7 +154,11 @@ export const API_SCHEMAS = {
     params: mobileParamsSchema,
     response: startVideoSessionResponseSchema,
   },
-  CompleteMobileVideoSession: { params: mobileSessionParamsSchema, response: completeVideoResponseSchema },
+  CompleteMobileVideoSession: {
+    params: mobileSessionParamsSchema,
+    body: completeVideoRequestSchema,
+    response: completeVideoResponseSchema,
+  },
   GetVideoConfirmView: { params: videoConfirmParamsSchema, response: videoConfirmViewSchema },
   ConfirmVideos: {
     body: videoConfirmRequestSchema,

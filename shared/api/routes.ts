@@ -358,6 +358,15 @@ export const ROUTES: readonly RouteDefinition[] = [
     handler: 'delete-document',
     access: { table: 'write', objects: { documents: ['delete'], uploads: ['delete'] } },
   },
+  // Issue #15: the owner plays a contractor's agreement video in the details (short-lived presigned GET).
+  {
+    id: 'GetContractVideo',
+    method: 'GET',
+    path: '/api/documents/{docuId}/videos/{index}',
+    auth: 'owner',
+    handler: 'contract-video',
+    access: VIEW,
+  },
   {
     id: 'ContractorSignerLink',
     method: 'POST',

@@ -171,6 +171,7 @@ describe('whatever the declarations say', () => {
       'address-book',
       'list-contracts',
       'contract-details',
+      'contract-video',
       'contract-status',
       'download-document',
       'activity',

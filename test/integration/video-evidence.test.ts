@@ -97,11 +97,13 @@ describe('video evidence: sealed PDF, one token per video, certificate, verify',
   let doc: DocumentRecord;
   let recipients: RecipientRecord[];
   let signerEmail: string;
+  let ownerToken: string;
 
   beforeAll(async () => {
     const sent = await sendTwoContractorDocument({ title: 'Video evidence lease' });
     docuId = sent.docuId;
     signerEmail = sent.email;
+    ownerToken = sent.owner.token;
     await createEntities(documentClient(), getConfig().TABLE_NAME)
       .document.patch({ docuId })
       .set({ kind: 'vsign' })
@@ -208,5 +210,15 @@ describe('video evidence: sealed PDF, one token per video, certificate, verify',
     const unknown = await api(`/api/verify?hash=${'e'.repeat(64)}`);
     expect(unknown.body).toMatchObject({ known: false, chain: { state: 'absent' } });
     expect(unknown.body.video).toBeUndefined();
+  });
+
+  it('deleting the contract removes its video hash records: verify no longer knows the videos', async () => {
+    const deleted = await api(`/api/documents/${docuId}`, { method: 'DELETE', token: ownerToken });
+    expect(deleted.status).toBe(200);
+    for (const r of recipients) {
+      const res = await api(`/api/verify?hash=${r.video!.sha256}`);
+      expect(res.body).toMatchObject({ known: false });
+      expect(res.body.video).toBeUndefined();
+    }
   });
 });

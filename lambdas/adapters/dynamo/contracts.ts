@@ -51,6 +51,9 @@ export interface ContractRepository {
   deleteTokens(tokenHashes: readonly string[]): Promise<void>;
   /** Deletes every history item of the document. */
   deleteHistory(docuId: string): Promise<void>;
+  /** Deletes the verification page's hash → video items of a deleted document (issue #15), each only
+   *  while it still names that document. */
+  deleteVideoHashes(docuId: string, sha256s: readonly string[]): Promise<void>;
 }
 
 /** A list cursor that is not one this owner's listing of this tab handed out (issue #13): 400. */
@@ -207,6 +210,22 @@ export class DynamoContractRepository implements ContractRepository {
   async deleteTokens(tokenHashes: readonly string[]): Promise<void> {
     if (tokenHashes.length === 0) return;
     await this.e.signerToken.delete(tokenHashes.map((tokenHash) => ({ tokenHash }))).go();
+  }
+
+  async deleteVideoHashes(docuId: string, sha256s: readonly string[]): Promise<void> {
+    await Promise.all(
+      sha256s.map(async (sha256) => {
+        try {
+          await this.e.sealedHash
+            .delete({ sha256 })
+            .where((a, o) => o.eq(a.docuId, docuId))
+            .go();
+        } catch (err) {
+          // Gone already, or the same bytes now name another contract: not this one's to delete.
+          if (!isConditionalFailure(err)) throw err;
+        }
+      }),
+    );
   }
 
   async deleteHistory(docuId: string): Promise<void> {

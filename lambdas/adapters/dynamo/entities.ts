@@ -275,6 +275,12 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
             recordedAt: { type: 'string', required: true },
             ip: { type: 'string' },
             userAgent: { type: 'string' },
+            /** Seconds: the container header's Duration where it has one, else the recorder's
+             *  measure bounded by the session window (docs/decisions.md 104). */
+            durationSeconds: { type: 'number' },
+            durationSource: { type: 'string' },
+            /** A still the recorder captured (a small JPEG), beside the video. */
+            thumbnailKey: { type: 'string' },
           },
         },
         /** The video's own token (issue #15 item 5), written once by the anchor job. */

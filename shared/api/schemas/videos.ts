@@ -45,6 +45,25 @@ export const ownerVideoSessionParamsSchema = z.object({
   sessionId: z.string().regex(/^[0-9a-f]{32}$/),
 });
 
+/** A thumbnail is a small JPEG: at most this many bytes (base64 in the completion's body). */
+export const VIDEO_THUMBNAIL_MAX_BYTES = 20_000;
+
+/** The completion's body (all optional): what the recorder measured — the recording's duration in
+ *  milliseconds and a still it captured while recording (a JPEG, base64). */
+export const completeVideoRequestSchema = z
+  .object({
+    durationMs: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 3600 * 1000)
+      .optional(),
+    /** Checked by the completion (a clear `video.errors.badThumbnail`), only bounded here. */
+    thumbnail: z.string().max(200_000).optional(),
+  })
+  .default({});
+export type CompleteVideoRequest = z.infer<typeof completeVideoRequestSchema>;
+
 /** The accepted video, as recorded on the contractor. */
 export const completeVideoResponseSchema = z.object({
   contentType: z.enum(VIDEO_CONTENT_TYPES),
@@ -114,6 +133,8 @@ export const videoConfirmViewSchema = z.object({
       recordedAt: z.string(),
       contentType: z.string(),
       url: z.string(),
+      /** The still the recorder captured (the player's poster), or null. */
+      thumbnailUrl: z.string().nullable(),
     }),
   ),
 });

@@ -15,17 +15,21 @@ const row = (over: Partial<ContractRecipient>): ContractRecipient => ({
   me: false,
   denyReason: null,
   decidedAt: null,
+  hasVideo: false,
+  videoConfirmation: 0,
   ...over,
 });
 
 const card = (
   status: DocumentStatus,
   recipients: ContractRecipient[] = [],
-  kind: 'esign' | 'vcontract' = 'esign',
+  kind: 'esign' | 'vsign' | 'vcontract' = 'esign',
+  viewerVideoConfirm: 0 | 1 | 2 | null = null,
 ) => ({
   status,
   kind,
   recipients,
+  viewerVideoConfirm,
 });
 
 describe('continueAction', () => {
@@ -59,5 +63,48 @@ describe('continueAction', () => {
   test('hidden while Generating and once Completed', () => {
     expect(continueAction(card('Generating', [row({ me: true })]))).toEqual({ kind: 'hidden' });
     expect(continueAction(card('Completed'))).toEqual({ kind: 'hidden' });
+  });
+
+  test('Video Sign: need_video opens the signer page, need_vconfirm the confirmation page, the owner records first', () => {
+    // A contractor who has not signed nor recorded: the signer page (its video step).
+    expect(continueAction(card('Agree', [row({ me: true })], 'vsign'))).toEqual({ kind: 'signer' });
+    // Signed but no video (need_video): still the signer page.
+    expect(continueAction(card('Agree', [row({ me: true, agreement: 1 })], 'vsign'))).toEqual({
+      kind: 'signer',
+    });
+    // Signed with a video while others sign: nothing to do.
+    expect(
+      continueAction(card('Agree', [row({ me: true, agreement: 1, hasVideo: true })], 'vsign', 0)),
+    ).toEqual({ kind: 'disabled' });
+    // Waiting video confirmation, not confirmed yet (need_vconfirm); confirmed: disabled.
+    const signed = row({ me: true, agreement: 1, hasVideo: true });
+    expect(continueAction(card('NeedVConfirm', [signed], 'vsign', 0))).toEqual({ kind: 'videoConfirm' });
+    expect(continueAction(card('NeedVConfirm', [{ ...signed, videoConfirmation: 1 }], 'vsign', 1))).toEqual({
+      kind: 'disabled',
+    });
+    // The owner who is not a contractor confirms too (their own party state).
+    expect(continueAction(card('NeedVConfirm', [row({ agreement: 1, hasVideo: true })], 'vsign', 0))).toEqual(
+      {
+        kind: 'videoConfirm',
+      },
+    );
+    expect(continueAction(card('NeedVConfirm', [row({ agreement: 1, hasVideo: true })], 'vsign', 1))).toEqual(
+      {
+        kind: 'disabled',
+      },
+    );
+    // The owner who signs and has not recorded resumes at the Video Sign step, then at Finalize.
+    const ownerRow = row({ me: true, isOwner: true });
+    expect(continueAction(card('SetPos', [ownerRow], 'vsign'))).toEqual({
+      kind: 'funnel',
+      evsign: 'vsign',
+      func: 'vsign',
+    });
+    expect(continueAction(card('SetPos', [{ ...ownerRow, hasVideo: true }], 'vsign'))).toEqual({
+      kind: 'funnel',
+      evsign: 'vsign',
+      func: 'agree',
+    });
+    expect(continueAction(card('SetPos', [], 'vsign'))).toMatchObject({ func: 'agree' });
   });
 });

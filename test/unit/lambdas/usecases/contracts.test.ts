@@ -82,6 +82,10 @@ class InMemoryContracts extends InMemoryDocuments implements ContractRepository 
   async deleteTokens(hashes: readonly string[]) {
     for (const h of hashes) this.tokens.delete(h);
   }
+  readonly deletedVideoHashes: { docuId: string; sha256s: readonly string[] }[] = [];
+  async deleteVideoHashes(docuId: string, sha256s: readonly string[]) {
+    this.deletedVideoHashes.push({ docuId, sha256s });
+  }
   async deleteHistory(docuId: string) {
     for (let i = this.history.length - 1; i >= 0; i -= 1) {
       if (this.history[i]!.docuId === docuId) this.history.splice(i, 1);
@@ -399,6 +403,24 @@ describe('download and mail', () => {
 });
 
 describe('deleteDocument', () => {
+  it("removes a sealed contract's video hash records (verify forgets its videos), none for an unsealed one", async () => {
+    const s = setup();
+    const sealed = { ...addDocument(s, 'Completed'), finalSha256: 'f'.repeat(64) };
+    s.docs.docs.set(sealed.docuId, sealed);
+    const video = (sha256: string) =>
+      ({ sha256, key: 'k', contentType: 'video/webm', sizeBytes: 2000 }) as unknown as NonNullable<
+        RecipientRecord['video']
+      >;
+    s.docs.recipients.get(sealed.docuId)![0]!.video = video('a'.repeat(64));
+    await deleteDocument(s.deps, owner, sealed.docuId);
+    expect(s.docs.deletedVideoHashes).toEqual([{ docuId: sealed.docuId, sha256s: ['a'.repeat(64)] }]);
+
+    const draft = addDocument(s, 'Agree');
+    s.docs.recipients.get(draft.docuId)![0]!.video = video('b'.repeat(64));
+    await deleteDocument(s.deps, owner, draft.docuId);
+    expect(s.docs.deletedVideoHashes).toHaveLength(1);
+  });
+
   it('removes the document, recipients, tokens, history and every recorded object; twice → 404', async () => {
     const s = setup();
     const base = addDocument(s, 'Completed');

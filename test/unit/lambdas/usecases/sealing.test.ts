@@ -297,7 +297,7 @@ function withVideos(s: ReturnType<typeof setup>) {
       challenge: `482${i}`,
       sessionStartedAt: '2026-11-22T08:59:00.000Z',
       recordedAt: '2026-11-22T08:59:40.000Z',
-      ...(i === 0 ? { userAgent: 'Mozilla/5.0 (iPhone) Mobile Safari' } : {}),
+      ...(i === 0 ? { userAgent: 'Mozilla/5.0 (iPhone) Mobile Safari', durationSeconds: 12.34 } : {}),
     };
   });
   return s;
@@ -382,6 +382,7 @@ describe('seal job', () => {
         recordedAt: '2026-11-22 08:59:40 UTC',
         sessionStartedAt: '2026-11-22 08:59:00 UTC',
         userAgent: 'Mozilla/5.0 (iPhone) Mobile Safari',
+        duration: '12.3 秒',
         size: '1,234,567 バイト',
         type: 'video/webm',
         sha256: VIDEO_SHA[0],
@@ -390,6 +391,8 @@ describe('seal job', () => {
       },
       expect.objectContaining({ recipient: '김민수 (契約者 2)', sha256: VIDEO_SHA[1], challenge: '4821' }),
     ]);
+    // A video whose duration is not known has no duration row.
+    expect(input.audit.videos![1]).not.toHaveProperty('duration');
     expect(s.seals.hashes.get(VIDEO_SHA[1]!)).toMatchObject({ docuId: 'doc1', recipientIndex: 1 });
   });
 

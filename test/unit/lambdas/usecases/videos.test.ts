@@ -11,7 +11,10 @@ import {
   type VideoDeps,
   challengeCode,
   hasVideoHeader,
+  jpegThumbnail,
   scanVideo,
+  videoDuration,
+  webmHeaderSeconds,
   videoKey,
   videoType,
 } from '../../../../lambdas/usecases/videos';
@@ -79,6 +82,7 @@ describe('video checks', () => {
       ok: true,
       sizeBytes: 10_000,
       sha256: createHash('sha256').update(bytes).digest('hex'),
+      headerSeconds: null,
     });
   });
 
@@ -232,5 +236,67 @@ describe('two completions of the same session at once', () => {
     expect(video.sha256).toBe(sha256);
     expect(objects.get(video.key)).toEqual(bytes);
     expect(objects.has(session.upload.key)).toBe(false);
+  });
+});
+
+describe('duration and thumbnail (issue #15 item 6)', () => {
+  const float64 = (v: number) => {
+    const b = new Uint8Array(8);
+    new DataView(b.buffer).setFloat64(0, v);
+    return [...b];
+  };
+  /** EBML header, a Segment of unknown size, a Void element, then Info (TimecodeScale, Duration). */
+  const header = (info: number[]) =>
+    new Uint8Array([
+      ...[0x1a, 0x45, 0xdf, 0xa3, 0x84, 0x42, 0x86, 0x81, 0x01],
+      ...[0x18, 0x53, 0x80, 0x67, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff],
+      ...[0xec, 0x83, 0x44, 0x89, 0x88],
+      ...[0x15, 0x49, 0xa9, 0x66, 0x80 | info.length, ...info],
+      ...[0x1f, 0x43, 0xb6, 0x75, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff],
+    ]);
+
+  it("reads a webm's Segment Info Duration in its TimecodeScale, and nothing from a live stream's header", () => {
+    const ms = [0x2a, 0xd7, 0xb1, 0x83, 0x0f, 0x42, 0x40];
+    expect(webmHeaderSeconds(header([...ms, 0x44, 0x89, 0x88, ...float64(12_345)]))).toBeCloseTo(12.345, 6);
+    // TimecodeScale 1e7 ns (10 ms units).
+    const tenMs = [0x2a, 0xd7, 0xb1, 0x83, 0x98, 0x96, 0x80];
+    expect(webmHeaderSeconds(header([...tenMs, 0x44, 0x89, 0x88, ...float64(250)]))).toBeCloseTo(2.5, 6);
+    // MediaRecorder's live header: Info without Duration (the Void element's bytes look like one).
+    expect(webmHeaderSeconds(header(ms))).toBeNull();
+    expect(webmHeaderSeconds(webm(4096))).toBeNull();
+    expect(webmHeaderSeconds(new Uint8Array([0x1a, 0x45]))).toBeNull();
+  });
+
+  it('bounds the recorder’s duration by the session, and prefers the header’s', () => {
+    const bounds = {
+      sessionStartedAt: '2026-01-01T00:00:00.000Z',
+      now: new Date('2026-01-01T00:00:20Z'),
+      maxSeconds: 60,
+    };
+    expect(videoDuration(null, 12_500, bounds)).toEqual({ seconds: 12.5, source: 'client' });
+    // Longer than the time since the session opened: that time.
+    expect(videoDuration(null, 90_000, bounds)).toEqual({ seconds: 20, source: 'client' });
+    expect(videoDuration(null, 90_000, { ...bounds, now: new Date('2026-01-01T00:05:00Z') })).toEqual({
+      seconds: 61,
+      source: 'client',
+    });
+    expect(videoDuration(7.25, 12_500, bounds)).toEqual({ seconds: 7.25, source: 'header' });
+    expect(videoDuration(null, undefined, bounds)).toBeNull();
+  });
+
+  it('accepts only a real JPEG within 20 KB as a thumbnail', () => {
+    const jpeg = (n: number) => {
+      const b = new Uint8Array(n).fill(0x11);
+      b.set([0xff, 0xd8, 0xff, 0xe0]);
+      b.set([0xff, 0xd9], n - 2);
+      return Buffer.from(b).toString('base64');
+    };
+    expect(jpegThumbnail(jpeg(5000))).toHaveLength(5000);
+    expect(jpegThumbnail(jpeg(20_000))).toHaveLength(20_000);
+    expect(jpegThumbnail(jpeg(20_001))).toBeNull();
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xd9]).toString('base64');
+    expect(jpegThumbnail(png)).toBeNull();
+    expect(jpegThumbnail('not base64!')).toBeNull();
+    expect(jpegThumbnail('')).toBeNull();
   });
 });

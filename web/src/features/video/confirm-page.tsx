@@ -112,6 +112,7 @@ export function VideoConfirmPage() {
                   controls
                   preload="metadata"
                   src={card.url}
+                  poster={card.thumbnailUrl ?? undefined}
                   aria-label={t('videoConfirm.videoOf', { name: card.name })}
                 />
               </li>

@@ -3,6 +3,7 @@ import {
   completeVideoResponseSchema,
   mobileRecordingViewSchema,
   startVideoSessionResponseSchema,
+  type CompleteVideoRequest,
   type CompleteVideoResponse,
   type MobileRecordingView,
   type StartVideoSessionResponse,
@@ -24,10 +25,15 @@ export function startMobileSession(token: string, contentType: string): Promise<
   });
 }
 
-export function completeMobileSession(token: string, sessionId: string): Promise<CompleteVideoResponse> {
+export function completeMobileSession(
+  token: string,
+  sessionId: string,
+  facts: CompleteVideoRequest = {},
+): Promise<CompleteVideoResponse> {
   return apiRequest({
     method: 'POST',
     path: `${base(token)}/video-session/${encodeURIComponent(sessionId)}/complete`,
+    body: facts,
     schema: completeVideoResponseSchema,
   });
 }

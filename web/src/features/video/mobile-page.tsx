@@ -69,11 +69,11 @@ export function MobileRecordingPage({ token }: { token: string }) {
             session.current = await startMobileSession(token, mimeType);
             return session.current;
           }}
-          upload={async (recording) => {
+          upload={async (recording, facts) => {
             const current = session.current;
             if (!current) throw new Error('no recording session');
             await postRecording(current.upload, recording, current.contentType);
-            await completeMobileSession(token, current.sessionId);
+            await completeMobileSession(token, current.sessionId, facts);
           }}
           onUploaded={() => setState({ kind: 'done' })}
           describeError={(err) => describeError(t, err)}

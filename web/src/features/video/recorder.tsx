@@ -32,8 +32,8 @@ export interface VideoRecorderProps {
   readonly hasVideo?: boolean;
   /** Opens a recording session for this MIME type (the recorder's own). */
   readonly startSession: (mimeType: string) => Promise<RecordingSession>;
-  /** Uploads the recording of the last session; throws to show an error. */
-  readonly upload: (recording: Blob) => Promise<void>;
+  /** Uploads the recording of the last session with what the recorder measured; throws to show an error. */
+  readonly upload: (recording: Blob, facts: RecordingFacts) => Promise<void>;
   /** After a successful upload. */
   readonly onUploaded: () => void;
   readonly onFinishWithoutChange?: () => void;
@@ -41,6 +41,40 @@ export interface VideoRecorderProps {
   readonly onNoDevice?: () => void;
   /** Turns an error of startSession or upload into a message. */
   readonly describeError: (error: unknown) => string;
+}
+
+/** What the recorder measured of a recording: its duration and a still taken while recording. */
+export interface RecordingFacts {
+  readonly durationMs?: number;
+  /** A small JPEG (base64), the thumbnail and poster of the video. */
+  readonly thumbnail?: string;
+}
+
+/** The still: this wide (height to scale), a JPEG of at most 20 KB (lower quality until it fits). */
+const STILL_WIDTH = 160;
+const STILL_MAX_BYTES = 20_000;
+/** Taken this long after recording starts (the face is in the frame by then). */
+const STILL_AFTER_MS = 1000;
+
+/** A JPEG still of the live preview, base64, or undefined when the browser cannot make one. */
+async function captureStill(video: HTMLVideoElement | null): Promise<string | undefined> {
+  if (!video || !video.videoWidth || !video.videoHeight) return undefined;
+  const canvas = document.createElement('canvas');
+  canvas.width = STILL_WIDTH;
+  canvas.height = Math.round((video.videoHeight / video.videoWidth) * STILL_WIDTH);
+  const context = canvas.getContext('2d');
+  if (!context) return undefined;
+  context.drawImage(video, 0, 0, canvas.width, canvas.height);
+  for (const quality of [0.7, 0.5, 0.3]) {
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
+    if (blob && blob.size <= STILL_MAX_BYTES) {
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let binary = '';
+      for (const b of bytes) binary += String.fromCharCode(b);
+      return btoa(binary);
+    }
+  }
+  return undefined;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -72,7 +106,11 @@ export function VideoRecorder(props: VideoRecorderProps) {
   const [playState, setPlayState] = useState<PlaybackState>('disable');
   const [challenge, setChallenge] = useState<string | null>(null);
   const [maxSeconds, setMaxSeconds] = useState<number | null>(null);
-  const [recording, setRecording] = useState<{ blob: Blob; url: string } | null>(null);
+  const [recording, setRecording] = useState<{ blob: Blob; url: string; facts: RecordingFacts } | null>(null);
+  /** When the recorder started (performance clock) and the still taken meanwhile. */
+  const startedAt = useRef(0);
+  const still = useRef<string | undefined>(undefined);
+  const stillTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [uploading, setUploading] = useState(false);
   const [message, setMessage] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null);
 
@@ -95,6 +133,7 @@ export function VideoRecorder(props: VideoRecorderProps) {
     return () => {
       stopped = true;
       if (stopTimer.current) clearTimeout(stopTimer.current);
+      if (stillTimer.current) clearTimeout(stillTimer.current);
       if (recorder.current?.state === 'recording') recorder.current.stop();
       stream.current?.getTracks().forEach((track) => track.stop());
     };
@@ -115,6 +154,10 @@ export function VideoRecorder(props: VideoRecorderProps) {
     for (let i = 0; i < STOP_POLLS && !finished.current; i++) await sleep(STOP_POLL_MS);
     const blob = finished.current as Blob | null;
     recorder.current = null;
+    if (stillTimer.current) clearTimeout(stillTimer.current);
+    const durationMs = Math.round(performance.now() - startedAt.current);
+    // A recording shorter than the still's delay: the last frame.
+    const thumbnail = still.current ?? (await captureStill(preview.current));
     if (!blob) {
       setMessage({ kind: 'error', text: t('video.stopTimeout') });
       return setState('ready');
@@ -123,7 +166,7 @@ export function VideoRecorder(props: VideoRecorderProps) {
       setMessage({ kind: 'error', text: t('video.tooShort') });
       return setState('ready');
     }
-    setRecording({ blob, url: URL.createObjectURL(blob) });
+    setRecording({ blob, url: URL.createObjectURL(blob), facts: { durationMs, thumbnail } });
     setPlayState('play');
     setState('ready');
   }, [t]);
@@ -156,6 +199,11 @@ export function VideoRecorder(props: VideoRecorderProps) {
     };
     recorder.current = active;
     active.start(250);
+    startedAt.current = performance.now();
+    still.current = undefined;
+    stillTimer.current = setTimeout(() => {
+      void captureStill(preview.current).then((jpeg) => (still.current = jpeg));
+    }, STILL_AFTER_MS);
     setState('rec');
     // The maximum duration stops the recording by itself.
     stopTimer.current = setTimeout(() => void stop(), session.maxSeconds * 1000);
@@ -178,7 +226,7 @@ export function VideoRecorder(props: VideoRecorderProps) {
     setUploading(true);
     setMessage(null);
     try {
-      await upload(recording.blob);
+      await upload(recording.blob, recording.facts);
       setMessage({ kind: 'ok', text: t('video.uploadSuccess') });
       onUploaded();
     } catch (err) {

@@ -5,6 +5,7 @@ import {
   contractDetailsSchema,
   contractListSchema,
   contractStatusSchema,
+  contractVideoResponseSchema,
   deleteDocumentResponseSchema,
   downloadResponseSchema,
   mailDocumentResponseSchema,
@@ -12,6 +13,7 @@ import {
   type ActivityResponse,
   type ContractDetails,
   type ContractList,
+  type ContractVideoResponse,
   type DownloadResponse,
 } from '../../../../../shared/api/contracts';
 import { resendResponseSchema, type ResendResponse } from '../../../../../shared/api/schemas';
@@ -101,6 +103,15 @@ export function resendRequest(docuId: string, index: number): Promise<ResendResp
     method: 'POST',
     path: `${doc(docuId)}/recipients/${index}/resend`,
     schema: resendResponseSchema,
+    auth: true,
+  });
+}
+
+/** Short-lived URLs of a contractor's agreement video and its thumbnail (the owner's details). */
+export function getContractVideo(docuId: string, index: number): Promise<ContractVideoResponse> {
+  return apiRequest({
+    path: `${doc(docuId)}/videos/${index}`,
+    schema: contractVideoResponseSchema,
     auth: true,
   });
 }

@@ -158,7 +158,7 @@ export function ContractCard({ card, lang, now, onChanged }: ContractCardProps) 
       void navigate(
         paths.homeMake.getHref(lang, { evsign: action.evsign, func: action.func, docuId: card.docuId }),
       );
-    } else if (action.kind === 'signer') {
+    } else if (action.kind === 'signer' || action.kind === 'videoConfirm') {
       await whileBusy(
         async () => void navigate(await contractorSignerPath(card.docuId, lang)),
         (err) => setNotice({ tone: 'warning', text: errorMessage(t, err) }),

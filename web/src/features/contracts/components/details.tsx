@@ -14,7 +14,13 @@ import type { Lang } from '../../../app/paths';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { historyAction } from './history-text';
-import { resendRequest, type ContractDetails, type ContractRecipient } from '../api/contracts-api';
+import { RECORDED } from '../continue';
+import {
+  getContractVideo,
+  resendRequest,
+  type ContractDetails,
+  type ContractRecipient,
+} from '../api/contracts-api';
 
 function Info({ rows }: { rows: [string, ReactNode][] }) {
   return (
@@ -34,7 +40,7 @@ export function RecipientBadges({
   kind,
   status,
 }: {
-  recipient: Pick<ContractRecipient, 'agreement'>;
+  recipient: Pick<ContractRecipient, 'agreement' | 'hasVideo' | 'videoConfirmation'>;
   kind: ContractDetails['kind'];
   /** A draft's contractors have not been asked yet: one neutral 'Not requested yet' badge. */
   status: ContractDetails['status'];
@@ -49,17 +55,22 @@ export function RecipientBadges({
   }
   return (
     <>
-      {recipientLabels({ agreement: recipient.agreement, videoConfirmation: 0, video: undefined }, kind).map(
-        (label) => (
-          <span
-            key={label}
-            className={`badge ${/Completed|Ok$/i.test(label) ? 'badge-success' : 'badge-danger'}`}
-            data-testid={`badge-${label}`}
-          >
-            {t(RECIPIENT_LABEL_KEYS[label])}
-          </span>
-        ),
-      )}
+      {recipientLabels(
+        {
+          agreement: recipient.agreement,
+          videoConfirmation: recipient.videoConfirmation,
+          ...(recipient.hasVideo ? { video: RECORDED } : {}),
+        },
+        kind,
+      ).map((label) => (
+        <span
+          key={label}
+          className={`badge ${/Completed|Ok$/i.test(label) ? 'badge-success' : 'badge-danger'}`}
+          data-testid={`badge-${label}`}
+        >
+          {t(RECIPIENT_LABEL_KEYS[label])}
+        </span>
+      ))}
     </>
   );
 }
@@ -97,6 +108,76 @@ export function DocumentInfo({ details, lang }: { details: ContractDetails; lang
   );
 }
 
+type VideoFacts = ContractDetails['videos'][number];
+
+/** A contractor's agreement video in the owner's details: when and how long, its size, and Play, which
+ *  asks for a short-lived URL (never a public object) and plays it with the thumbnail as its poster. */
+function RecipientVideo({ docuId, video, lang }: { docuId: string; video: VideoFacts; lang: Lang }) {
+  const { t } = useTranslation();
+  const date = useDate(lang);
+  const locale = localeForPath(lang);
+  const [urls, setUrls] = useState<{ url: string; poster: string | null } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const play = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const got = await getContractVideo(docuId, video.index);
+      setUrls({ url: got.url, poster: got.thumbnailUrl });
+    } catch (err) {
+      setError(t('contracts.video.loadFailed', { errmsg: errorMessage(t, err) }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="recipient-video" data-testid={`video-${video.index}`}>
+      <span className="muted">
+        {t('contracts.video.recordedAt')}: {date(video.recordedAt)}
+        {video.durationSeconds !== null && (
+          <>
+            {' · '}
+            {t('contracts.video.duration')}:{' '}
+            {t('contracts.video.seconds', {
+              seconds: formatNumber(Math.round(video.durationSeconds), locale),
+            })}
+          </>
+        )}
+        {' · '}
+        {t('contracts.fields.size')}:{' '}
+        {t('contracts.fields.sizeBytes', { bytes: formatNumber(video.sizeBytes, locale) })}
+      </span>{' '}
+      {urls ? (
+        <video
+          className="recipient-video-player"
+          aria-label={t('contracts.video.title')}
+          controls
+          autoPlay
+          playsInline
+          src={urls.url}
+          poster={urls.poster ?? undefined}
+          data-testid={`video-player-${video.index}`}
+        />
+      ) : (
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          disabled={busy}
+          onClick={() => void play()}
+        >
+          {t('contracts.video.play')}
+        </button>
+      )}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function ProgressStatus({
   details,
   lang,
@@ -111,7 +192,16 @@ export function ProgressStatus({
   const locale = localeForPath(lang);
   const [message, setMessage] = useState<{ tone: 'success' | 'warning'; text: string } | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
-  const canResend = details.role === 'owner' && details.status === 'Agree';
+  const owner = details.role === 'owner';
+  // Resend: the signing request while it is signed, the video confirmation link while videos wait.
+  const resendable = (r: ContractRecipient) =>
+    owner &&
+    !r.isOwner &&
+    ((details.status === 'Agree' && r.agreement === 0) ||
+      (details.status === 'NeedVConfirm' && r.videoConfirmation === 0));
+
+  const resendLabel =
+    details.status === 'NeedVConfirm' ? 'contracts.video.resend' : 'contracts.actions.resend';
 
   const resend = async (r: ContractRecipient) => {
     setBusy(r.index);
@@ -147,7 +237,11 @@ export function ProgressStatus({
                 {t('contracts.denyReason.title')}: {r.denyReason}
               </p>
             )}
-            {canResend && !r.isOwner && r.agreement === 0 && (
+            {owner &&
+              details.videos
+                .filter((v) => v.index === r.index)
+                .map((v) => <RecipientVideo key={v.index} docuId={details.docuId} video={v} lang={lang} />)}
+            {resendable(r) && (
               <>
                 {' '}
                 <button
@@ -155,9 +249,9 @@ export function ProgressStatus({
                   className="button button-secondary button-small"
                   disabled={busy !== null}
                   onClick={() => void resend(r)}
-                  aria-label={`${t('contracts.actions.resend')}: ${r.name}`}
+                  aria-label={`${t(resendLabel)}: ${r.name}`}
                 >
-                  {t('contracts.actions.resend')}
+                  {t(resendLabel)}
                 </button>
               </>
             )}

@@ -3,6 +3,7 @@
 import {
   completeVideoResponseSchema,
   startVideoSessionResponseSchema,
+  type CompleteVideoRequest,
   type CompleteVideoResponse,
   type StartVideoSessionResponse,
 } from '../../../../../shared/api/schemas';
@@ -23,10 +24,15 @@ export function startOwnerVideoSession(
   });
 }
 
-export function completeOwnerVideoSession(docuId: string, sessionId: string): Promise<CompleteVideoResponse> {
+export function completeOwnerVideoSession(
+  docuId: string,
+  sessionId: string,
+  facts: CompleteVideoRequest = {},
+): Promise<CompleteVideoResponse> {
   return apiRequest({
     method: 'POST',
     path: `${base(docuId)}/${encodeURIComponent(sessionId)}/complete`,
+    body: facts,
     schema: completeVideoResponseSchema,
     auth: true,
   });

@@ -45,11 +45,11 @@ export function VideoStep({ doc, onSaved, onPrevious, onNext }: StepProps & { on
             session.current = await startOwnerVideoSession(doc.docuId, mimeType);
             return session.current;
           }}
-          upload={async (recording) => {
+          upload={async (recording, facts) => {
             const current = session.current;
             if (!current) throw new Error('no recording session');
             await postRecording(current.upload, recording, current.contentType);
-            await completeOwnerVideoSession(doc.docuId, current.sessionId);
+            await completeOwnerVideoSession(doc.docuId, current.sessionId, facts);
             // The step and Finalize read the stored video from the document.
             onSaved(await getDocument(doc.docuId));
           }}

@@ -10,6 +10,7 @@ import {
   videoMobileLinkResponseSchema,
   type ApplySignsRequest,
   type SignerActionResponse,
+  type CompleteVideoRequest,
   type CompleteVideoResponse,
   type SignerView,
   type SignerVideoStatus,
@@ -89,10 +90,12 @@ export function completeVideoSession(
   docuId: string,
   token: string,
   sessionId: string,
+  facts: CompleteVideoRequest = {},
 ): Promise<CompleteVideoResponse> {
   return apiRequest({
     method: 'POST',
     path: `${base(docuId, token)}/video-session/${encodeURIComponent(sessionId)}/complete`,
+    body: facts,
     schema: completeVideoResponseSchema,
   });
 }

@@ -41,6 +41,7 @@ import { nextAreaPosition, readingOrder, scriptForLang } from './sign-order';
 import '../signer.css';
 
 /** The recorder (getUserMedia, MediaRecorder) is a chunk of its own, loaded at the video step only. */
+import type { RecordingFacts } from '../../video/recorder';
 const VideoRecorder = lazy(() => import('../../video/recorder').then((m) => ({ default: m.VideoRecorder })));
 
 type EndKind = 'completed' | 'signingDenied' | 'legalDenied' | 'alreadyAgreed' | 'alreadyDenied' | 'closed';
@@ -215,11 +216,11 @@ export function SignerPage() {
 
   /** The session of the recording being made: its form and id, for the upload. */
   const videoSession = useRef<StartVideoSessionResponse | null>(null);
-  const uploadVideo = async (recording: Blob) => {
+  const uploadVideo = async (recording: Blob, facts: RecordingFacts) => {
     const session = videoSession.current;
     if (!session) throw new Error('no recording session');
     await postRecording(session.upload, recording, session.contentType);
-    await completeVideoSession(docuId, token, session.sessionId);
+    await completeVideoSession(docuId, token, session.sessionId, facts);
   };
 
   /** The phone hand-off (issue #15): its link's address, whether the dialog shows, its error. */
