@@ -643,15 +643,7 @@ export async function resendRequest(
   const { token, record } = issueSignerToken(docuId, index, now);
   let counted = false;
   const { doc, recipient } = await withConflictRetry(async () => {
-    const d = await deps.docs.getDocument(docuId);
-    if (!d || d.ownerId !== user.sub) {
-      throw new AppError('errors.notFound', `Document ${docuId} not found`, { status: 404 });
-    }
-    const recipients = await deps.docs.listRecipients(docuId);
-    const r = recipients.find((x) => x.index === index);
-    if (!r || r.isOwner) {
-      throw new AppError('errors.notFound', `Contractor ${index} not found`, { status: 404 });
-    }
+    const { doc: d, recipient: r } = await ownedContractor(deps, user, docuId, index);
     if (d.status !== 'Agree' || agreementOf(r) !== 0) {
       throw new AppError('errors.invalidTransition', 'Only a pending contractor of a sent document', {
         status: 409,
@@ -659,11 +651,7 @@ export async function resendRequest(
     }
     if (!counted) {
       // Once, before the new link is stored or sent (429 over a limit: the old link stays valid).
-      await enforceLimits(deps.limits, [
-        ...messageHits(user.sub, [r]),
-        { rule: 'resendsPerRecipient', key: r.contact },
-        { rule: 'resendInterval', key: r.contact },
-      ]);
+      await countResend(deps, user, r);
       counted = true;
     }
     await deps.docs.changeStatus(
@@ -704,4 +692,36 @@ export async function resendRequest(
   const ownerActor = { name: owner?.name || user.name, contact: owner?.email || user.email };
   await recordHistory(deps.docs, doc, 'transfer', ownerActor, facts, undefined, recipient);
   return { resent: true, index };
+}
+
+/** The owner's document and its contractor `index`, for a resend (not the owner's: 404, as is the
+ *  owner's own row). */
+export async function ownedContractor(
+  deps: Pick<SigningDeps, 'docs'>,
+  user: AuthUser,
+  docuId: string,
+  index: number,
+): Promise<{ doc: DocumentRecord; recipient: RecipientRecord }> {
+  const doc = await deps.docs.getDocument(docuId);
+  if (!doc || doc.ownerId !== user.sub) {
+    throw new AppError('errors.notFound', `Document ${docuId} not found`, { status: 404 });
+  }
+  const recipient = (await deps.docs.listRecipients(docuId)).find((x) => x.index === index);
+  if (!recipient || recipient.isOwner) {
+    throw new AppError('errors.notFound', `Contractor ${index} not found`, { status: 404 });
+  }
+  return { doc, recipient };
+}
+
+/** Counts a resend to `r` against the owner's and the recipient's limits (429 over one). */
+export function countResend(
+  deps: Pick<SigningDeps, 'limits'>,
+  user: AuthUser,
+  r: RecipientRecord,
+): Promise<void> {
+  return enforceLimits(deps.limits, [
+    ...messageHits(user.sub, [r]),
+    { rule: 'resendsPerRecipient', key: r.contact },
+    { rule: 'resendInterval', key: r.contact },
+  ]);
 }

@@ -28,11 +28,10 @@ import {
   type RequestFacts,
 } from './documents';
 import { recordHistory } from './history';
-import { enforceLimits, messageHits } from './limits';
 import type { AuthUser } from '../core/http';
 import { messageTitle, smsText } from './messages';
 import { withConflictRetry } from './retry';
-import { invalidLink, refusalNotices, type SigningDeps } from './signing';
+import { countResend, invalidLink, ownedContractor, refusalNotices, type SigningDeps } from './signing';
 
 /** The recipient index of an owner who is not a contractor, in their confirmation token. */
 export { OWNER_PARTY };
@@ -349,26 +348,14 @@ export async function resendConfirmRequest(
 ): Promise<{ resent: true; index: number }> {
   let counted = false;
   const { doc, recipient, issued } = await withConflictRetry(async () => {
-    const d = await deps.docs.getDocument(docuId);
-    if (!d || d.ownerId !== user.sub) {
-      throw new AppError('errors.notFound', `Document ${docuId} not found`, { status: 404 });
-    }
-    const recipients = await deps.docs.listRecipients(docuId);
-    const r = recipients.find((x) => x.index === index);
-    if (!r || r.isOwner) {
-      throw new AppError('errors.notFound', `Contractor ${index} not found`, { status: 404 });
-    }
+    const { doc: d, recipient: r } = await ownedContractor(deps, user, docuId, index);
     if (d.status !== 'NeedVConfirm' || confirmationOf(r.videoConfirm) !== 0) {
       throw new AppError('errors.invalidTransition', 'Only a pending party of videos waiting confirmation', {
         status: 409,
       });
     }
     if (!counted) {
-      await enforceLimits(deps.limits, [
-        ...messageHits(user.sub, [r]),
-        { rule: 'resendsPerRecipient', key: r.contact },
-        { rule: 'resendInterval', key: r.contact },
-      ]);
+      await countResend(deps, user, r);
       counted = true;
     }
     const [link] = issueConfirmTokens(docuId, [r], now);

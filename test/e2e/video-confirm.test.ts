@@ -15,98 +15,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { documentClient } from '../../lambdas/adapters/aws';
-import { createEntities } from '../../lambdas/adapters/dynamo/entities';
-import { getConfig } from '../../lambdas/config';
 import { documentDeps } from '../../lambdas/deps';
-import { api, eventually, mailbox } from '../support/cloud-client';
-import { makePng } from '../support/png';
-import {
-  mailsTo,
-  resolveShortLink,
-  sendTwoContractorDocument,
-  SHORT_LINK,
-  type SentDocument,
-} from '../support/documents';
+import { api, eventually } from '../support/cloud-client';
+import type { SentDocument } from '../support/documents';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser, openApp, type BrowserSession } from '../support/browser';
 import { text } from './catalogue';
 import { expectVisibleText } from './steps';
+import { FAKE_CAMERA, signWithVideo, videoContract } from './video-steps';
+import { CONFIRM_LINK, confirmLinkTo } from '../support/video';
 
 jest.setTimeout(600000);
 
 const t = (key: string, options?: Record<string, unknown>) => text('en', key, options);
-const FAKE_CAMERA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] as const;
-const CONFIRM_LINK = /\/(en|jp|ko)\/video_confirm\/([0-9a-z]+)\/([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/;
-
-async function videoContract(): Promise<SentDocument> {
-  const sent = await sendTwoContractorDocument({
-    title: 'Video confirm lease',
-    names: ['Mia Mail', 'Pat Phone'],
-  });
-  await createEntities(documentClient(), getConfig().TABLE_NAME)
-    .document.patch({ docuId: sent.docuId })
-    .set({ kind: 'vsign' })
-    .go();
-  // A saved sign for each, so that Sign All applies it at once.
-  for (const token of [sent.mailToken, sent.smsToken]) {
-    const sign = await api(`/api/sign/${sent.docuId}/${token}/signs`, {
-      method: 'POST',
-      body: { image: Buffer.from(makePng(60, 30)).toString('base64') },
-    });
-    expect(sign.status).toBe(201);
-  }
-  return sent;
-}
-
-const button = (page: Page, key: string) => page.getByRole('button', { name: t(key), exact: true });
-
-/** A contractor signs, records a short video with the fake camera, uploads it and agrees. */
-async function signWithVideo(session: BrowserSession, link: string): Promise<void> {
-  const page = await openApp(session, link);
-  const request = page.getByTestId('sign-request');
-  await request.waitFor({ state: 'visible', timeout: 30000 });
-  await request.getByRole('button', { name: t('signer.sign'), exact: true }).click();
-  await button(page, 'signer.signAll').click();
-  await expectVisibleText(page, t('signer.allSigned'));
-  await button(page, 'signer.next').click();
-  await page.getByTestId('video-recorder').waitFor({ state: 'visible', timeout: 30000 });
-  await page.waitForFunction(
-    () => (document.querySelector('[data-testid=video-preview]') as HTMLVideoElement | null)?.srcObject,
-  );
-  const main = page.getByTestId('video-main');
-  await main.click();
-  await page.getByTestId('video-rec').waitFor({ state: 'visible', timeout: 20000 });
-  await page.waitForTimeout(2500);
-  await main.click();
-  await page.getByTestId('video-playback').waitFor({ state: 'visible', timeout: 20000 });
-  await button(page, 'video.recorder.uploadFinish').click();
-  const terms = page.getByTestId('terms-dialog');
-  await terms.waitFor({ state: 'visible', timeout: 30000 });
-  await terms.getByTestId('terms-text').evaluate((el) => el.scrollTo(0, el.scrollHeight));
-  await terms.getByRole('button', { name: t('signer.confirm'), exact: true }).click();
-  await expectVisibleText(page, t('signing.completed'));
-}
-
-/** The confirmation link's path in a message to `address` (an SMS carries a short link to it). */
-async function confirmLinkTo(address: string): Promise<string> {
-  const found = await eventually(
-    async () => {
-      for (const m of mailsTo(await mailbox(), address)) {
-        const body = m.body.text ?? '';
-        if (CONFIRM_LINK.test(body)) return body;
-        const short = SHORT_LINK.exec(body);
-        if (!short) continue;
-        const { location } = await resolveShortLink(short[0]);
-        if (location && CONFIRM_LINK.test(location)) return location;
-      }
-      return null;
-    },
-    30000,
-    `the video confirmation link sent to ${address}`,
-  );
-  return CONFIRM_LINK.exec(found)![0];
-}
 
 async function openConfirmPage(session: BrowserSession, link: string): Promise<Page> {
   const page = await openApp(session, link);
@@ -115,7 +36,7 @@ async function openConfirmPage(session: BrowserSession, link: string): Promise<P
 }
 
 async function bothSigned(session: BrowserSession): Promise<SentDocument> {
-  const sent = await videoContract();
+  const sent = await videoContract('Video confirm lease', ['mail', 'sms']);
   await signWithVideo(session, sent.mailLink);
   await signWithVideo(session, sent.smsLink);
   await eventually(

@@ -10,51 +10,16 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { documentClient } from '../../lambdas/adapters/aws';
-import { createEntities } from '../../lambdas/adapters/dynamo/entities';
-import { getConfig } from '../../lambdas/config';
 import { documentDeps } from '../../lambdas/deps';
-import { api } from '../support/cloud-client';
-import { makePng } from '../support/png';
-import { sendTwoContractorDocument, type SentDocument } from '../support/documents';
 import { seriousAxeViolations } from '../support/axe';
-import { appBaseUrl, launchBrowser, openApp, type BrowserSession } from '../support/browser';
+import { appBaseUrl, launchBrowser } from '../support/browser';
 import { text } from './catalogue';
 import { expectVisibleText } from './steps';
+import { button, FAKE_CAMERA, recordWithFakeCamera, toVideoStep, videoContract } from './video-steps';
 
 jest.setTimeout(300000);
 
 const t = (key: string, options?: Record<string, unknown>) => text('en', key, options);
-const FAKE_CAMERA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] as const;
-
-/** A contract sent to two contractors, switched to video sign in the table (as video-sign.test.ts). */
-async function videoContract(): Promise<SentDocument> {
-  const sent = await sendTwoContractorDocument({ title: 'Video hand-off', names: ['Mia Mail', 'Pat Phone'] });
-  await createEntities(documentClient(), getConfig().TABLE_NAME)
-    .document.patch({ docuId: sent.docuId })
-    .set({ kind: 'vsign' })
-    .go();
-  const sign = await api(`/api/sign/${sent.docuId}/${sent.mailToken}/signs`, {
-    method: 'POST',
-    body: { image: Buffer.from(makePng(60, 30)).toString('base64') },
-  });
-  expect(sign.status).toBe(201);
-  return sent;
-}
-
-const button = (page: Page, key: string) => page.getByRole('button', { name: t(key), exact: true });
-
-async function toVideoStep(session: BrowserSession, link: string): Promise<Page> {
-  const page = await openApp(session, link);
-  const request = page.getByTestId('sign-request');
-  await request.waitFor({ state: 'visible', timeout: 30000 });
-  await request.getByRole('button', { name: t('signer.sign'), exact: true }).click();
-  await button(page, 'signer.signAll').click();
-  await expectVisibleText(page, t('signer.allSigned'));
-  await button(page, 'signer.next').click();
-  await page.getByTestId('video-recorder').waitFor({ state: 'visible', timeout: 30000 });
-  return page;
-}
 
 /** The text of the QR code on screen, decoded from a screenshot of it by zbarimg. */
 async function decodeQr(page: Page, testId: string): Promise<string> {
@@ -73,7 +38,7 @@ async function decodeQr(page: Page, testId: string): Promise<string> {
 
 describe('the phone hand-off of the video step', () => {
   it('a desktop without a camera shows the QR code; the phone records; the desktop goes on', async () => {
-    const sent = await videoContract();
+    const sent = await videoContract('Video hand-off');
     const desktop = await launchBrowser();
     const phone = await launchBrowser({
       extraArgs: FAKE_CAMERA,
@@ -129,16 +94,7 @@ describe('the phone hand-off of the video step', () => {
           page,
           t('video.script.agreement', { contractNumber: sent.docuId.slice(0, 4).toUpperCase() }),
         );
-        await page.waitForFunction(
-          () => (document.querySelector('[data-testid=video-preview]') as HTMLVideoElement | null)?.srcObject,
-        );
-        const main = page.getByTestId('video-main');
-        await main.click();
-        await page.getByTestId('video-rec').waitFor({ state: 'visible', timeout: 20000 });
-        const code = (await page.getByTestId('video-code').textContent())!;
-        await page.waitForTimeout(2500);
-        await main.click();
-        await page.getByTestId('video-playback').waitFor({ state: 'visible', timeout: 20000 });
+        const code = await recordWithFakeCamera(page);
         // Touch targets of at least 44 px, and no serious accessibility violation.
         for (const b of await page.getByRole('button').all()) {
           const box = await b.boundingBox();

@@ -17,39 +17,11 @@ import { PASSWORD, sendTwoContractorDocument, type Owner } from '../support/docu
 import { launchBrowser, openApp, type BrowserSession } from '../support/browser';
 import { text } from './catalogue';
 import { expectPath, expectVisibleText, submitSignIn } from './steps';
+import { FAKE_CAMERA, signWithVideo } from './video-steps';
 
 jest.setTimeout(600000);
 
 const t = (key: string, options?: Record<string, unknown>) => text('en', key, options);
-const FAKE_CAMERA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] as const;
-const button = (page: Page, key: string) => page.getByRole('button', { name: t(key), exact: true });
-
-/** The e-mail contractor signs, records about 2.5 s with the fake camera, uploads and agrees. */
-async function signWithVideo(session: BrowserSession, link: string): Promise<void> {
-  const page = await openApp(session, link);
-  const request = page.getByTestId('sign-request');
-  await request.waitFor({ state: 'visible', timeout: 30000 });
-  await request.getByRole('button', { name: t('signer.sign'), exact: true }).click();
-  await button(page, 'signer.signAll').click();
-  await expectVisibleText(page, t('signer.allSigned'));
-  await button(page, 'signer.next').click();
-  await page.getByTestId('video-recorder').waitFor({ state: 'visible', timeout: 30000 });
-  await page.waitForFunction(
-    () => (document.querySelector('[data-testid=video-preview]') as HTMLVideoElement | null)?.srcObject,
-  );
-  const main = page.getByTestId('video-main');
-  await main.click();
-  await page.getByTestId('video-rec').waitFor({ state: 'visible', timeout: 20000 });
-  await page.waitForTimeout(2500);
-  await main.click();
-  await page.getByTestId('video-playback').waitFor({ state: 'visible', timeout: 20000 });
-  await button(page, 'video.recorder.uploadFinish').click();
-  const terms = page.getByTestId('terms-dialog');
-  await terms.waitFor({ state: 'visible', timeout: 30000 });
-  await terms.getByTestId('terms-text').evaluate((el) => el.scrollTo(0, el.scrollHeight));
-  await terms.getByRole('button', { name: t('signer.confirm'), exact: true }).click();
-  await expectVisibleText(page, t('signing.completed'));
-}
 
 /** The SMS contractor signs, records (a generated webm) and agrees through the API. */
 async function signThroughApi(docuId: string, token: string): Promise<void> {

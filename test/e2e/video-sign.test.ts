@@ -7,68 +7,37 @@
 // funnel comes later).
 import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { documentClient } from '../../lambdas/adapters/aws';
-import { createEntities } from '../../lambdas/adapters/dynamo/entities';
-import { getConfig } from '../../lambdas/config';
 import { documentDeps } from '../../lambdas/deps';
-import { api } from '../support/cloud-client';
-import { makePng } from '../support/png';
-import { sendTwoContractorDocument, type SentDocument } from '../support/documents';
 import { seriousAxeViolations } from '../support/axe';
-import { launchBrowser, openApp, type BrowserSession } from '../support/browser';
+import { launchBrowser, type BrowserSession } from '../support/browser';
 import { text } from './catalogue';
 import { expectVisibleText } from './steps';
+import { button, FAKE_CAMERA, toVideoStep, videoContract } from './video-steps';
 
 jest.setTimeout(300000);
 
 const t = (key: string, options?: Record<string, unknown>) => text('en', key, options);
-const FAKE_CAMERA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] as const;
 
-async function videoContract(): Promise<SentDocument> {
-  const sent = await sendTwoContractorDocument({
-    title: 'Video e2e lease',
-    names: ['Mia Mail', 'Pat Phone'],
+/** The signer's way to the video step, recording the recorder chunk's requests in `chunks`: none
+ *  before Next. */
+function toVideoStepWatching(session: BrowserSession, link: string, chunks: string[]): Promise<Page> {
+  return toVideoStep(session, link, {
+    opened: (page) =>
+      page.on('request', (request) => {
+        if (/\/assets\/recorder-[^/]*\.js$/.test(new URL(request.url()).pathname)) chunks.push(request.url());
+      }),
+    beforeNext: () => expect(chunks).toEqual([]),
   });
-  await createEntities(documentClient(), getConfig().TABLE_NAME)
-    .document.patch({ docuId: sent.docuId })
-    .set({ kind: 'vsign' })
-    .go();
-  // A saved sign, so that Sign All applies it at once.
-  const sign = await api(`/api/sign/${sent.docuId}/${sent.mailToken}/signs`, {
-    method: 'POST',
-    body: { image: Buffer.from(makePng(60, 30)).toString('base64') },
-  });
-  expect(sign.status).toBe(201);
-  return sent;
-}
-
-const button = (page: Page, key: string) => page.getByRole('button', { name: t(key), exact: true });
-
-/** Opens the link, accepts the request, signs all areas and goes Next to the video step. */
-async function toVideoStep(session: BrowserSession, link: string, chunks: string[]): Promise<Page> {
-  const page = await openApp(session, link);
-  page.on('request', (request) => {
-    if (/\/assets\/recorder-[^/]*\.js$/.test(new URL(request.url()).pathname)) chunks.push(request.url());
-  });
-  const request = page.getByTestId('sign-request');
-  await request.waitFor({ state: 'visible', timeout: 30000 });
-  await request.getByRole('button', { name: t('signer.sign'), exact: true }).click();
-  await button(page, 'signer.signAll').click();
-  await expectVisibleText(page, t('signer.allSigned'));
-  expect(chunks).toEqual([]);
-  await button(page, 'signer.next').click();
-  await page.getByTestId('video-recorder').waitFor({ state: 'visible', timeout: 30000 });
-  return page;
 }
 
 describe('the video step of a video-sign contractor', () => {
   it('records a real webm with the fake camera, uploads it, then agrees to the terms', async () => {
-    const sent = await videoContract();
+    const sent = await videoContract('Video e2e lease');
     const session = await launchBrowser({ extraArgs: FAKE_CAMERA });
     try {
       await session.run(async () => {
         const chunks: string[] = [];
-        const page = await toVideoStep(session, sent.mailLink, chunks);
+        const page = await toVideoStepWatching(session, sent.mailLink, chunks);
         // The recorder came as a chunk of its own, at this step only.
         expect(chunks.length).toBeGreaterThan(0);
 
@@ -146,11 +115,11 @@ describe('the video step of a video-sign contractor', () => {
   });
 
   it('tells a desktop without a camera so, and offers no recording', async () => {
-    const sent = await videoContract();
+    const sent = await videoContract('Video e2e lease');
     const session = await launchBrowser();
     try {
       await session.run(async () => {
-        const page = await toVideoStep(session, sent.mailLink, []);
+        const page = await toVideoStepWatching(session, sent.mailLink, []);
         await expectVisibleText(page, t('video.noDevice'));
         await expect(page.getByTestId('video-main').isDisabled()).resolves.toBe(true);
         await expect(page.getByTestId('video-upload').isDisabled()).resolves.toBe(true);

@@ -5,83 +5,13 @@
 // video checked, and answers once; a denial rejects the contract and tells everyone. The last two
 // confirmations at the same instant make exactly one Generating transition (one seal job: the use case
 // enqueues it only on the path that committed NeedVConfirm → Generating, answered as 'Generating').
-import { randomBytes } from 'node:crypto';
-import { documentClient } from '../../lambdas/adapters/aws';
-import { createEntities } from '../../lambdas/adapters/dynamo/entities';
-import { getConfig } from '../../lambdas/config';
 import { documentDeps } from '../../lambdas/deps';
 import { api, eventually, mailbox } from '../support/cloud-client';
-import { makePng } from '../support/png';
-import {
-  mailsTo,
-  resolveShortLink,
-  sendTwoContractorDocument,
-  SHORT_LINK,
-  type SentDocument,
-} from '../support/documents';
+import { confirmTokenTo, signPath, signRecordAgree, switchToVideoSign } from '../support/video';
+import { mailsTo, sendTwoContractorDocument, type SentDocument } from '../support/documents';
 
-const CONFIRM_LINK = /\/(en|jp|ko)\/video_confirm\/([0-9a-z]+)\/([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/;
-const signPath = (docuId: string, token: string, rest = '') => `/api/sign/${docuId}/${token}${rest}`;
 const confirmPath = (docuId: string, token: string, rest = '') =>
   `/api/video-confirm/${docuId}/${token}${rest}`;
-
-function webm(size: number): Uint8Array {
-  const bytes = new Uint8Array(randomBytes(size));
-  bytes.set([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81]);
-  return bytes;
-}
-
-async function record(docuId: string, token: string) {
-  const session = await api(signPath(docuId, token, '/video-session'), {
-    method: 'POST',
-    body: { contentType: 'video/webm' },
-  });
-  expect(session.status).toBe(201);
-  const form = new FormData();
-  for (const [k, v] of Object.entries(session.body.upload.fields as Record<string, string>))
-    form.append(k, v);
-  form.append('file', new Blob([webm(4096) as BlobPart], { type: 'video/webm' }), 'recording');
-  expect((await fetch(session.body.upload.url, { method: 'POST', body: form })).status).toBeLessThan(300);
-  const done = await api(signPath(docuId, token, `/video-session/${session.body.sessionId}/complete`), {
-    method: 'POST',
-  });
-  expect(done.status).toBe(200);
-}
-
-async function signRecordAgree(docuId: string, token: string, areaIndexes: number[]) {
-  const sign = await api(signPath(docuId, token, '/signs'), {
-    method: 'POST',
-    body: { image: Buffer.from(makePng(60, 30)).toString('base64') },
-  });
-  expect(sign.status).toBe(201);
-  const applied = await api(signPath(docuId, token, '/areas'), {
-    method: 'PUT',
-    body: { signs: areaIndexes.map((areaIndex) => ({ areaIndex, signId: sign.body.signId })) },
-  });
-  expect(applied.status).toBe(200);
-  await record(docuId, token);
-  return api(signPath(docuId, token, '/agree'), { method: 'POST', body: { lang: 'en' } });
-}
-
-/** The confirmation link in a message to `address`: written out (e-mail) or behind a short link (SMS). */
-async function confirmTokenTo(address: string): Promise<string> {
-  const path = await eventually(
-    async () => {
-      for (const m of mailsTo(await mailbox(), address)) {
-        const text = m.body.text ?? '';
-        if (CONFIRM_LINK.test(text)) return text;
-        const short = SHORT_LINK.exec(text);
-        if (!short) continue;
-        const { location } = await resolveShortLink(short[0]);
-        if (location && CONFIRM_LINK.test(location)) return location;
-      }
-      return null;
-    },
-    30000,
-    `the video confirmation link sent to ${address}`,
-  );
-  return CONFIRM_LINK.exec(path)![3]!;
-}
 
 interface Waiting extends SentDocument {
   tokens: { mail: string; sms: string; owner: string };
@@ -90,10 +20,7 @@ interface Waiting extends SentDocument {
 /** A video-sign contract whose two contractors recorded and agreed: NeedVConfirm, links mailed. */
 async function waitingForConfirmation(): Promise<Waiting> {
   const sent = await sendTwoContractorDocument({ title: 'Video lease' });
-  await createEntities(documentClient(), getConfig().TABLE_NAME)
-    .document.patch({ docuId: sent.docuId })
-    .set({ kind: 'vsign' })
-    .go();
+  await switchToVideoSign(sent.docuId);
   expect((await signRecordAgree(sent.docuId, sent.mailToken, [0, 1])).body.status).toBe('Agree');
   const last = await signRecordAgree(sent.docuId, sent.smsToken, [2]);
   expect(last.body).toEqual({ status: 'NeedVConfirm', agreement: 1 });

@@ -5,79 +5,22 @@
 // the anchor job again, twice at once, mints nothing); the certificate lists every token; verify by a
 // video's hash says whose video of which contract it is.
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Contract, JsonRpcProvider } from 'ethers';
-import { documentClient } from '../../lambdas/adapters/aws';
 import type { DocumentRecord, RecipientRecord } from '../../lambdas/adapters/dynamo/documents';
-import { createEntities } from '../../lambdas/adapters/dynamo/entities';
 import { loadArtifact } from '../../lambdas/chain/artifact';
-import { getConfig } from '../../lambdas/config';
 import { createLogger } from '../../lambdas/core/logger';
 import { anchorDeps, documentDeps } from '../../lambdas/deps';
 import { anchorDocument } from '../../lambdas/usecases/anchoring';
 import { api, env, eventually, mailbox } from '../support/cloud-client';
-import { mailsTo, resolveShortLink, sendTwoContractorDocument, SHORT_LINK } from '../support/documents';
-import { makePng } from '../support/png';
+import { mailsTo, sendTwoContractorDocument } from '../support/documents';
+import { confirmTokenTo, recordVideo, signRecordAgree, switchToVideoSign, webm } from '../support/video';
 
 const log = createLogger({ test: 'video-evidence' }, 'error');
-const CONFIRM_LINK = /\/(en|jp|ko)\/video_confirm\/([0-9a-z]+)\/([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/;
-const signPath = (docuId: string, token: string, rest = '') => `/api/sign/${docuId}/${token}${rest}`;
-
-function webm(size: number): Uint8Array {
-  const bytes = new Uint8Array(randomBytes(size));
-  bytes.set([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81]);
-  return bytes;
-}
-
-async function signRecordAgree(docuId: string, token: string, areaIndexes: number[]) {
-  const sign = await api(signPath(docuId, token, '/signs'), {
-    method: 'POST',
-    body: { image: Buffer.from(makePng(60, 30)).toString('base64') },
-  });
-  expect(sign.status).toBe(201);
-  const applied = await api(signPath(docuId, token, '/areas'), {
-    method: 'PUT',
-    body: { signs: areaIndexes.map((areaIndex) => ({ areaIndex, signId: sign.body.signId })) },
-  });
-  expect(applied.status).toBe(200);
-  const session = await api(signPath(docuId, token, '/video-session'), {
-    method: 'POST',
-    body: { contentType: 'video/webm' },
-  });
-  expect(session.status).toBe(201);
-  const form = new FormData();
-  for (const [k, v] of Object.entries(session.body.upload.fields as Record<string, string>))
-    form.append(k, v);
-  form.append('file', new Blob([webm(20_000) as BlobPart], { type: 'video/webm' }), 'recording');
-  expect((await fetch(session.body.upload.url, { method: 'POST', body: form })).status).toBeLessThan(300);
-  const done = await api(signPath(docuId, token, `/video-session/${session.body.sessionId}/complete`), {
-    method: 'POST',
-  });
-  expect(done.status).toBe(200);
-  return api(signPath(docuId, token, '/agree'), { method: 'POST', body: { lang: 'en' } });
-}
-
-async function confirmTokenTo(address: string): Promise<string> {
-  const path = await eventually(
-    async () => {
-      for (const m of mailsTo(await mailbox(), address)) {
-        const text = m.body.text ?? '';
-        if (CONFIRM_LINK.test(text)) return text;
-        const short = SHORT_LINK.exec(text);
-        if (!short) continue;
-        const { location } = await resolveShortLink(short[0]);
-        if (location && CONFIRM_LINK.test(location)) return location;
-      }
-      return null;
-    },
-    30000,
-    `the video confirmation link sent to ${address}`,
-  );
-  return CONFIRM_LINK.exec(path)![3]!;
-}
+/** 20,000-byte videos (verify reports the size). */
+const record20k = (docuId: string, token: string) => recordVideo(docuId, token, { bytes: webm(20_000) });
 
 function chainContract() {
   const provider = new JsonRpcProvider(env('TEST_CHAIN_RPC_URL'), undefined, { staticNetwork: true });
@@ -104,12 +47,9 @@ describe('video evidence: sealed PDF, one token per video, certificate, verify',
     docuId = sent.docuId;
     signerEmail = sent.email;
     ownerToken = sent.owner.token;
-    await createEntities(documentClient(), getConfig().TABLE_NAME)
-      .document.patch({ docuId })
-      .set({ kind: 'vsign' })
-      .go();
-    expect((await signRecordAgree(docuId, sent.mailToken, [0, 1])).status).toBe(200);
-    expect((await signRecordAgree(docuId, sent.smsToken, [2])).body.status).toBe('NeedVConfirm');
+    await switchToVideoSign(docuId);
+    expect((await signRecordAgree(docuId, sent.mailToken, [0, 1], record20k)).status).toBe(200);
+    expect((await signRecordAgree(docuId, sent.smsToken, [2], record20k)).body.status).toBe('NeedVConfirm');
     const tokens = await Promise.all([
       confirmTokenTo(sent.email),
       confirmTokenTo(`${sent.e164}@sms.local`),

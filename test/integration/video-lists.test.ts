@@ -5,15 +5,21 @@
 // own /video_confirm page; Resend sends a pending party's confirmation link again (same limits, 429);
 // Delete removes the videos and their thumbnails from storage; a Video Sign contract whose only
 // contractor is the owner goes straight to Generating (nobody else to confirm).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { documentClient, s3 } from '../../lambdas/adapters/aws';
-import { createEntities } from '../../lambdas/adapters/dynamo/entities';
+import { s3 } from '../../lambdas/adapters/aws';
 import { getConfig } from '../../lambdas/config';
 import { documentDeps } from '../../lambdas/deps';
 import { verifiedUser } from '../support/accounts';
 import { api, eventually, mailbox } from '../support/cloud-client';
 import { makePng } from '../support/png';
+import {
+  postVideo,
+  signPath,
+  signRecordAgree as signVideoAgree,
+  switchToVideoSign,
+  webm,
+} from '../support/video';
 import {
   giveOwnerSign,
   mailsTo,
@@ -24,13 +30,6 @@ import {
 } from '../support/documents';
 
 const CONFIRM_LINK = /\/(en|jp|ko)\/video_confirm\/([0-9a-z]+)\/([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/g;
-const signPath = (docuId: string, token: string, rest = '') => `/api/sign/${docuId}/${token}${rest}`;
-
-function webm(size: number): Uint8Array {
-  const bytes = new Uint8Array(randomBytes(size));
-  bytes.set([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81]);
-  return bytes;
-}
 
 /** A small "JPEG": start and end markers around filler (the server checks the markers and the size). */
 function jpeg(size: number): Uint8Array {
@@ -42,13 +41,6 @@ function jpeg(size: number): Uint8Array {
 const THUMB = jpeg(3000);
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
-async function postForm(upload: { url: string; fields: Record<string, string> }, bytes: Uint8Array) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(upload.fields)) form.append(k, v);
-  form.append('file', new Blob([bytes as BlobPart], { type: 'video/webm' }), 'recording');
-  expect((await fetch(upload.url, { method: 'POST', body: form })).status).toBeLessThan(300);
-}
-
 /** Records a contractor's video with a thumbnail and the recorder's duration; the first completion
  *  carries a PNG as its still and is refused (400, the session stays open). */
 async function record(docuId: string, token: string, { badFirst = false } = {}) {
@@ -57,7 +49,7 @@ async function record(docuId: string, token: string, { badFirst = false } = {}) 
     body: { contentType: 'video/webm' },
   });
   expect(session.status).toBe(201);
-  await postForm(session.body.upload, webm(4096));
+  expect((await postVideo(session.body.upload, webm(4096), 'video/webm')).status).toBeLessThan(300);
   const complete = (body: unknown) =>
     api(signPath(docuId, token, `/video-session/${session.body.sessionId}/complete`), {
       method: 'POST',
@@ -78,20 +70,9 @@ async function record(docuId: string, token: string, { badFirst = false } = {}) 
   expect(done.status).toBe(200);
 }
 
-async function signRecordAgree(docuId: string, token: string, areaIndexes: number[], badFirst = false) {
-  const sign = await api(signPath(docuId, token, '/signs'), {
-    method: 'POST',
-    body: { image: Buffer.from(makePng(60, 30)).toString('base64') },
-  });
-  expect(sign.status).toBe(201);
-  const applied = await api(signPath(docuId, token, '/areas'), {
-    method: 'PUT',
-    body: { signs: areaIndexes.map((areaIndex) => ({ areaIndex, signId: sign.body.signId })) },
-  });
-  expect(applied.status).toBe(200);
-  await record(docuId, token, { badFirst });
-  return api(signPath(docuId, token, '/agree'), { method: 'POST', body: { lang: 'en' } });
-}
+/** Sign → video (with a thumbnail and the recorder's duration; `badFirst`: a refused still first) → Agree. */
+const signRecordAgree = (docuId: string, token: string, areaIndexes: number[], badFirst = false) =>
+  signVideoAgree(docuId, token, areaIndexes, (d, t) => record(d, t, { badFirst }));
 
 /** The confirmation links mailed to `address` so far (their tokens). */
 async function confirmTokensTo(address: string): Promise<string[]> {
@@ -103,10 +84,7 @@ async function confirmTokensTo(address: string): Promise<string[]> {
 /** A Video Sign contract whose two contractors (e-mail, SMS) recorded and agreed: NeedVConfirm. */
 async function waitingForConfirmation() {
   const sent = await sendTwoContractorDocument({ title: 'Video lease' });
-  await createEntities(documentClient(), getConfig().TABLE_NAME)
-    .document.patch({ docuId: sent.docuId })
-    .set({ kind: 'vsign' })
-    .go();
+  await switchToVideoSign(sent.docuId);
   expect((await signRecordAgree(sent.docuId, sent.mailToken, [0, 1], true)).body.status).toBe('Agree');
   expect((await signRecordAgree(sent.docuId, sent.smsToken, [2])).body.status).toBe('NeedVConfirm');
   await eventually(
@@ -216,10 +194,7 @@ describe('Video Sign in the contract lists', () => {
 
   it('gives a contractor Continue to sign and record first, then to confirm the videos', async () => {
     const sent = await sendTwoContractorDocument({ title: 'Video lease' });
-    await createEntities(documentClient(), getConfig().TABLE_NAME)
-      .document.patch({ docuId: sent.docuId })
-      .set({ kind: 'vsign' })
-      .go();
+    await switchToVideoSign(sent.docuId);
     const mia = await verifiedUser(sent.email);
     const contractorCard = async () => {
       const list = await api('/api/documents?tab=pending&role=contractor', { token: mia.token });
@@ -361,7 +336,7 @@ describe('Video Sign in the contract lists', () => {
       body: { contentType: 'video/webm' },
     });
     expect(session.status).toBe(201);
-    await postForm(session.body.upload, webm(3000));
+    expect((await postVideo(session.body.upload, webm(3000), 'video/webm')).status).toBeLessThan(300);
     const done = await api(`/api/documents/${docuId}/video-session/${session.body.sessionId}/complete`, {
       method: 'POST',
       token: owner.token,

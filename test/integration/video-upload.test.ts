@@ -8,38 +8,19 @@
 // the server's checks read. A late completion and a smaller cap are run in this process, through the
 // same use case and the same emulators (the gateway's configuration is the run's).
 import { createHash, randomBytes } from 'node:crypto';
-import { documentClient } from '../../lambdas/adapters/aws';
-import { createEntities } from '../../lambdas/adapters/dynamo/entities';
-import { getConfig } from '../../lambdas/config';
 import { documentDeps, videoDeps } from '../../lambdas/deps';
 import { completeVideoSession } from '../../lambdas/usecases/videos';
-import { makePng } from '../support/png';
+import { mp4, postVideo, signAreas, signPath, switchToVideoSign, webm } from '../support/video';
 import { api } from '../support/cloud-client';
 import { sendTwoContractorDocument, type SentDocument } from '../support/documents';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const signPath = (docuId: string, token: string, rest = '') => `/api/sign/${docuId}/${token}${rest}`;
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) VideoTest/1.0';
-
-function webm(size: number): Uint8Array {
-  const bytes = new Uint8Array(randomBytes(size));
-  bytes.set([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81]);
-  return bytes;
-}
-
-function mp4(size: number): Uint8Array {
-  const bytes = new Uint8Array(randomBytes(size));
-  bytes.set([0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]);
-  return bytes;
-}
 
 /** A contract sent to two contractors, switched to video sign (the owner's video funnel comes later). */
 async function videoContract(): Promise<SentDocument> {
   const sent = await sendTwoContractorDocument({ title: 'Video lease' });
-  await createEntities(documentClient(), getConfig().TABLE_NAME)
-    .document.patch({ docuId: sent.docuId })
-    .set({ kind: 'vsign' })
-    .go();
+  await switchToVideoSign(sent.docuId);
   return sent;
 }
 
@@ -56,18 +37,6 @@ const complete = (docuId: string, token: string, sessionId: string) =>
     headers: { 'user-agent': UA },
   });
 
-/** Posts bytes to a session's presigned form, as the recorder page does. */
-async function postVideo(
-  upload: { url: string; fields: Record<string, string> },
-  bytes: Uint8Array,
-  type: string,
-) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(upload.fields)) form.append(k, v);
-  form.append('file', new Blob([bytes as BlobPart], { type }), 'recording');
-  return fetch(upload.url, { method: 'POST', body: form });
-}
-
 /** Session → upload → completion; answers the session and the completion's response. */
 async function record(docuId: string, token: string, bytes: Uint8Array, type = 'video/webm') {
   const session = await startSession(docuId, token, type);
@@ -82,16 +51,7 @@ const recipient = async (docuId: string, index: number) =>
 const exists = async (key: string) => (await documentDeps().storage.head(key)) !== null;
 
 async function signAndAgree(docuId: string, token: string, areaIndexes: number[]) {
-  const sign = await api(signPath(docuId, token, '/signs'), {
-    method: 'POST',
-    body: { image: Buffer.from(makePng(60, 30)).toString('base64') },
-  });
-  expect(sign.status).toBe(201);
-  const applied = await api(signPath(docuId, token, '/areas'), {
-    method: 'PUT',
-    body: { signs: areaIndexes.map((areaIndex) => ({ areaIndex, signId: sign.body.signId })) },
-  });
-  expect(applied.status).toBe(200);
+  await signAreas(docuId, token, areaIndexes);
   return api(signPath(docuId, token, '/agree'), { method: 'POST', body: { lang: 'en' } });
 }
 

@@ -8,10 +8,8 @@ import { currentIdToken } from './app/amplify';
 import { AppConfigContext } from './app/app-context';
 import { loadConfig } from './app/config';
 import { i18n } from './app/i18n';
-import { applyLanguage } from './app/routes/language-layout';
 import { createAppRouter, prefetchForPath } from './app/router';
-import { detectLang, isLang } from './app/paths';
-import { ErrorScreen } from './components/error-screen';
+import { renderStartupError } from './app/startup-error';
 import { configureApiClient } from './lib/api-client';
 import './styles.css';
 
@@ -35,17 +33,7 @@ async function start(): Promise<void> {
       </StrictMode>,
     );
   } catch (error) {
-    const prefix = window.location.pathname.split('/')[1];
-    await applyLanguage(isLang(prefix) ? prefix : detectLang());
-    root.render(
-      <StrictMode>
-        <ErrorScreen
-          title={i18n.t('common.errorTitle')}
-          message={i18n.t('errors.unavailable')}
-          detail={error instanceof Error ? error.message : String(error)}
-        />
-      </StrictMode>,
-    );
+    await renderStartupError(root, error);
   }
 }
 

@@ -8,7 +8,7 @@ import { I18nextProvider } from 'react-i18next';
 import { loadConfig } from './app/config';
 import { i18n, localeOf, switchLocale } from './app/i18n';
 import { detectLang, isLang } from './app/paths';
-import { ErrorScreen } from './components/error-screen';
+import { renderStartupError } from './app/startup-error';
 import { MobileRecordingPage } from './features/video/mobile-page';
 import { configureApiClient } from './lib/api-client';
 import './styles.css';
@@ -45,16 +45,7 @@ async function start(): Promise<void> {
       </StrictMode>,
     );
   } catch (error) {
-    await language.catch(() => undefined);
-    root.render(
-      <StrictMode>
-        <ErrorScreen
-          title={i18n.t('common.errorTitle')}
-          message={i18n.t('errors.unavailable')}
-          detail={error instanceof Error ? error.message : String(error)}
-        />
-      </StrictMode>,
-    );
+    await renderStartupError(root, error);
   }
 }
 

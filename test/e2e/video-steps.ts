@@ -1,0 +1,91 @@
+// The steps of the Video Sign journeys (issue #15), shared by the video e2e tests: Chromium's fake
+// camera, a sent contract switched to video sign with saved signs, the signer's way to the video step,
+// a real recording with the fake camera, and the terms after it.
+import type { Page } from 'playwright-core';
+import { api } from '../support/cloud-client';
+import { sendTwoContractorDocument, type SentDocument } from '../support/documents';
+import { openApp, type BrowserSession } from '../support/browser';
+import { makePng } from '../support/png';
+import { switchToVideoSign } from '../support/video';
+import { text } from './catalogue';
+import { expectVisibleText } from './steps';
+
+const t = (key: string, options?: Record<string, unknown>) => text('en', key, options);
+
+/** Chromium records from a fake camera and microphone, with no permission prompt. */
+export const FAKE_CAMERA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] as const;
+
+export const button = (page: Page, key: string) => page.getByRole('button', { name: t(key), exact: true });
+
+/**
+ * A contract sent to 'Mia Mail' (e-mail) and 'Pat Phone' (SMS), switched to video sign; the contractors
+ * named in `withSigns` have a saved sign, so that Sign All applies it at once.
+ */
+export async function videoContract(
+  title: string,
+  withSigns: readonly ('mail' | 'sms')[] = ['mail'],
+): Promise<SentDocument> {
+  const sent = await sendTwoContractorDocument({ title, names: ['Mia Mail', 'Pat Phone'] });
+  await switchToVideoSign(sent.docuId);
+  for (const who of withSigns) {
+    const token = who === 'mail' ? sent.mailToken : sent.smsToken;
+    const sign = await api(`/api/sign/${sent.docuId}/${token}/signs`, {
+      method: 'POST',
+      body: { image: Buffer.from(makePng(60, 30)).toString('base64') },
+    });
+    expect(sign.status).toBe(201);
+  }
+  return sent;
+}
+
+/** Opens the link, accepts the request, signs all areas and goes Next to the video step (`watch`
+ *  sees the page as soon as it is opened, and once more just before Next). */
+export async function toVideoStep(
+  session: BrowserSession,
+  link: string,
+  watch: { opened?: (page: Page) => void; beforeNext?: () => void } = {},
+): Promise<Page> {
+  const page = await openApp(session, link);
+  watch.opened?.(page);
+  const request = page.getByTestId('sign-request');
+  await request.waitFor({ state: 'visible', timeout: 30000 });
+  await request.getByRole('button', { name: t('signer.sign'), exact: true }).click();
+  await button(page, 'signer.signAll').click();
+  await expectVisibleText(page, t('signer.allSigned'));
+  watch.beforeNext?.();
+  await button(page, 'signer.next').click();
+  await page.getByTestId('video-recorder').waitFor({ state: 'visible', timeout: 30000 });
+  return page;
+}
+
+/** Records about 2.5 s with the fake camera (Record, Stop); answers the challenge code line. */
+export async function recordWithFakeCamera(page: Page): Promise<string> {
+  await page.waitForFunction(
+    () => (document.querySelector('[data-testid=video-preview]') as HTMLVideoElement | null)?.srcObject,
+  );
+  const main = page.getByTestId('video-main');
+  await main.click();
+  await page.getByTestId('video-rec').waitFor({ state: 'visible', timeout: 20000 });
+  const code = (await page.getByTestId('video-code').textContent())!;
+  await page.waitForTimeout(2500);
+  await main.click();
+  await page.getByTestId('video-playback').waitFor({ state: 'visible', timeout: 20000 });
+  return code;
+}
+
+/** Scrolls the e-sign terms to their end and confirms them: 'Your sign is completed.' */
+export async function acceptTerms(page: Page): Promise<void> {
+  const terms = page.getByTestId('terms-dialog');
+  await terms.waitFor({ state: 'visible', timeout: 30000 });
+  await terms.getByTestId('terms-text').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await terms.getByRole('button', { name: t('signer.confirm'), exact: true }).click();
+  await expectVisibleText(page, t('signing.completed'));
+}
+
+/** A contractor signs, records with the fake camera, uploads and agrees. */
+export async function signWithVideo(session: BrowserSession, link: string): Promise<void> {
+  const page = await toVideoStep(session, link);
+  await recordWithFakeCamera(page);
+  await button(page, 'video.recorder.uploadFinish').click();
+  await acceptTerms(page);
+}
