@@ -74,6 +74,11 @@ export const configSchema = z.object({
   /** Overrides of the abuse limits' defaults (architecture §18); empty: the defaults. */
   RATE_LIMITS: rateLimits,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** Entitlements (issue #18, shared/domain/entitlements.ts): contracts of a new trial account, and
+   *  the sends a month of the personal plan and of each standard seat. */
+  TRIAL_CONTRACTS: z.coerce.number().int().nonnegative().default(5),
+  PERSONAL_SENDS_PER_MONTH: intFrom(5),
+  STANDARD_SENDS_PER_SEAT: intFrom(5),
   // The anchoring chain (architecture §9). Optional here, since most functions never touch it;
   // chainConfig() demands what the chain adapter needs, naming the missing variable.
   /** JSON-RPC endpoint of the EVM chain. */

@@ -25,6 +25,7 @@ import { DynamoRateLimiter } from './adapters/dynamo/rate-limits';
 import { enforceLimits, limitTable, type Limits } from './usecases/limits';
 import { DynamoVerificationCodes } from './adapters/dynamo/verification-codes';
 import { setAccountStateReader } from './usecases/account-state';
+import { setTrialContracts } from './usecases/profile';
 import { setJobFailureRecorder } from './core/worker';
 import { DynamoJobFailures } from './adapters/dynamo/job-failures';
 import { S3Storage } from './adapters/s3-storage';
@@ -74,6 +75,9 @@ let built: { -readonly [K in keyof Deps]?: Deps[K] } = {};
 export function repository(): DynamoRepository {
   return (built.repo ??= new DynamoRepository(dynamo(), documentClient(), getConfig().TABLE_NAME));
 }
+
+// New accounts get the configured number of trial contracts (issue #18).
+setTrialContracts(() => getConfig().TRIAL_CONTRACTS);
 
 // Every owner request asks whether its account is closed (lambdas/core/http.ts): from the user records.
 setAccountStateReader((userId) => repository().getById(userId));

@@ -5,8 +5,15 @@ import type { IdentityDirectory } from '../ports';
 
 /** A new account starts on the free trial: 30 days, no card (spec doc 1 §1, architecture §14). */
 export const TRIAL_DAYS = 30;
-/** Contracts a trial account may send; the spec's Personal plan allows 5 envelopes a month. */
+/** Contracts a trial account may send by default (configured: TRIAL_CONTRACTS); the spec's
+ *  Personal plan allows 5 envelopes a month. */
 export const TRIAL_CONTRACTS = 5;
+
+let trialContracts: () => number = () => TRIAL_CONTRACTS;
+/** The composition root (lambdas/deps.ts) sets the configured number. */
+export function setTrialContracts(source: () => number): void {
+  trialContracts = source;
+}
 
 export interface Profile {
   userId: string;
@@ -31,12 +38,18 @@ export interface Profile {
 export function trialUser(
   fields: Pick<UserRecord, 'userId' | 'email' | 'name'> & Partial<UserRecord>,
   now: Date,
+  contracts = trialContracts(),
 ): UserRecord {
+  const validDate = new Date(now.getTime() + TRIAL_DAYS * 24 * 3600 * 1000).toISOString();
   return {
     emailVerified: false,
     plan: 'trial',
-    validDate: new Date(now.getTime() + TRIAL_DAYS * 24 * 3600 * 1000).toISOString(),
-    availableTickets: TRIAL_CONTRACTS,
+    validDate,
+    availableTickets: contracts,
+    ticketLots:
+      contracts > 0
+        ? [{ source: 'trial', count: contracts, addedAt: now.toISOString(), expiresAt: validDate }]
+        : [],
     isAdmin: false,
     closed: false,
     createdAt: now.toISOString(),

@@ -12,6 +12,8 @@ export default async function setup() {
   const { child, info } = await startCloudProcess({
     dataDir: path.relative(ROOT, path.join(runDir, 'data')),
     logFile: path.join(runDir, 'local-cloud.log'),
+    // Test accounts send many contracts (issue #18): the entitlement tests set their counts themselves.
+    env: { TRIAL_CONTRACTS: '1000' },
   });
   Object.assign(process.env, info.handlerEnv, {
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
