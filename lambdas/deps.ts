@@ -226,6 +226,10 @@ export function documentDeps(): DocumentDeps {
     englishPhoneCountry: c.DEFAULT_PHONE_COUNTRY as CountryCode,
     appUrl: c.APP_URL,
     shortLinks: shortLinks(),
+    entitlementRules: {
+      personalSendsPerMonth: c.PERSONAL_SENDS_PER_MONTH,
+      standardSendsPerSeatPerMonth: c.STANDARD_SENDS_PER_SEAT,
+    },
   };
 }
 
