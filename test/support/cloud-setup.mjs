@@ -20,6 +20,7 @@ export default async function setup() {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     TEST_APP_URL: info.appUrl,
     TEST_MAILBOX_URL: info.mailboxUrl,
+    TEST_STRIPE_URL: info.stripeUrl,
     TEST_COGNITO_ENDPOINT: info.endpoints.cognito,
     TEST_CHAIN_RPC_URL: info.chain.rpcUrl,
     TEST_CHAIN_ID: String(info.chain.chainId),
