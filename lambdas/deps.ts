@@ -6,6 +6,8 @@ import type { OwnerSignsDeps } from './usecases/owner-signs';
 import type { SigningDeps } from './usecases/signing';
 import type { HandoffDeps } from './usecases/video-handoff';
 import type { VideoDeps } from './usecases/videos';
+import type { BillingDeps } from './usecases/billing';
+import { stripeClient } from './adapters/stripe-payments';
 // Composition root: builds each adapter once from the configuration. Handlers and workers take
 // what they need from here; use cases receive ports, never SDK clients.
 //
@@ -227,6 +229,22 @@ export function documentDeps(): DocumentDeps {
     appUrl: c.APP_URL,
     shortLinks: shortLinks(),
     entitlementRules: {
+      personalSendsPerMonth: c.PERSONAL_SENDS_PER_MONTH,
+      standardSendsPerSeatPerMonth: c.STANDARD_SENDS_PER_SEAT,
+    },
+  };
+}
+
+/** Plans and payments (issue #18): the Stripe SDK, the price ids, the user records, event ids. */
+export function billingDeps(): BillingDeps {
+  const c = getConfig();
+  return {
+    stripe: () => stripeClient(c),
+    priceIds: c.STRIPE_PRICE_IDS,
+    users: repository(),
+    events: repository(),
+    appUrl: c.APP_URL,
+    rules: {
       personalSendsPerMonth: c.PERSONAL_SENDS_PER_MONTH,
       standardSendsPerSeatPerMonth: c.STANDARD_SENDS_PER_SEAT,
     },
