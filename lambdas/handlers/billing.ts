@@ -2,7 +2,7 @@
 // CloudFormation's 500-resource limit; one function shares one integration and permission). Each
 // route keeps its own auth and schemas; the route key picks it.
 import type { APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { checkoutRequestSchema } from '../../shared/api/billing';
+import { checkoutRequestSchema, myPlanQuerySchema } from '../../shared/api/billing';
 import { AppError } from '../core/errors';
 import { httpHandler, type HttpEvent } from '../core/http';
 import { billingDeps } from '../deps';
@@ -35,9 +35,9 @@ const ROUTES = {
     return { body: await handleWebhook(billingDeps(), raw, headers?.['stripe-signature'], req.log) };
   }),
   /** My Plan: plan, days left, what is left to send, the subscription. */
-  'GET /api/billing/plan': httpHandler({ auth: 'owner' }, async (req) => {
+  'GET /api/billing/plan': httpHandler({ auth: 'owner', query: myPlanQuerySchema }, async (req) => {
     if (!req.user) throw signInRequired();
-    return { body: await myPlan(billingDeps(), req.user) };
+    return { body: await myPlan(billingDeps(), req.user, req.query.session_id) };
   }),
   /** Cancel at period end (immediate cancel is disabled). */
   'POST /api/billing/cancel': httpHandler({ auth: 'owner' }, async (req) => {

@@ -295,7 +295,7 @@ export interface SubscriptionView {
 }
 
 /** GET /api/billing/plan: the plan, days left, what is left to send, and the subscription. */
-export async function myPlan(deps: BillingDeps, user: AuthUser, now = new Date()) {
+export async function myPlan(deps: BillingDeps, user: AuthUser, sessionId?: string, now = new Date()) {
   const record = await deps.users.getById(user.sub);
   if (!record) throw new AppError('errors.unauthorized', 'Sign-in required');
   const lots = lotsOfRecord(record, now);
@@ -330,7 +330,19 @@ export async function myPlan(deps: BillingDeps, user: AuthUser, now = new Date()
       status: sub.status,
     };
   }
+  // The pay page's result after Checkout (isModalOpen=true&session_id=…): the session's payment
+  // status, for this user's own sessions only. The plan itself changes by the webhook alone.
+  let checkout: { status: string | null; paymentStatus: string } | null = null;
+  if (sessionId && record.customerId) {
+    const { stripe } = await deps.stripe();
+    const session = await stripe.checkout.sessions.retrieve(sessionId).catch(() => null);
+    const customer = typeof session?.customer === 'string' ? session.customer : session?.customer?.id;
+    if (session && customer === record.customerId) {
+      checkout = { status: session.status, paymentStatus: session.payment_status };
+    }
+  }
   return {
+    checkout,
     plan: record.plan,
     validDate: record.validDate,
     daysLeft: daysLeft(record.validDate, now),

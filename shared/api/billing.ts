@@ -45,7 +45,11 @@ export const subscriptionViewSchema = z.object({
   latest_invoice: z.string().nullable(),
   status: z.string(),
 });
+/** The pay page asks with the Checkout Session it came back from. */
+export const myPlanQuerySchema = z.object({ session_id: z.string().min(1).max(200).optional() });
 export const myPlanResponseSchema = z.object({
+  /** The payment result of `session_id` (the user's own session), else null. */
+  checkout: z.object({ status: z.string().nullable(), paymentStatus: z.string() }).nullable(),
   plan: z.enum(PLAN_KEYS),
   validDate: isoDate,
   daysLeft: z.number().int().nonnegative(),
@@ -84,11 +88,15 @@ export const invoicesResponseSchema = z.object({
   ),
 });
 
+export type PlanPricesResponse = z.infer<typeof planPricesResponseSchema>;
+export type MyPlanResponse = z.infer<typeof myPlanResponseSchema>;
+export type InvoicesResponse = z.infer<typeof invoicesResponseSchema>;
+
 export const BILLING_SCHEMAS = {
   GetPlanPrices: { response: planPricesResponseSchema },
   CreateCheckout: { body: checkoutRequestSchema, response: checkoutResponseSchema },
   StripeWebhook: { response: webhookResponseSchema },
-  GetMyPlan: { response: myPlanResponseSchema },
+  GetMyPlan: { query: myPlanQuerySchema, response: myPlanResponseSchema },
   CancelSubscription: { response: cancelResponseSchema },
   ListInvoices: { response: invoicesResponseSchema },
 } as const;

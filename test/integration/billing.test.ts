@@ -102,6 +102,17 @@ describe('plans and payments', () => {
     expect(back.searchParams.get('isModalOpen')).toBe('true');
     expect(back.searchParams.get('session_id')).toBe(started.body.sessionId);
 
+    // The pay page's result: this user's session, as the provider has it (another's: none).
+    const result = await api(`/api/billing/plan?session_id=${started.body.sessionId}`, {
+      token: owner.token,
+    });
+    expect(result.body.checkout).toEqual({ status: 'complete', paymentStatus: 'paid' });
+    const stranger = await newOwner();
+    const foreign = await api(`/api/billing/plan?session_id=${started.body.sessionId}`, {
+      token: stranger.token,
+    });
+    expect(foreign.body.checkout).toBeNull();
+
     // The plan changes by the webhook alone.
     const mine = await until(
       () => plan(owner),
