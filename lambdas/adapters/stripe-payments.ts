@@ -34,9 +34,18 @@ async function keysOf(c: Config): Promise<StripeKeys> {
   }
   if (c.STRIPE_SECRET_ID) {
     const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
-    const res = await new SecretsManagerClient({ region: c.AWS_REGION }).send(
-      new GetSecretValueCommand({ SecretId: c.STRIPE_SECRET_ID }),
-    );
+    const res = await new SecretsManagerClient({ region: c.AWS_REGION })
+      .send(new GetSecretValueCommand({ SecretId: c.STRIPE_SECRET_ID }))
+      .catch((err: unknown) => {
+        // A secret not created yet (docs/deploy.md): payments are unavailable, not a 500.
+        if (err instanceof Error && err.name === 'ResourceNotFoundException') {
+          throw new AppError('billing.errors.unavailable', 'The Stripe secret does not exist', {
+            status: 503,
+            cause: err,
+          });
+        }
+        throw err;
+      });
     return parseStripeSecret(c.STRIPE_SECRET_ID, res.SecretString);
   }
   throw new AppError('billing.errors.unavailable', 'Payments are not configured', { status: 503 });

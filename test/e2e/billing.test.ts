@@ -5,7 +5,10 @@
 // wrote and its invoice, and cancel at period end shows 'Unsubscribe has been scheduled'.
 import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { newOwner, PASSWORD, type Owner } from '../support/documents';
+import { randomUUID } from 'node:crypto';
+import { getDeps } from '../../lambdas/deps';
+import { api } from '../support/cloud-client';
+import { createDocument, newOwner, PASSWORD, uploadPdf, type Owner } from '../support/documents';
 import { launchBrowser, openApp, type BrowserSession } from '../support/browser';
 import { text } from './catalogue';
 import { expectPath, expectVisibleText, submitSignIn } from './steps';
@@ -80,6 +83,58 @@ describe('plans and payments in the browser', () => {
       await page.getByTestId('cancel-subscription').click();
       await expectVisibleText(page, t('billing.success'));
       await page.getByTestId('unsubscribe-scheduled').waitFor({ timeout: 30000 });
+    });
+  });
+
+  it('with no contract left, Finalize says so and links the plans; the draft stays', async () => {
+    const owner = await newOwner('en', 'Empty Owner');
+    const me = await api('/api/me', { token: owner.token });
+    await getDeps().repo.update(me.body.userId as string, { availableTickets: 0, ticketLots: [] });
+    const docuId = await createDocument(owner);
+    expect((await uploadPdf(owner, docuId)).status).toBe(200);
+    const contact = `signer-${randomUUID()}@example.com`;
+    const put = (path: string, body: unknown) => api(path, { method: 'PUT', token: owner.token, body });
+    expect(
+      (
+        await put(`/api/documents/${docuId}/recipients`, {
+          recipients: [{ name: 'Mail Signer', contact }],
+          finalRecipients: [],
+          lang: 'en',
+        })
+      ).status,
+    ).toBe(200);
+    const areas = [{ recipientIndex: 0, pageIndex: 0, x: 50, y: 60, width: 120, height: 40 }];
+    expect((await put(`/api/documents/${docuId}/areas`, { areas })).status).toBe(200);
+    await session.run(async () => {
+      const page = await signInTo(session, owner);
+      await openApp(session, `/en/home/make/esign/agree/${docuId}`);
+      await page.getByLabel(t('funnel.finalize.terms'), { exact: true }).check();
+      await page.waitForFunction(
+        (label) =>
+          [...document.querySelectorAll('button')].some((b) => b.textContent === label && !b.disabled),
+        t('funnel.finalize.completed'),
+      );
+      await page.getByRole('button', { name: t('funnel.finalize.completed'), exact: true }).click();
+      await expectVisibleText(page, t('documents.send.failed', { errmsg: t('billing.errors.noneLeft') }));
+      await page.getByTestId('send-view-plans').click();
+      await expectPath(page, '/en/home/select_plan');
+    });
+    expect((await api(`/api/documents/${docuId}`, { token: owner.token })).body.status).toBe('SetPos');
+  });
+
+  it("a visitor's Buy Now: 'You need to Sign In to Buy.', then after sign-in the pay page of that plan", async () => {
+    await session.run(async () => {
+      const page = await openApp(session, '/en/plans');
+      await page.locator('[data-plan="year_standard"]').getByTestId('plan-price').waitFor();
+      await page
+        .locator('[data-plan="year_standard"]')
+        .getByRole('button', { name: t('public.plans.buyNow'), exact: true })
+        .click();
+      await expectVisibleText(page, t('payment.signInToBuy'));
+      await expectPath(page, '/en/login');
+      await submitSignIn(page, process.env.TEST_DEMO_EMAIL!, process.env.TEST_DEMO_PASSWORD!);
+      await expectPath(page, '/en/home/pay_plan/year_standard');
+      await page.getByTestId('pay-plan-name').waitFor();
     });
   });
 });
