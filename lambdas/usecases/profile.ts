@@ -2,6 +2,7 @@ import type { AuthUser } from '../core/http';
 import { AppError } from '../core/errors';
 import type { UserRecord, UserRepository } from '../adapters/dynamo/repository';
 import type { IdentityDirectory } from '../ports';
+import { lotsOfRecord, ticketCount } from '../../shared/domain/entitlements';
 
 /** A new account starts on the free trial: 30 days, no card (spec doc 1 §1, architecture §14). */
 export const TRIAL_DAYS = 30;
@@ -58,7 +59,7 @@ export function trialUser(
   };
 }
 
-export function toProfile(record: UserRecord, firstLogin = false): Profile {
+export function toProfile(record: UserRecord, firstLogin = false, now = new Date()): Profile {
   return {
     userId: record.userId,
     email: record.email,
@@ -68,7 +69,8 @@ export function toProfile(record: UserRecord, firstLogin = false): Profile {
     walletAddress: record.walletAddress ?? null,
     plan: record.plan,
     validDate: record.validDate,
-    availableTickets: record.availableTickets,
+    // The usable ones (issue #18): an ended trial's tickets are not shown as remaining.
+    availableTickets: ticketCount(lotsOfRecord(record, now), now),
     isAdmin: record.isAdmin ?? false,
     consentsRequired: !record.consents?.termsOfService,
     createdAt: record.createdAt,
@@ -119,5 +121,5 @@ export async function getOrCreateProfile(
   now = new Date(),
 ): Promise<Profile> {
   const { record, created } = await getOrCreateUser(repo, directory, user, now);
-  return toProfile(record, created);
+  return toProfile(record, created, now);
 }
