@@ -122,6 +122,18 @@ export async function createCheckout(
   if (!priceId) throw new AppError('billing.errors.unavailable', 'This plan is not on sale', { status: 503 });
   const record = await deps.users.getById(user.sub);
   if (!record) throw new AppError('errors.unauthorized', 'Sign-in required');
+  const subscription = input.plan !== 'price_onetime';
+  // One subscription at a time: a second checkout would bill twice (changing plans is not built yet).
+  if (
+    subscription &&
+    record.subscriptionId &&
+    record.subscriptionStatus &&
+    record.subscriptionStatus !== 'canceled'
+  ) {
+    throw new AppError('billing.errors.alreadySubscribed', 'There is a subscription already', {
+      status: 409,
+    });
+  }
   const { stripe } = await deps.stripe();
   let customerId = record.customerId;
   if (!customerId) {
@@ -136,7 +148,6 @@ export async function createCheckout(
   const base = deps.appUrl.replace(/\/$/, '');
   const page = `${base}/${input.lang}/home/pay_plan/${input.plan}`;
   const metadata = { userId: record.userId, plan: input.plan };
-  const subscription = input.plan !== 'price_onetime';
   const session = await stripe.checkout.sessions.create({
     mode: subscription ? 'subscription' : 'payment',
     customer: customerId,

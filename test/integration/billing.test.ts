@@ -181,6 +181,13 @@ describe('plans and payments', () => {
       'the plan',
     );
     expect(mine.planLengthDays).toBe(365);
+    // One subscription at a time; contracts can still be bought.
+    const second = await checkout(owner, { plan: 'month_standard', quantity: 2 });
+    expect({ status: second.status, code: second.body.error.code }).toEqual({
+      status: 409,
+      code: 'billing.errors.alreadySubscribed',
+    });
+    expect((await checkout(owner, { plan: 'price_onetime', quantity: 2 })).status).toBe(200);
     const cancel = await api('/api/billing/cancel', { method: 'POST', token: owner.token });
     expect(cancel.status).toBe(200);
     const end = mine.subscription.current_period_end as number;
