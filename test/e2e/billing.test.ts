@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { getDeps } from '../../lambdas/deps';
 import { api } from '../support/cloud-client';
+import { seriousAxeViolations } from '../support/axe';
 import { createDocument, newOwner, PASSWORD, uploadPdf, type Owner } from '../support/documents';
 import { launchBrowser, openApp, type BrowserSession } from '../support/browser';
 import { text } from './catalogue';
@@ -48,6 +49,7 @@ describe('plans and payments in the browser', () => {
       // Annual total and its monthly equivalent (local prices: $240.00 a year per seat).
       await expectVisibleText(page, t('billing.prices.perYear', { price: '$240.00' }));
       await expectVisibleText(page, t('billing.prices.monthlyEquivalent', { price: '$20.00' }));
+      expect(await seriousAxeViolations(page)).toEqual([]);
       await page.locator('[data-plan="month_standard"]').getByRole('link').click();
       await expectPath(page, '/en/home/pay_plan/month_standard');
 
@@ -57,6 +59,7 @@ describe('plans and payments in the browser', () => {
       expect(await page.getByTestId('pay-button').isDisabled()).toBe(true);
       await quantity.fill('3');
       await page.getByTestId('pay-total').filter({ hasText: '$75.00' }).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
       await page.getByTestId('pay-button').click();
 
       // The hosted checkout page of the local Stripe server.
@@ -80,6 +83,7 @@ describe('plans and payments in the browser', () => {
         await page.waitForTimeout(500);
       }
       await page.getByTestId('invoice-list').getByText('3 ×').waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
       await page.getByTestId('cancel-subscription').click();
       await expectVisibleText(page, t('billing.success'));
       await page.getByTestId('unsubscribe-scheduled').waitFor({ timeout: 30000 });
