@@ -42,7 +42,8 @@ export function benchCloud(log: (line: string) => void): Promise<BenchCloud> {
     const { child, info } = await startCloudProcess({
       dataDir: path.relative(ROOT, path.join(runDir, 'data')),
       logFile: path.join(runDir, 'local-cloud.log'),
-      env: { LOCAL_BUILD: hasSpa ? 'auto' : 'never', LOG_LEVEL: 'warn' },
+      // The bench owners send many contracts (issue #18 entitlements): as the test cloud.
+      env: { LOCAL_BUILD: hasSpa ? 'auto' : 'never', LOG_LEVEL: 'warn', TRIAL_CONTRACTS: '1000' },
     });
     log(`local cloud ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${info.appUrl})`);
     Object.assign(process.env, info.handlerEnv, {

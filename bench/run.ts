@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runApi } from './api';
+import { runBilling } from './billing';
 import { stopBenchCloud } from './cloud';
 import { runCold } from './cold';
 import { BENCH_DIR, type BenchContext } from './context';
@@ -31,6 +32,7 @@ export const PARTS: Record<string, Part> = {
   signs: runSigns,
   video: runVideo,
   vconfirm: runVconfirm,
+  billing: runBilling,
 };
 
 function parseArgs(argv: readonly string[]) {

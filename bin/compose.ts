@@ -53,6 +53,7 @@ export function composeApp(app: App, settings: DeploySettings): ComposedApp {
     mailFrom: settings.mailFrom,
     minAge: settings.minAge,
     sealSignerSecretName: settings.sealSignerSecretName,
+    payments: settings.payments,
     mailIdentity: settings.mailIdentity,
     sesSandboxRecipients: settings.sesSandboxRecipients,
     siteUrl: settings.siteUrl,

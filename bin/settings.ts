@@ -45,6 +45,9 @@ export interface DeploySettings {
   readonly sealSignerSecretName: string;
   /** The anchoring chain (architecture §9); undefined until the operator has deployed the contract. */
   readonly chain?: ChainSettings;
+  /** Payments (issue #18, docs/deploy.md): the Secrets Manager secret with the Stripe keys and the
+   *  price ids (`plan=price_…,…`). */
+  readonly payments: { readonly secretName: string; readonly priceIds: string };
 }
 
 /** The chain as the deploy settings give it: the Chain construct's props (lib/constructs/chain.ts) but
@@ -81,6 +84,8 @@ export const CONTEXT_KEYS = [
   'cspConnectSrc',
   'minAge',
   'sealSignerSecretName',
+  'stripeSecretName',
+  'stripePriceIds',
   'chainRpcUrl',
   'chainId',
   'chainContractAddress',
@@ -292,10 +297,27 @@ export function readSettings(node: Node, env: Env): DeploySettings {
 
   const chain = readChain(text);
 
+  const stripeSecretName = text('stripeSecretName') ?? 'signseal/stripe';
+  if (!/^[A-Za-z0-9/_+=.@-]{1,512}$/.test(stripeSecretName)) {
+    throw new SettingsError(
+      `Context stripeSecretName "${stripeSecretName}" is not a Secrets Manager secret name.`,
+    );
+  }
+  const stripePriceIds = text('stripePriceIds') ?? '';
+  const priceEntry = /^(month_personal|month_standard|year_personal|year_standard|price_onetime)=price_\w+$/;
+  for (const entry of stripePriceIds.split(',').filter((e) => e.trim())) {
+    if (!priceEntry.test(entry.trim())) {
+      throw new SettingsError(
+        `Context stripePriceIds entry "${entry.trim()}" must be plan=price_… (plans: month_personal, month_standard, year_personal, year_standard, price_onetime).`,
+      );
+    }
+  }
+
   return {
     minAge,
     sealSignerSecretName,
     chain,
+    payments: { secretName: stripeSecretName, priceIds: stripePriceIds },
     stackPrefix,
     account: env.CDK_DEFAULT_ACCOUNT || undefined,
     region,

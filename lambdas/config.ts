@@ -74,6 +74,39 @@ export const configSchema = z.object({
   /** Overrides of the abuse limits' defaults (architecture §18); empty: the defaults. */
   RATE_LIMITS: rateLimits,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** Payments (issue #18, architecture §16). Deployed: STRIPE_SECRET_ID names a Secrets Manager secret
+   *  holding JSON {"secretKey", "webhookSecret"}. Locally: the keys in clear and the local
+   *  Stripe-compatible server's URL. */
+  STRIPE_SECRET_ID: z.string().min(1).optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: z.url().optional(),
+  /** `plan=priceId,…` for month_personal, month_standard, year_personal, year_standard, price_onetime. */
+  STRIPE_PRICE_IDS: z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      const out: Record<string, string> = {};
+      for (const entry of text
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean)) {
+        const m = /^(month_personal|month_standard|year_personal|year_standard|price_onetime)=(\S+)$/.exec(
+          entry,
+        );
+        if (!m) {
+          ctx.addIssue({ code: 'custom', message: `bad entry '${entry}' (plan=priceId)` });
+          return z.NEVER;
+        }
+        out[m[1]!] = m[2]!;
+      }
+      return out;
+    }),
+  /** Entitlements (issue #18, shared/domain/entitlements.ts): contracts of a new trial account, and
+   *  the sends a month of the personal plan and of each standard seat. */
+  TRIAL_CONTRACTS: z.coerce.number().int().nonnegative().default(5),
+  PERSONAL_SENDS_PER_MONTH: intFrom(5),
+  STANDARD_SENDS_PER_SEAT: intFrom(5),
   // The anchoring chain (architecture §9). Optional here, since most functions never touch it;
   // chainConfig() demands what the chain adapter needs, naming the missing variable.
   /** JSON-RPC endpoint of the EVM chain. */

@@ -6,6 +6,8 @@ import type { OwnerSignsDeps } from './usecases/owner-signs';
 import type { SigningDeps } from './usecases/signing';
 import type { HandoffDeps } from './usecases/video-handoff';
 import type { VideoDeps } from './usecases/videos';
+import type { BillingDeps } from './usecases/billing';
+import { stripeClient } from './adapters/stripe-payments';
 // Composition root: builds each adapter once from the configuration. Handlers and workers take
 // what they need from here; use cases receive ports, never SDK clients.
 //
@@ -25,6 +27,7 @@ import { DynamoRateLimiter } from './adapters/dynamo/rate-limits';
 import { enforceLimits, limitTable, type Limits } from './usecases/limits';
 import { DynamoVerificationCodes } from './adapters/dynamo/verification-codes';
 import { setAccountStateReader } from './usecases/account-state';
+import { setTrialContracts } from './usecases/profile';
 import { setJobFailureRecorder } from './core/worker';
 import { DynamoJobFailures } from './adapters/dynamo/job-failures';
 import { S3Storage } from './adapters/s3-storage';
@@ -74,6 +77,9 @@ let built: { -readonly [K in keyof Deps]?: Deps[K] } = {};
 export function repository(): DynamoRepository {
   return (built.repo ??= new DynamoRepository(dynamo(), documentClient(), getConfig().TABLE_NAME));
 }
+
+// New accounts get the configured number of trial contracts (issue #18).
+setTrialContracts(() => getConfig().TRIAL_CONTRACTS);
 
 // Every owner request asks whether its account is closed (lambdas/core/http.ts): from the user records.
 setAccountStateReader((userId) => repository().getById(userId));
@@ -222,6 +228,26 @@ export function documentDeps(): DocumentDeps {
     englishPhoneCountry: c.DEFAULT_PHONE_COUNTRY as CountryCode,
     appUrl: c.APP_URL,
     shortLinks: shortLinks(),
+    entitlementRules: {
+      personalSendsPerMonth: c.PERSONAL_SENDS_PER_MONTH,
+      standardSendsPerSeatPerMonth: c.STANDARD_SENDS_PER_SEAT,
+    },
+  };
+}
+
+/** Plans and payments (issue #18): the Stripe SDK, the price ids, the user records, event ids. */
+export function billingDeps(): BillingDeps {
+  const c = getConfig();
+  return {
+    stripe: () => stripeClient(c),
+    priceIds: c.STRIPE_PRICE_IDS,
+    users: repository(),
+    events: repository(),
+    appUrl: c.APP_URL,
+    rules: {
+      personalSendsPerMonth: c.PERSONAL_SENDS_PER_MONTH,
+      standardSendsPerSeatPerMonth: c.STANDARD_SENDS_PER_SEAT,
+    },
   };
 }
 

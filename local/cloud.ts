@@ -14,6 +14,8 @@ import { getDeps, setChain, setDeps } from '../lambdas/deps';
 import { startLocalChain } from './chain';
 import { ensureServiceSigner, startSweepTimer } from './sealing';
 import { createLocalServer } from './server';
+import { startLocalStripe } from './stripe/server';
+import { LOCAL_PRICE_IDS } from './stripe/catalogue';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -27,6 +29,7 @@ const localEnvSchema = z.object({
   LOCAL_COGNITO_PORT: port(9229),
   LOCAL_SQS_PORT: port(4566),
   LOCAL_CHAIN_PORT: port(8545),
+  LOCAL_STRIPE_PORT: port(12111),
   LOCAL_DATA_DIR: z.string().min(1).default('.local'),
   LOCAL_BUILD: z.enum(['auto', 'always', 'never']).default('auto'),
   /** How often the local sweep runs (the EventBridge schedule when deployed), seconds. */
@@ -51,6 +54,8 @@ export interface LocalCloud {
   mailboxUrl: string;
   endpoints: Record<'dynamodb' | 's3' | 'ses' | 'cognito' | 'sqs', string>;
   resources: Provisioned;
+  /** The local Stripe-compatible server (issue #18): the API, hosted checkout and invoices. */
+  stripeUrl: string;
   /** The local EVM chain and the DocumentAnchor contract deployed on it. */
   chain: { rpcUrl: string; chainId: number; contractAddress: string; deployedAt: string };
   demoAccounts: readonly SeededAccount[];
@@ -103,6 +108,7 @@ export async function startLocalCloud(
     sqs: await reservePort(cfg.LOCAL_SQS_PORT, 'SQS/SNS (fauxqs)', 'LOCAL_SQS_PORT'),
   };
   const chainPort = await reservePort(cfg.LOCAL_CHAIN_PORT, 'local chain', 'LOCAL_CHAIN_PORT');
+  const stripePort = await reservePort(cfg.LOCAL_STRIPE_PORT, 'local Stripe', 'LOCAL_STRIPE_PORT');
   const appUrl = `http://${host}:${appPort}`;
 
   log('Starting the emulators (DynamoDB Local, s3rver, SES, Cognito, SQS/SNS)…');
@@ -121,6 +127,15 @@ export async function startLocalCloud(
     stops.push(async () => setChain(undefined));
     const [resources, chain] = await Promise.all([provision(endpoints, appUrl), chainStarting]);
     const demoAccounts = await seedDemoAccounts(endpoints.cognito, resources.userPoolId);
+    // Payments (architecture §16): the real `stripe` SDK talks to this server; its webhooks go to the app.
+    const stripe = await startLocalStripe({
+      port: stripePort,
+      host,
+      dataDir,
+      webhookUrl: `${appUrl}/api/stripe/webhook`,
+      log,
+    });
+    stops.push(() => stripe.stop());
 
     const handlerEnv: Record<string, string> = {
       AWS_REGION: 'us-east-1',
@@ -153,6 +168,10 @@ export async function startLocalCloud(
       // The sealing key (Secrets Manager when deployed): generated on first start, kept in the data folder.
       SEAL_SIGNER_FILE: ensureServiceSigner(dataDir, log),
       SWEEP_MIN_AGE_SECONDS: String(cfg.SWEEP_MIN_AGE_SECONDS),
+      STRIPE_API_URL: stripe.url,
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_PRICE_IDS: LOCAL_PRICE_IDS,
     };
     Object.assign(process.env, handlerEnv);
     resetConfigCache();
@@ -220,6 +239,7 @@ export async function startLocalCloud(
     return {
       appUrl,
       mailboxUrl: endpoints.ses,
+      stripeUrl: stripe.url,
       endpoints,
       resources,
       chain: {

@@ -74,6 +74,9 @@ export async function seedDemoAccounts(
   return seeded;
 }
 
+/** Contracts the demo owners may send (a local grant; a new account gets TRIAL_CONTRACTS). */
+export const DEMO_CONTRACTS = 10_000;
+
 /** The demo owners' profiles, as if they had signed up (consents given) and signed in before, so a
  *  demo sign-in goes straight to the signed-in area. Existing profiles are left as they are. */
 export async function seedDemoProfiles(
@@ -103,8 +106,20 @@ export async function seedDemoProfiles(
           },
         },
         now,
+        0,
       ),
     );
+    // Demo owners can send many contracts (issue #18): a granted lot that never expires, also given
+    // to profiles of a data folder from before entitlements existed.
+    if (!stored.ticketLots?.some((l) => l.source === 'grant')) {
+      await repo.update(account.sub, {
+        ticketLots: [
+          ...(stored.ticketLots ?? []),
+          { source: 'grant', count: DEMO_CONTRACTS, addedAt: now.toISOString() },
+        ],
+        availableTickets: stored.availableTickets + DEMO_CONTRACTS,
+      });
+    }
     // A data folder from before the admin account existed keeps its profiles: flag it all the same.
     if (account.admin && !stored.isAdmin) await repo.update(account.sub, { isAdmin: true });
   }

@@ -37,6 +37,7 @@ async function main() {
     `  App:           ${cloud.appUrl}/`,
     `  Local mailbox: ${cloud.mailboxUrl}/   (e-mails and SMS the app sends)`,
     `  API health:    ${cloud.appUrl}/api/health`,
+    `  Local Stripe:  ${cloud.stripeUrl}   (test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined)`,
     `  Local chain:   ${cloud.chain.rpcUrl}   (chain id ${cloud.chain.chainId}, DocumentAnchor at ${cloud.chain.contractAddress})`,
     '',
     '  Demo sign-in (e-mail / password):',
@@ -54,6 +55,7 @@ async function main() {
         JSON.stringify({
           appUrl: cloud.appUrl,
           mailboxUrl: cloud.mailboxUrl,
+          stripeUrl: cloud.stripeUrl,
           endpoints: cloud.endpoints,
           resources: cloud.resources,
           chain: cloud.chain,

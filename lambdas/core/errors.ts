@@ -46,4 +46,8 @@ export class AppError extends Error {
   readonly headers: Record<string, string> | undefined;
 }
 
+/** Code of the internal 409 when another send (or a webhook) changed the owner's entitlements between
+ *  the read and the conditional write (issue #18): the send reads them again. */
+export const ENTITLEMENT_CONFLICT = 'entitlementConflict';
+
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;

@@ -31,11 +31,19 @@ import type {
   RecipientRecord,
   SignerRepository,
   SignerTokenRecord,
+  EntitlementWrite,
 } from '../adapters/dynamo/documents';
 import { messageTitle, smsText } from './messages';
 import type { UserRecord } from '../adapters/dynamo/repository';
-import { AppError } from '../core/errors';
+import { AppError, ENTITLEMENT_CONFLICT, isAppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
+import {
+  consumeOne,
+  DEFAULT_ENTITLEMENT_RULES,
+  lotsOfRecord,
+  ticketCount,
+  type EntitlementRules,
+} from '../../shared/domain/entitlements';
 import type { NotifyJob, SealJob } from '../jobs';
 import type { JobQueue, ObjectStorage } from '../ports';
 import { defaultSignOf } from './default-sign';
@@ -77,6 +85,8 @@ export interface DocumentDeps {
   readonly appUrl: string;
   /** Short links for SMS (issue #14); without them an SMS carries the full link. */
   readonly shortLinks?: ShortLinkStore;
+  /** Monthly sends of the subscriptions (issue #18; config PERSONAL_SENDS_PER_MONTH, STANDARD_SENDS_PER_SEAT). */
+  readonly entitlementRules?: EntitlementRules;
 }
 
 /** The link of a signature request: the signer page; by SMS a short link to it (same expiry). */
@@ -227,10 +237,48 @@ export async function checkPdfBytes(
   return { ok: true, pageCount: pages.length, pages, sha256: sha256Hex(bytes), sizeBytes: bytes.length };
 }
 
-/** The one place where plan limits are enforced before sending. Today every plan may send; the
- *  payments issue enforces the plan's limits (tickets, period) here. */
-export function checkPlanAllowsSending(user: UserRecord | null): void {
-  void user;
+/** Where the SPA sends an owner who has nothing left to send (spec: VIEW PLANS). */
+export const PLANS_PATH = '/home/select_plan';
+
+/** The one place where plan limits are enforced (issue #18): one entitlement of the owner for one
+ *  sent contract, as a conditional write that goes in the send's transaction; with none left a
+ *  translated refusal (402) naming the plans page. */
+export function entitlementForSend(
+  record: UserRecord | null,
+  userId: string,
+  rules: EntitlementRules = DEFAULT_ENTITLEMENT_RULES,
+  now = new Date(),
+): EntitlementWrite {
+  const used = record
+    ? consumeOne(
+        {
+          plan: record.plan,
+          validDate: record.validDate,
+          seats: record.seats,
+          usageMonth: record.usageMonth,
+          usageCount: record.usageCount,
+          lots: lotsOfRecord(record, now),
+        },
+        now,
+        rules,
+      )
+    : ({ ok: false, reason: 'noneLeft' } as const);
+  if (!used.ok) {
+    throw new AppError(`billing.errors.${used.reason}`, 'No contract left to send on this plan', {
+      status: 402,
+      details: { plansPath: PLANS_PATH },
+    });
+  }
+  const { lots, usageMonth, usageCount } = used.next;
+  return {
+    userId,
+    expectedVersion: record?.entitlementVersion,
+    changes: {
+      ticketLots: lots,
+      availableTickets: ticketCount(lots, now),
+      ...(usageMonth === undefined ? {} : { usageMonth, usageCount }),
+    },
+  };
 }
 
 function validationError(failure: ValidationFailure, message: string): AppError {
@@ -693,7 +741,8 @@ export async function sendDocument(
       status: 409,
     });
   }
-  checkPlanAllowsSending(await deps.users.getById(user.sub));
+  // Checked before the limits count anything; consumed again (fresh) in the send's transaction.
+  let consume = entitlementForSend(await deps.users.getById(user.sub), user.sub, deps.entitlementRules, now);
   const owner = await ownerActor(deps, user);
   const recipients = await deps.docs.listRecipients(docuId);
   if (recipients.length === 0) throw transitionError(new TransitionError(doc.status, 'Agree'));
@@ -740,13 +789,25 @@ export async function sendDocument(
     ...recipient,
     tokenHash: hashSignerToken(token),
   }));
-  await deps.docs.changeStatus(
-    docuId,
-    expected(doc),
-    'Agree',
-    { sentAt: now.toISOString(), lang: input.lang },
-    { putRecipients: [...ownerRows, ...contractorRows], putTokens: tokens },
-  );
+  // Two sends racing for the owner's last contract: the conditional write lets exactly one through;
+  // the other reads the entitlements again and is refused (402) when none is left.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await deps.docs.changeStatus(
+        docuId,
+        expected(doc),
+        'Agree',
+        { sentAt: now.toISOString(), lang: input.lang },
+        { putRecipients: [...ownerRows, ...contractorRows], putTokens: tokens, consume },
+      );
+      break;
+    } catch (err) {
+      if (!(isAppError(err) && err.code === ENTITLEMENT_CONFLICT)) throw err;
+      if (attempt >= 10) throw new AppError('errors.conflict', err.message, { status: 409 });
+      await new Promise((r) => setTimeout(r, 5 + Math.floor(Math.random() * 20 * attempt)));
+      consume = entitlementForSend(await deps.users.getById(user.sub), user.sub, deps.entitlementRules, now);
+    }
+  }
 
   for (const r of ownerRows)
     await addHistory(deps, doc, 'agree', { name: r.name, contact: r.contact }, facts);

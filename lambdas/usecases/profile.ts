@@ -2,11 +2,19 @@ import type { AuthUser } from '../core/http';
 import { AppError } from '../core/errors';
 import type { UserRecord, UserRepository } from '../adapters/dynamo/repository';
 import type { IdentityDirectory } from '../ports';
+import { lotsOfRecord, ticketCount } from '../../shared/domain/entitlements';
 
 /** A new account starts on the free trial: 30 days, no card (spec doc 1 §1, architecture §14). */
 export const TRIAL_DAYS = 30;
-/** Contracts a trial account may send; the spec's Personal plan allows 5 envelopes a month. */
+/** Contracts a trial account may send by default (configured: TRIAL_CONTRACTS); the spec's
+ *  Personal plan allows 5 envelopes a month. */
 export const TRIAL_CONTRACTS = 5;
+
+let trialContracts: () => number = () => TRIAL_CONTRACTS;
+/** The composition root (lambdas/deps.ts) sets the configured number. */
+export function setTrialContracts(source: () => number): void {
+  trialContracts = source;
+}
 
 export interface Profile {
   userId: string;
@@ -31,12 +39,18 @@ export interface Profile {
 export function trialUser(
   fields: Pick<UserRecord, 'userId' | 'email' | 'name'> & Partial<UserRecord>,
   now: Date,
+  contracts = trialContracts(),
 ): UserRecord {
+  const validDate = new Date(now.getTime() + TRIAL_DAYS * 24 * 3600 * 1000).toISOString();
   return {
     emailVerified: false,
     plan: 'trial',
-    validDate: new Date(now.getTime() + TRIAL_DAYS * 24 * 3600 * 1000).toISOString(),
-    availableTickets: TRIAL_CONTRACTS,
+    validDate,
+    availableTickets: contracts,
+    ticketLots:
+      contracts > 0
+        ? [{ source: 'trial', count: contracts, addedAt: now.toISOString(), expiresAt: validDate }]
+        : [],
     isAdmin: false,
     closed: false,
     createdAt: now.toISOString(),
@@ -45,7 +59,7 @@ export function trialUser(
   };
 }
 
-export function toProfile(record: UserRecord, firstLogin = false): Profile {
+export function toProfile(record: UserRecord, firstLogin = false, now = new Date()): Profile {
   return {
     userId: record.userId,
     email: record.email,
@@ -55,7 +69,8 @@ export function toProfile(record: UserRecord, firstLogin = false): Profile {
     walletAddress: record.walletAddress ?? null,
     plan: record.plan,
     validDate: record.validDate,
-    availableTickets: record.availableTickets,
+    // The usable ones (issue #18): an ended trial's tickets are not shown as remaining.
+    availableTickets: ticketCount(lotsOfRecord(record, now), now),
     isAdmin: record.isAdmin ?? false,
     consentsRequired: !record.consents?.termsOfService,
     createdAt: record.createdAt,
@@ -106,5 +121,5 @@ export async function getOrCreateProfile(
   now = new Date(),
 ): Promise<Profile> {
   const { record, created } = await getOrCreateUser(repo, directory, user, now);
-  return toProfile(record, created);
+  return toProfile(record, created, now);
 }

@@ -64,6 +64,8 @@ export interface AppStackProps extends StackProps {
   readonly additionalConnectSources?: readonly string[];
   /** Secrets Manager secret with the sealing key (docs/deploy.md). */
   readonly sealSignerSecretName: string;
+  /** Payments (issue #18): the Stripe keys' secret (JSON {secretKey, webhookSecret}) and price ids. */
+  readonly payments?: { readonly secretName: string; readonly priceIds: string };
   /** The anchoring chain. @default - none: anchor jobs fail (and wait in their DLQ) until it is set */
   readonly chain?: ChainProps;
 }
@@ -214,6 +216,10 @@ export class AppStack extends Stack {
       anchor: this.jobs.jobs.anchor.deadLetterQueue,
       notify: this.jobs.jobs.notify.deadLetterQueue,
     };
+    // The Stripe keys (issue #18): read only by the billing routes' functions.
+    const stripeSecret = props.payments
+      ? Secret.fromSecretNameV2(this, 'StripeSecret', props.payments.secretName)
+      : undefined;
     for (const route of ROUTES) {
       const fn = this.api.functions.get(route.handler)!;
       grantRouteExtras(fn, route.grants ?? [], {
@@ -222,6 +228,11 @@ export class AppStack extends Stack {
         queues,
         deadLetterQueues,
       });
+      if (route.grants?.includes('payments') && stripeSecret) {
+        stripeSecret.grantRead(fn);
+        fn.addEnvironment('STRIPE_SECRET_ID', stripeSecret.secretName);
+        if (props.payments?.priceIds) fn.addEnvironment('STRIPE_PRICE_IDS', props.payments.priceIds);
+      }
       if (route.grants?.some((g) => g === 'jobsInspect' || g === 'jobsRedrive')) {
         for (const name of WORKERS) {
           fn.addEnvironment(`${name.toUpperCase()}_DLQ_URL`, deadLetterQueues[name].queueUrl);

@@ -62,6 +62,7 @@ import {
 } from './schemas/videos';
 import { CONTRACT_SCHEMAS } from './contracts';
 import { ADMIN_SCHEMAS } from './admin';
+import { BILLING_SCHEMAS } from './billing';
 
 /** The schemas of one endpoint: what the handler validates, and what it answers with 2xx. */
 export interface EndpointSchemas<
@@ -180,6 +181,8 @@ export const API_SCHEMAS = {
   ...CONTRACT_SCHEMAS,
   // The operators' console (issue #20): shared/api/admin.ts.
   ...ADMIN_SCHEMAS,
+  // Plans and payments (issue #18): shared/api/billing.ts.
+  ...BILLING_SCHEMAS,
   ListOwnerSigns: { response: ownerSignsResponseSchema },
   CreateOwnerSign: { body: createOwnerSignRequestSchema, response: ownerSignSchema },
   SetDefaultSign: { body: setDefaultSignRequestSchema, response: ownerSignsResponseSchema },

@@ -29,7 +29,9 @@ export type RouteGrant =
   | 'jobsInspect'
   /** Move dead-lettered messages back (sqs:ReceiveMessage, sqs:DeleteMessage on the DLQs; sending to
    *  the job queues is the route's `enqueue`). */
-  | 'jobsRedrive';
+  | 'jobsRedrive'
+  /** The payment provider's keys (issue #18): secretsmanager:GetSecretValue on the Stripe secret. */
+  | 'payments';
 
 /** The areas of the documents bucket, by key prefix: each function is granted object actions per area. */
 export const OBJECT_AREAS = {
@@ -598,6 +600,62 @@ export const ROUTES: readonly RouteDefinition[] = [
       table: 'write',
       objects: { uploads: ['read', 'delete'], documents: ['write', 'delete'] },
     },
+  },
+  // Plans and payments (issue #18, architecture §16). The webhook is public and checked by the
+  // provider's signature only; each event id is claimed once (a job record).
+  {
+    id: 'GetPlanPrices',
+    method: 'GET',
+    path: '/api/plans/prices',
+    auth: 'public',
+    handler: 'billing',
+    access: {},
+    grants: ['payments'],
+  },
+  {
+    id: 'CreateCheckout',
+    method: 'POST',
+    path: '/api/billing/checkout',
+    auth: 'owner',
+    handler: 'billing',
+    access: WRITE,
+    grants: ['payments'],
+  },
+  {
+    id: 'StripeWebhook',
+    method: 'POST',
+    path: '/api/stripe/webhook',
+    auth: 'public',
+    handler: 'billing',
+    access: WRITE,
+    grants: ['payments'],
+  },
+  {
+    id: 'GetMyPlan',
+    method: 'GET',
+    path: '/api/billing/plan',
+    auth: 'owner',
+    handler: 'billing',
+    access: READ,
+    grants: ['payments'],
+  },
+  {
+    id: 'CancelSubscription',
+    method: 'POST',
+    path: '/api/billing/cancel',
+    auth: 'owner',
+    handler: 'billing',
+    access: READ,
+    grants: ['payments'],
+  },
+  {
+    id: 'ListInvoices',
+    method: 'GET',
+    path: '/api/billing/invoices',
+    auth: 'owner',
+    handler: 'billing',
+    access: READ,
+    grants: ['payments'],
   },
 ];
 

@@ -319,6 +319,15 @@ describe('whatever the declarations say', () => {
     }
   });
 
+  test("only the billing routes read the Stripe keys' secret (issue #18)", () => {
+    const readsStripe = (fn: IFunction) =>
+      statementsOf(fn).some(
+        (s) => s.actions.includes('secretsmanager:GetSecretValue') && s.resources.includes('signseal/stripe'),
+      );
+    const reaching = functions.filter(([, fn]) => readsStripe(fn)).map(([name]) => name);
+    expect(reaching).toEqual(['billing']);
+  });
+
   test('the health check may describe the table, head the bucket and read the queues, nothing else', () => {
     const statements = statementsOf(composed.app.api.functions.get('health')!);
     const allows = (action: string, id: string) =>

@@ -160,10 +160,16 @@ describe('signed-in area: shell, My page, guards', () => {
       expect(Number(await progress.getAttribute('value'))).toBeLessThanOrEqual(max);
       expect(await page.getByTestId('priceinfo-days-left').textContent()).toContain(String(max));
 
-      // Pages of later issues: the "being built" notice inside the shell.
+      // My Plan (issue #18): the plan from the server, days left, VIEW PLANS, no invoices yet.
       await openApp(session, '/en/home/myplan');
-      await expectVisibleText(page, text('en', 'placeholders.title'));
+      expect(await page.getByTestId('myplan-plan').textContent()).toBe(
+        text('en', `shell.plans.${after.plan}`),
+      );
+      await page.getByTestId('view-plans').waitFor();
       await page.getByTestId('side-menu').waitFor();
+      // Pages of later issues: the "being built" notice inside the shell.
+      await openApp(session, '/en/home/make/vcontract/vcrecord/new');
+      await expectVisibleText(page, text('en', 'placeholders.title'));
 
       // A non-admin at /en/admin goes to /en/ (which sends a signed-in visitor on to /en/home).
       await openApp(session, '/en/admin');

@@ -143,6 +143,11 @@ const GOOD_BODIES: Record<string, Record<string, unknown>> = {
   StartMobileVideoSession: { contentType: 'video/webm' },
   ConfirmVideos: { allChecked: true, lang: 'en' },
   DenyVideos: { reason: 'No', lang: 'en' },
+  // Plans and payments (issue #18). The webhook's body is the provider's signed event: any other is
+  // refused by its signature (400).
+  CreateCheckout: { plan: 'month_standard', quantity: 2, lang: 'en' },
+  StripeWebhook: { id: 'evt_fuzz', object: 'event', type: 'checkout.session.completed' },
+  CancelSubscription: {},
 };
 
 /** Routes whose success changes state the fuzz run itself needs: exercised with throwaway owners. */

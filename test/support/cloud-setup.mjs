@@ -12,12 +12,15 @@ export default async function setup() {
   const { child, info } = await startCloudProcess({
     dataDir: path.relative(ROOT, path.join(runDir, 'data')),
     logFile: path.join(runDir, 'local-cloud.log'),
+    // Test accounts send many contracts (issue #18): the entitlement tests set their counts themselves.
+    env: { TRIAL_CONTRACTS: '1000' },
   });
   Object.assign(process.env, info.handlerEnv, {
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     TEST_APP_URL: info.appUrl,
     TEST_MAILBOX_URL: info.mailboxUrl,
+    TEST_STRIPE_URL: info.stripeUrl,
     TEST_COGNITO_ENDPOINT: info.endpoints.cognito,
     TEST_CHAIN_RPC_URL: info.chain.rpcUrl,
     TEST_CHAIN_ID: String(info.chain.chainId),

@@ -16,6 +16,7 @@ export const FREE_PORTS = {
   LOCAL_COGNITO_PORT: '0',
   LOCAL_SQS_PORT: '0',
   LOCAL_CHAIN_PORT: '0',
+  LOCAL_STRIPE_PORT: '0',
 };
 
 export function childEnv(extra) {

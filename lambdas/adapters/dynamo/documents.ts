@@ -3,7 +3,7 @@
 // on the expected status and version; a failed condition is a 409 for the stale caller.
 import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DOCUMENT_LIST_TAB, type DocumentStatus } from '../../../shared/domain/status';
-import { AppError } from '../../core/errors';
+import { AppError, ENTITLEMENT_CONFLICT } from '../../core/errors';
 import {
   createEntities,
   type AddressBookItem,
@@ -15,6 +15,7 @@ import {
   type SignerTokenItem,
   type VideoMobileTokenItem,
   type SignItem,
+  type UserItem,
 } from './entities';
 import { isConditionalFailure } from './conditions';
 
@@ -54,6 +55,7 @@ export interface DocumentRepository {
       deleteRecipients?: number[];
       putTokens?: SignerTokenRecord[];
       deleteTokens?: string[];
+      consume?: EntitlementWrite;
     },
   ): Promise<void>;
   addHistory(item: HistoryRecord): Promise<void>;
@@ -75,6 +77,15 @@ export interface SignerRepository {
   putSign(sign: SignRecord): Promise<void>;
   listSigns(ownerKind: 'user' | 'outer', ownerId: string): Promise<SignRecord[]>;
   deleteSign(ownerKind: 'user' | 'outer', ownerId: string, signId: string): Promise<void>;
+}
+
+/** One used entitlement (issue #18), written with the send: the owner's new plan counters, on
+ *  condition that nobody changed them since they were read (entitlementVersion). */
+export interface EntitlementWrite {
+  userId: string;
+  /** The version read (undefined: the record has none yet). */
+  expectedVersion: number | undefined;
+  changes: Pick<UserItem, 'ticketLots' | 'availableTickets' | 'usageMonth' | 'usageCount'>;
 }
 
 /** DynamoDB allows 100 items per transaction. */
@@ -153,6 +164,7 @@ export class DynamoDocumentRepository implements DocumentRepository, SignerRepos
       deleteRecipients?: number[];
       putTokens?: SignerTokenRecord[];
       deleteTokens?: string[];
+      consume?: EntitlementWrite;
     } = {},
   ): Promise<void> {
     const { set, remove } = this.split(expected, changes, to);
@@ -169,6 +181,19 @@ export class DynamoDocumentRepository implements DocumentRepository, SignerRepos
     const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
       { Update: update as never },
     ];
+    const consume = extra.consume;
+    if (consume) {
+      // Second item: a cancellation reason at index 1 is the owner's entitlements, not the document.
+      const v = consume.expectedVersion;
+      const userUpdate = this.e.user
+        .patch({ userId: consume.userId })
+        .set({ ...consume.changes, entitlementVersion: (v ?? 0) + 1 })
+        .where((attr, op) =>
+          v === undefined ? op.notExists(attr.entitlementVersion) : op.eq(attr.entitlementVersion, v),
+        )
+        .params();
+      items.push({ Update: userUpdate as never });
+    }
     if (to === 'Generating' && expected.status !== 'Generating') {
       // The sweep's record that this document owes a seal (issue #6), in the same transaction.
       const marker = { queue: 'seal' as const, docuId, since: set.updatedAt as string };
@@ -190,6 +215,16 @@ export class DynamoDocumentRepository implements DocumentRepository, SignerRepos
     try {
       await this.documentClient.send(new TransactWriteCommand({ TransactItems: items }));
     } catch (err) {
+      const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+      if (
+        consume &&
+        reasons?.[1]?.Code === 'ConditionalCheckFailed' &&
+        reasons[0]?.Code !== 'ConditionalCheckFailed'
+      ) {
+        throw new AppError(ENTITLEMENT_CONFLICT, "The owner's entitlements changed meanwhile", {
+          status: 409,
+        });
+      }
       if (isConditionalFailure(err)) throw conflictError(docuId);
       throw err;
     }

@@ -27,6 +27,28 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         validDate: { type: 'string', required: true },
         availableTickets: { type: 'number', required: true },
         customerId: { type: 'string' },
+        /** Entitlements (issue #18, shared/domain/entitlements.ts): ticket lots used first-in-first-out,
+         *  standard seats, this month's subscription sends, and a version every consumption checks. */
+        ticketLots: {
+          type: 'list',
+          items: {
+            type: 'map',
+            properties: {
+              source: { type: ['trial', 'onetime', 'grant'] as const, required: true },
+              count: { type: 'number', required: true },
+              addedAt: { type: 'string', required: true },
+              expiresAt: { type: 'string' },
+            },
+          },
+        },
+        seats: { type: 'number' },
+        usageMonth: { type: 'string' },
+        usageCount: { type: 'number' },
+        entitlementVersion: { type: 'number' },
+        subscriptionId: { type: 'string' },
+        /** Stripe's subscription status and its scheduled end (cancel at period end). */
+        subscriptionStatus: { type: 'string' },
+        cancelAt: { type: 'string' },
         isAdmin: { type: 'boolean', default: false },
         /** The default sign of the owner's sign list (a sign item of this user). spec: default_sign_index. */
         defaultSignId: { type: 'string' },

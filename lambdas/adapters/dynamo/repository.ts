@@ -14,6 +14,18 @@ export interface UserRepository {
   update(userId: string, changes: UserChanges): Promise<UserRecord>;
 }
 
+/** The user's plan and entitlements changed by a payment webhook (issue #18): conditional on the
+ *  entitlement version read, which it increments (sends consume under the same condition). False
+ *  when another write came first: read again and retry. */
+export interface EntitlementStore {
+  getById(userId: string): Promise<UserRecord | null>;
+  updateEntitlements(
+    userId: string,
+    expectedVersion: number | undefined,
+    changes: UserChanges,
+  ): Promise<boolean>;
+}
+
 type Mutable = Omit<UserRecord, 'userId' | 'email' | 'createdAt'>;
 export type UserChanges = { [K in keyof Mutable]?: Mutable[K] | null };
 
@@ -30,7 +42,7 @@ export interface IdempotencyStore {
 /** Longer than any worker's timeout (lib/definitions.ts), shorter than the queues' visibility timeouts. */
 export const DEFAULT_LEASE_SECONDS = 150;
 
-export class DynamoRepository implements UserRepository, IdempotencyStore, HealthCheckable {
+export class DynamoRepository implements UserRepository, IdempotencyStore, HealthCheckable, EntitlementStore {
   private readonly entities: Entities;
 
   constructor(
@@ -74,6 +86,35 @@ export class DynamoRepository implements UserRepository, IdempotencyStore, Healt
     if (remove.length) op = op.remove(remove as never);
     const res = await op.go({ response: 'all_new' });
     return res.data as UserRecord;
+  }
+
+  async updateEntitlements(
+    userId: string,
+    expectedVersion: number | undefined,
+    changes: UserChanges,
+  ): Promise<boolean> {
+    const set: Record<string, unknown> = { entitlementVersion: (expectedVersion ?? 0) + 1 };
+    const remove: string[] = [];
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === undefined) continue;
+      if (v === null) remove.push(k);
+      else set[k] = v;
+    }
+    let op = this.entities.user.patch({ userId }).set(set as never);
+    if (remove.length) op = op.remove(remove as never);
+    try {
+      await op
+        .where((attr, o) =>
+          expectedVersion === undefined
+            ? o.notExists(attr.entitlementVersion)
+            : o.eq(attr.entitlementVersion, expectedVersion),
+        )
+        .go();
+      return true;
+    } catch (err) {
+      if (isConditionalFailure(err)) return false;
+      throw err;
+    }
   }
 
   async claim(key: string, ttlSeconds: number, leaseSeconds = DEFAULT_LEASE_SECONDS): Promise<boolean> {

@@ -95,15 +95,20 @@ function signedInRoutes(config: AppConfig): RouteObject {
               Component: (await import('../features/signs/components/signs-page')).SignsPage,
             }),
           },
-          // Filled by later issues; until then a "being built" page inside the shell.
+          // Plans and payments (issue #18), in a lazy chunk of their own.
           ...(
             [
-              [paths.homeMake, 'titles.newContract'],
-              [paths.homeMyPlan, 'titles.myPlan'],
-              [paths.homeSelectPlan, 'titles.selectPlan'],
-              [paths.homePayPlan, 'titles.payPlan'],
+              [paths.homeMyPlan, 'titles.myPlan', 'MyPlanPage'],
+              [paths.homeSelectPlan, 'titles.selectPlan', 'SelectPlanPage'],
+              [paths.homePayPlan, 'titles.payPlan', 'PayPlanPage'],
             ] as const
-          ).map(([p, title]) => ({ path: under(home, p.path), handle: titled(title), lazy: placeholder })),
+          ).map(([p, title, page]) => ({
+            path: under(home, p.path),
+            handle: titled(title),
+            lazy: async () => ({ Component: (await import('../features/billing/billing-pages'))[page] }),
+          })),
+          // Filled by later issues; until then a "being built" page inside the shell.
+          { path: under(home, paths.homeMake.path), handle: titled('titles.newContract'), lazy: placeholder },
         ],
       },
     ],

@@ -10,7 +10,7 @@ import type { AuthUser } from '../../../../lambdas/core/http';
 import type { JobQueue } from '../../../../lambdas/ports';
 import {
   checkPdfBytes,
-  checkPlanAllowsSending,
+  entitlementForSend,
   createDocument,
   getDocument,
   hashSignerToken,
@@ -145,9 +145,42 @@ describe('signRequestJob', () => {
   });
 });
 
-describe('checkPlanAllowsSending', () => {
-  it('allows every plan today (the payments issue enforces limits there)', () => {
-    expect(() => checkPlanAllowsSending(null)).not.toThrow();
+const OWNER_RECORD = {
+  userId: 'owner-1',
+  email: 'owner@example.com',
+  name: 'Owner',
+  plan: 'trial',
+  validDate: '2099-01-01T00:00:00.000Z',
+  availableTickets: 100,
+  createdAt: '2026-01-01T00:00:00.000Z',
+} as UserRecord;
+
+describe('entitlementForSend', () => {
+  const now = new Date('2026-03-15T00:00:00.000Z');
+
+  it('uses one trial contract, conditional on the version read', () => {
+    const record = { ...OWNER_RECORD, availableTickets: 2, entitlementVersion: 7 } as UserRecord;
+    const write = entitlementForSend(record, 'owner-1', undefined, now);
+    expect(write).toMatchObject({ userId: 'owner-1', expectedVersion: 7, changes: { availableTickets: 1 } });
+    expect(write.changes.ticketLots).toEqual([
+      { source: 'trial', count: 1, addedAt: record.createdAt, expiresAt: record.validDate },
+    ]);
+  });
+
+  it.each([
+    ['noneLeft', { availableTickets: 0 }],
+    ['trialEnded', { validDate: '2026-03-01T00:00:00.000Z' }],
+    ['planEnded', { plan: 'month_personal', validDate: '2026-03-01T00:00:00.000Z', availableTickets: 0 }],
+    ['monthlyLimit', { plan: 'month_personal', availableTickets: 0, usageMonth: '2026-03', usageCount: 5 }],
+  ])('refuses with %s (402) and the plans link', (reason, over) => {
+    const record = { ...OWNER_RECORD, ...over } as UserRecord;
+    expect(() => entitlementForSend(record, 'owner-1', undefined, now)).toThrow(
+      expect.objectContaining({
+        code: `billing.errors.${reason}`,
+        status: 402,
+        details: { plansPath: '/home/select_plan' },
+      }),
+    );
   });
 });
 
@@ -170,7 +203,7 @@ function setup() {
     docs,
     signs: docs,
     users: {
-      getById: async () => ({ userId: 'owner-1', email: 'owner@example.com', name: 'Owner' }) as UserRecord,
+      getById: async () => OWNER_RECORD,
     },
     storage,
     queue,
@@ -279,13 +312,7 @@ describe('document use cases', () => {
     const docuId = await atSetPos(s, ['a@example.com', 'owner@example.com']);
     giveOwnerSign(s, 'old');
     giveOwnerSign(s, 'chosen');
-    s.deps.users.getById = async () =>
-      ({
-        userId: 'owner-1',
-        email: 'owner@example.com',
-        name: 'Owner',
-        defaultSignId: 'chosen',
-      }) as UserRecord;
+    s.deps.users.getById = async () => ({ ...OWNER_RECORD, defaultSignId: 'chosen' }) as UserRecord;
     await sendDocument(s.deps, s.owner, docuId, { lang: 'en' }, facts);
     const owner = s.docs.recipients.get(docuId)!.find((r) => r.isOwner)!;
     expect(owner).toMatchObject({

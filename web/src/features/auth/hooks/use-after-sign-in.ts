@@ -6,7 +6,9 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { signOut } from 'aws-amplify/auth';
 import type { ConsentsInput } from '../../../../../shared/api/schemas';
-import type { Lang } from '../../../app/paths';
+import { paths, type Lang } from '../../../app/paths';
+import { PURCHASE_KEYS, type PurchaseKey } from '../../../../../shared/domain/entities';
+import { PENDING_PAYMENT_KEY, type PendingPayment } from '../../public/constants';
 import { recordLogin, saveConsents, type LoginResponse } from '../api/account';
 import { authHref } from '../hrefs';
 import { announceSignedIn, setSessionUser } from '../session';
@@ -22,6 +24,22 @@ export interface AfterSignIn {
   cancelConsents: () => Promise<void>;
 }
 
+/** A visitor's Buy Now on the pricing page left a marker (issue #18): after sign-in the pay page of
+ *  that plan, once, within an hour. */
+function pendingPaymentHref(lang: Lang): string | undefined {
+  try {
+    const raw = sessionStorage.getItem(PENDING_PAYMENT_KEY);
+    if (!raw) return undefined;
+    sessionStorage.removeItem(PENDING_PAYMENT_KEY);
+    const marker = JSON.parse(raw) as Partial<PendingPayment>;
+    const fresh = Date.now() - Date.parse(marker.createdAt ?? '') < 3_600_000;
+    if (!fresh || !PURCHASE_KEYS.includes(marker.plan as PurchaseKey)) return undefined;
+    return paths.homePayPlan.getHref(lang, marker.plan as PurchaseKey);
+  } catch {
+    return undefined;
+  }
+}
+
 export function useAfterSignIn(lang: Lang, from?: string): AfterSignIn {
   const navigate = useNavigate();
   const [pendingConsents, setPendingConsents] = useState<LoginResponse | null>(null);
@@ -31,7 +49,7 @@ export function useAfterSignIn(lang: Lang, from?: string): AfterSignIn {
       if (me.firstLogin) {
         void navigate(authHref.thankYou(lang), { replace: true });
       } else {
-        const target = from ?? authHref.home(lang);
+        const target = pendingPaymentHref(lang) ?? from ?? authHref.home(lang);
         announceSignedIn(target.split('?')[0]!);
         void navigate(target, { replace: true });
       }

@@ -3,6 +3,9 @@
 // one contractor and 'Send Request' otherwise. After sending: 'Request Successfully Sent', then /home.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { ApiError } from '../../../lib/api-client';
 import { recipientColour } from '../../../../../shared/domain/constants';
 import { sendDocument, updateDocument } from '../api/documents';
 import { describeError } from '../messages';
@@ -22,6 +25,8 @@ export function FinalizeStep({ doc, lang, onSaved, onPrevious, onDone }: StepPro
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
+  /** No contract left to send on the owner's plan (402, issue #18): the message links the plans. */
+  const [needsPlan, setNeedsPlan] = useState(false);
   // The owner as a contractor signs at sending: without a sign the send button waits for one.
   const ownerSign = useOwnerSign(doc);
   const ownerSignMissing = ownerSign.needed && !ownerSign.sign;
@@ -64,6 +69,7 @@ export function FinalizeStep({ doc, lang, onSaved, onPrevious, onDone }: StepPro
 
   async function send() {
     setError(null);
+    setNeedsPlan(false);
     setBusy(true);
     try {
       if (!(await saveTitle())) return;
@@ -71,6 +77,7 @@ export function FinalizeStep({ doc, lang, onSaved, onPrevious, onDone }: StepPro
       await serialised(() => sendDocument(doc.docuId, lang));
       setSent(true);
     } catch (e) {
+      setNeedsPlan(e instanceof ApiError && e.status === 402);
       setError(t('documents.send.failed', { errmsg: describeError(t, e) }));
     } finally {
       setBusy(false);
@@ -114,6 +121,13 @@ export function FinalizeStep({ doc, lang, onSaved, onPrevious, onDone }: StepPro
         <span>{t('funnel.finalize.terms')}</span>
       </label>
       <ErrorText message={error} />
+      {needsPlan ? (
+        <p>
+          <Link to={paths.homeSelectPlan.getHref(lang)} data-testid="send-view-plans">
+            {t('billing.viewPlans')}
+          </Link>
+        </p>
+      ) : null}
       <StepNav
         onPrevious={onPrevious}
         onNext={() => void send()}

@@ -254,7 +254,8 @@ export const en: PublicContent = {
   plans: {
     lead: 'Choose the plan that fits the way you work. Every plan starts with a free 30-day trial.',
     priceAtCheckout: 'Price shown at checkout',
-    displayOnlyNote: 'Prices are in US dollars and are shown when you check out after signing in.',
+    displayOnlyNote:
+      'Prices are in US dollars; Standard prices are per seat. You pay by card at checkout after signing in.',
     families: {
       personal: {
         description: 'For individuals and sole traders.',

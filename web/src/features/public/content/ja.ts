@@ -253,7 +253,8 @@ export const ja: PublicContent = {
   plans: {
     lead: '働き方に合ったプランをお選びください。どのプランも30日間の無料トライアルから始められます。',
     priceAtCheckout: '価格はお支払い時に表示されます',
-    displayOnlyNote: '価格は米ドル建てで、ログイン後のお支払い手続きの画面に表示されます。',
+    displayOnlyNote:
+      '価格は米ドル建てで、スタンダードは1シートあたりの価格です。ログイン後、お支払い画面でカードでお支払いいただけます。',
     families: {
       personal: {
         description: '個人の方、個人事業主の方に。',

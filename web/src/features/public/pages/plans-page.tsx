@@ -1,4 +1,5 @@
-// /{lang}/plans (doc 1 §2 "Pricing page", doc 2 §9.2), display only: no prices from the server yet.
+// /{lang}/plans (doc 1 §2 "Pricing page", doc 2 §9.2): the prices from the payment provider (issue
+// #18; the copy's 'shown at checkout' line while they load or when they cannot be read).
 // The first view shows year_personal, year_standard and price_onetime; choosing a period shows that
 // period alone. Buy Now tells a visitor to sign in, leaves a pending-payment marker and goes to login.
 import { useEffect, useRef, useState } from 'react';
@@ -11,6 +12,7 @@ import type { PlanFamily } from '../content/types';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { usePublicContent } from '../hooks/use-public-content';
 import { loginHref } from '../public-paths';
+import { PriceLines, usePrices } from '../../billing/price-lines';
 
 type Period = 'annual' | 'monthly' | 'oneTime';
 
@@ -34,6 +36,7 @@ export function PlansPage() {
   const lang = useLang();
   const navigate = useNavigate();
   const { copy, copyLocale } = usePublicContent();
+  const { prices } = usePrices();
   useDocumentTitle(t('public.pages.plans'));
 
   /** undefined: the first view (annual cards and the one-time card). */
@@ -108,9 +111,13 @@ export function PlansPage() {
             <li key={key} className={`plan-card plan-${family}`} data-plan={key} data-testid="plan-card">
               <h2 id={`plan-${key}-name`}>{familyName[family]}</h2>
               <p className="plan-period">{periodNote[planPeriod]}</p>
-              <p className="plan-price" lang={copyLocale}>
-                {copy.plans.priceAtCheckout}
-              </p>
+              {prices?.[key] ? (
+                <PriceLines plan={key} prices={prices} />
+              ) : (
+                <p className="plan-price" lang={copyLocale}>
+                  {copy.plans.priceAtCheckout}
+                </p>
+              )}
               <p className="plan-description" lang={copyLocale}>
                 {details.description}
               </p>

@@ -1,0 +1,404 @@
+// Plans and payments (issue #18, architecture §16): prices from the payment provider (cached),
+// Checkout Sessions, the webhooks — the only writers of a user's plan — and the My Plan data
+// (subscription, cancel at period end, invoices). The provider is Stripe through its SDK.
+import type Stripe from 'stripe';
+import { PURCHASE_KEYS, type PlanKey, type PurchaseKey } from '../../shared/domain/entities';
+import { STANDARD_PLAN_MAX_SEATS } from '../../shared/domain/constants';
+import {
+  addTickets,
+  lotsOfRecord,
+  remaining,
+  ticketCount,
+  DEFAULT_ENTITLEMENT_RULES,
+  type EntitlementRules,
+} from '../../shared/domain/entitlements';
+import { daysLeft, planLengthDays } from '../../shared/domain/plans';
+import type { Language } from '../../shared/domain/constants';
+import type { EntitlementStore, IdempotencyStore, UserRecord } from '../adapters/dynamo/repository';
+import { AppError } from '../core/errors';
+import type { AuthUser } from '../core/http';
+import type { Logger } from '../core/logger';
+
+/** The most contracts one one-time purchase may buy. */
+export const MAX_ONETIME_QUANTITY = 1000;
+/** How long a container keeps the price list (one provider call per 5 minutes per container). */
+export const PRICE_CACHE_MS = 5 * 60 * 1000;
+/** Event ids are remembered this long (Stripe retries for up to 3 days). */
+const EVENT_TTL_SECONDS = 30 * 24 * 3600;
+
+export interface BillingDeps {
+  readonly stripe: () => Promise<{ stripe: Stripe; keys: { webhookSecret: string } }>;
+  /** plan key → price id (config STRIPE_PRICE_IDS). */
+  readonly priceIds: Readonly<Partial<Record<PurchaseKey, string>>>;
+  readonly users: EntitlementStore & {
+    update(userId: string, changes: Partial<UserRecord>): Promise<UserRecord>;
+  };
+  readonly events: IdempotencyStore;
+  readonly appUrl: string;
+  readonly rules?: EntitlementRules;
+}
+
+export interface PriceInfo {
+  priceId: string;
+  /** Cents. */
+  price: number;
+  currency: string;
+  interval: 'month' | 'year' | null;
+  productName: string;
+}
+
+// --- Prices --------------------------------------------------------------------------------------
+
+let priceCache: { at: number; value: Partial<Record<PurchaseKey, PriceInfo>> } | undefined;
+
+/** For tests. */
+export function resetPriceCache(): void {
+  priceCache = undefined;
+}
+
+/** GET /api/plans/prices: each configured plan's price, read from the provider at most every 5 min. */
+export async function planPrices(
+  deps: Pick<BillingDeps, 'stripe' | 'priceIds'>,
+  now = Date.now(),
+): Promise<Partial<Record<PurchaseKey, PriceInfo>>> {
+  if (priceCache && now - priceCache.at < PRICE_CACHE_MS) return priceCache.value;
+  const { stripe } = await deps.stripe();
+  const list = await stripe.prices.list({ active: true, limit: 100, expand: ['data.product'] });
+  const byId = new Map(list.data.map((p) => [p.id, p]));
+  const value: Partial<Record<PurchaseKey, PriceInfo>> = {};
+  for (const key of PURCHASE_KEYS) {
+    const id = deps.priceIds[key];
+    const p = id ? (byId.get(id) ?? (await stripe.prices.retrieve(id, { expand: ['product'] }))) : undefined;
+    if (!p || p.unit_amount === null) continue;
+    const product = typeof p.product === 'object' && 'name' in p.product ? p.product.name : '';
+    value[key] = {
+      priceId: p.id,
+      price: p.unit_amount,
+      currency: p.currency,
+      interval: (p.recurring?.interval as 'month' | 'year' | undefined) ?? null,
+      productName: product,
+    };
+  }
+  priceCache = { at: now, value };
+  return value;
+}
+
+// --- Checkout ------------------------------------------------------------------------------------
+
+const notPositive = () =>
+  new AppError('billing.errors.notPositive', 'The quantity must be a positive whole number', { status: 400 });
+
+/** Seats (standard) or contracts (one-time); personal plans have one seat. */
+export function checkQuantity(plan: PurchaseKey, quantity: number): void {
+  if (!Number.isInteger(quantity) || quantity <= 0) throw notPositive();
+  if (plan.endsWith('_personal') && quantity !== 1) {
+    throw new AppError('billing.errors.personalSeats', 'A personal plan has one seat', {
+      status: 400,
+      details: { seats: 1 },
+    });
+  }
+  if (plan.endsWith('_standard') && quantity > STANDARD_PLAN_MAX_SEATS) {
+    throw new AppError('billing.errors.tooManySeats', 'Too many seats', {
+      status: 400,
+      details: { max: STANDARD_PLAN_MAX_SEATS },
+    });
+  }
+  if (plan === 'price_onetime' && quantity > MAX_ONETIME_QUANTITY) {
+    throw new AppError('billing.errors.tooManyContracts', 'Too many contracts in one purchase', {
+      status: 400,
+      details: { max: MAX_ONETIME_QUANTITY },
+    });
+  }
+}
+
+/** POST /api/billing/checkout: a Checkout Session for the owner; the SPA goes to its URL. */
+export async function createCheckout(
+  deps: BillingDeps,
+  user: AuthUser,
+  input: { plan: PurchaseKey; quantity: number; lang: Language },
+): Promise<{ url: string; sessionId: string }> {
+  checkQuantity(input.plan, input.quantity);
+  const priceId = deps.priceIds[input.plan];
+  if (!priceId) throw new AppError('billing.errors.unavailable', 'This plan is not on sale', { status: 503 });
+  const record = await deps.users.getById(user.sub);
+  if (!record) throw new AppError('errors.unauthorized', 'Sign-in required');
+  const subscription = input.plan !== 'price_onetime';
+  // One subscription at a time: a second checkout would bill twice (changing plans is not built yet).
+  if (
+    subscription &&
+    record.subscriptionId &&
+    record.subscriptionStatus &&
+    record.subscriptionStatus !== 'canceled'
+  ) {
+    throw new AppError('billing.errors.alreadySubscribed', 'There is a subscription already', {
+      status: 409,
+    });
+  }
+  const { stripe } = await deps.stripe();
+  let customerId = record.customerId;
+  if (!customerId) {
+    const customer = await stripe.customers.create(
+      { email: record.email, name: record.name, metadata: { userId: record.userId } },
+      { idempotencyKey: `customer-${record.userId}` },
+    );
+    customerId = customer.id;
+    // The provider's id of this user (not a plan fact): kept so every purchase uses one customer.
+    await deps.users.update(record.userId, { customerId });
+  }
+  const base = deps.appUrl.replace(/\/$/, '');
+  const page = `${base}/${input.lang}/home/pay_plan/${input.plan}`;
+  const metadata = { userId: record.userId, plan: input.plan };
+  const session = await stripe.checkout.sessions.create({
+    mode: subscription ? 'subscription' : 'payment',
+    customer: customerId,
+    client_reference_id: record.userId,
+    line_items: [{ price: priceId, quantity: input.quantity }],
+    metadata,
+    ...(subscription ? { subscription_data: { metadata } } : {}),
+    success_url: `${page}?isModalOpen=true&session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: page,
+  });
+  if (!session.url) throw new AppError('errors.unavailable', 'The payment provider gave no checkout page');
+  return { url: session.url, sessionId: session.id };
+}
+
+// --- Webhooks ------------------------------------------------------------------------------------
+
+const planOfPrice = (deps: Pick<BillingDeps, 'priceIds'>, priceId: string): PurchaseKey | undefined =>
+  PURCHASE_KEYS.find((k) => deps.priceIds[k] === priceId);
+
+const iso = (unix: number) => new Date(unix * 1000).toISOString();
+
+/** Reads the user, computes the change, writes it on condition of the version read; again on a race. */
+async function changeEntitlements(
+  deps: BillingDeps,
+  userId: string,
+  change: (record: UserRecord) => Partial<UserRecord> | null,
+): Promise<boolean> {
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    const record = await deps.users.getById(userId);
+    if (!record) return false;
+    const changes = change(record);
+    if (!changes) return true;
+    if (await deps.users.updateEntitlements(userId, record.entitlementVersion, changes)) return true;
+    await new Promise((r) => setTimeout(r, 5 + Math.floor(Math.random() * 20 * attempt)));
+  }
+  throw new AppError('errors.conflict', 'The user record kept changing', { status: 409 });
+}
+
+/** The user's plan from the provider's subscription: plan, seats, period end (only while paid). */
+async function applySubscription(deps: BillingDeps, sub: Stripe.Subscription, log?: Logger): Promise<void> {
+  const userId = sub.metadata?.userId;
+  const item = sub.items.data[0];
+  const plan = item ? planOfPrice(deps, item.price.id) : undefined;
+  if (!userId || !item || !plan || plan === 'price_onetime') {
+    log?.warn('subscription without a known user or plan', { subscription: sub.id });
+    return;
+  }
+  const paid = sub.status === 'active' || sub.status === 'trialing';
+  await changeEntitlements(deps, userId, (record) => {
+    // A later subscription of the same user wins; an old one's events change nothing.
+    if (record.subscriptionId && record.subscriptionId !== sub.id && sub.status === 'canceled') return null;
+    const end = iso(item.current_period_end);
+    const validDate = paid
+      ? end
+      : sub.status === 'canceled' && sub.ended_at && iso(sub.ended_at) < record.validDate
+        ? iso(sub.ended_at)
+        : record.validDate;
+    return {
+      plan: plan as PlanKey,
+      seats: item.quantity ?? 1,
+      validDate,
+      subscriptionId: sub.id,
+      subscriptionStatus: sub.status,
+      cancelAt: sub.cancel_at ? iso(sub.cancel_at) : (null as never),
+      customerId: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
+    };
+  });
+}
+
+/** A paid one-time purchase: its contracts as a ticket lot, after the lots the user has. */
+async function applyPayment(deps: BillingDeps, session: Stripe.Checkout.Session, stripe: Stripe, now: Date) {
+  const userId = session.metadata?.userId ?? session.client_reference_id;
+  if (!userId || session.payment_status !== 'paid') return;
+  const items = await stripe.checkout.sessions.listLineItems(session.id, { limit: 10 });
+  const count = items.data
+    .filter((i) => i.price && planOfPrice(deps, i.price.id) === 'price_onetime')
+    .reduce((n, i) => n + (i.quantity ?? 0), 0);
+  if (count <= 0) return;
+  await changeEntitlements(deps, userId, (record) => {
+    const lots = addTickets(lotsOfRecord(record, now), count, now, 'onetime');
+    return { ticketLots: lots, availableTickets: ticketCount(lots, now) };
+  });
+}
+
+/** POST /api/stripe/webhook: a signed event, processed once per event id. Forged or stale → 400. */
+export async function handleWebhook(
+  deps: BillingDeps,
+  rawBody: string,
+  signature: string | undefined,
+  log?: Logger,
+  now = new Date(),
+): Promise<{ received: true; duplicate?: true }> {
+  const { stripe, keys } = await deps.stripe();
+  let event: Stripe.Event;
+  try {
+    event = await stripe.webhooks.constructEventAsync(rawBody, signature ?? '', keys.webhookSecret);
+  } catch {
+    throw new AppError('billing.errors.badSignature', 'The webhook signature does not match', {
+      status: 400,
+    });
+  }
+  const key = `stripe-event#${event.id}`;
+  if (!(await deps.events.claim(key, EVENT_TTL_SECONDS))) return { received: true, duplicate: true };
+  try {
+    switch (event.type) {
+      case 'checkout.session.completed': {
+        const session = event.data.object;
+        if (session.mode === 'payment') await applyPayment(deps, session, stripe, now);
+        else if (session.subscription) {
+          const id =
+            typeof session.subscription === 'string' ? session.subscription : session.subscription.id;
+          await applySubscription(deps, await stripe.subscriptions.retrieve(id), log);
+        }
+        break;
+      }
+      case 'invoice.paid': {
+        const id = event.data.object.parent?.subscription_details?.subscription;
+        if (id)
+          await applySubscription(
+            deps,
+            await stripe.subscriptions.retrieve(typeof id === 'string' ? id : id.id),
+            log,
+          );
+        break;
+      }
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+        // The provider's current state, not the event's (events may arrive out of order).
+        await applySubscription(deps, await stripe.subscriptions.retrieve(event.data.object.id), log);
+        break;
+      default:
+        break;
+    }
+  } catch (err) {
+    await deps.events.release(key);
+    throw err;
+  }
+  await deps.events.complete(key);
+  log?.info('stripe event processed', { type: event.type, eventId: event.id });
+  return { received: true };
+}
+
+// --- My Plan -------------------------------------------------------------------------------------
+
+export interface SubscriptionView {
+  id: string;
+  created: number;
+  cancel_at: number | null;
+  canceled_at: number | null;
+  currency: string;
+  current_period_start: number;
+  current_period_end: number;
+  quantity: number;
+  latest_invoice: string | null;
+  status: string;
+}
+
+/** GET /api/billing/plan: the plan, days left, what is left to send, and the subscription. */
+export async function myPlan(deps: BillingDeps, user: AuthUser, sessionId?: string, now = new Date()) {
+  const record = await deps.users.getById(user.sub);
+  if (!record) throw new AppError('errors.unauthorized', 'Sign-in required');
+  const lots = lotsOfRecord(record, now);
+  const left = remaining(
+    {
+      plan: record.plan,
+      validDate: record.validDate,
+      seats: record.seats,
+      usageMonth: record.usageMonth,
+      usageCount: record.usageCount,
+      lots,
+    },
+    now,
+    deps.rules ?? DEFAULT_ENTITLEMENT_RULES,
+  );
+  let subscription: SubscriptionView | null = null;
+  if (record.subscriptionId) {
+    const { stripe } = await deps.stripe();
+    const sub = await stripe.subscriptions.retrieve(record.subscriptionId);
+    const item = sub.items.data[0];
+    subscription = {
+      id: sub.id,
+      created: sub.created,
+      cancel_at: sub.cancel_at,
+      canceled_at: sub.canceled_at,
+      currency: sub.currency,
+      current_period_start: item?.current_period_start ?? sub.start_date,
+      current_period_end: item?.current_period_end ?? sub.start_date,
+      quantity: item?.quantity ?? 1,
+      latest_invoice:
+        typeof sub.latest_invoice === 'string' ? sub.latest_invoice : (sub.latest_invoice?.id ?? null),
+      status: sub.status,
+    };
+  }
+  // The pay page's result after Checkout (isModalOpen=true&session_id=…): the session's payment
+  // status, for this user's own sessions only. The plan itself changes by the webhook alone.
+  let checkout: { status: string | null; paymentStatus: string } | null = null;
+  if (sessionId && record.customerId) {
+    const { stripe } = await deps.stripe();
+    const session = await stripe.checkout.sessions.retrieve(sessionId).catch(() => null);
+    const customer = typeof session?.customer === 'string' ? session.customer : session?.customer?.id;
+    if (session && customer === record.customerId) {
+      checkout = { status: session.status, paymentStatus: session.payment_status };
+    }
+  }
+  return {
+    checkout,
+    plan: record.plan,
+    validDate: record.validDate,
+    daysLeft: daysLeft(record.validDate, now),
+    planLengthDays: planLengthDays(record.plan),
+    seats: record.seats ?? 1,
+    availableTickets: ticketCount(lots, now),
+    remaining: left,
+    subscription,
+  };
+}
+
+/** POST /api/billing/cancel: cancel at period end (immediate cancel is disabled, spec §9.2). */
+export async function cancelAtPeriodEnd(deps: BillingDeps, user: AuthUser): Promise<{ cancelAt: string }> {
+  const record = await deps.users.getById(user.sub);
+  if (!record?.subscriptionId || record.subscriptionStatus === 'canceled') {
+    throw new AppError('billing.errors.noSubscription', 'There is no subscription to cancel', {
+      status: 409,
+    });
+  }
+  const { stripe } = await deps.stripe();
+  const sub = await stripe.subscriptions.update(record.subscriptionId, { cancel_at_period_end: true });
+  const end = sub.cancel_at ?? sub.items.data[0]?.current_period_end ?? 0;
+  return { cancelAt: iso(end) };
+}
+
+/** GET /api/billing/invoices: the customer's invoices with the hosted page and the PDF. */
+export async function listInvoices(deps: BillingDeps, user: AuthUser) {
+  const record = await deps.users.getById(user.sub);
+  if (!record?.customerId) return { invoices: [] };
+  const { stripe } = await deps.stripe();
+  const list = await stripe.invoices.list({ customer: record.customerId, limit: 24 });
+  return {
+    invoices: list.data.map((i) => ({
+      id: i.id,
+      number: i.number,
+      created: i.created,
+      status: i.status,
+      total: i.total,
+      currency: i.currency,
+      hosted_invoice_url: i.hosted_invoice_url ?? null,
+      invoice_pdf: i.invoice_pdf ?? null,
+      lines: {
+        total_count: (i.lines as { total_count?: number }).total_count ?? i.lines.data.length,
+        data: i.lines.data.slice(0, 1).map((l) => ({ description: l.description, period: l.period })),
+      },
+    })),
+  };
+}
