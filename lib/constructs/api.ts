@@ -1,18 +1,25 @@
-// The HTTP API: one route per entry of the shared route table, one function per handler module.
+// The HTTP API: one route per entry of the shared route table, one function per handler module,
+// invoked by API Gateway through one role (see RoleLambdaIntegration).
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import {
   ApiMapping,
   DomainName,
   HttpApi,
+  HttpIntegrationType,
   HttpMethod,
   HttpRoute,
+  HttpRouteIntegration,
   HttpRouteKey,
   HttpStage,
+  IntegrationCredentials,
   LogGroupLogDestination,
+  PayloadFormatVersion,
+  type HttpRouteIntegrationConfig,
   type ThrottleSettings,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Policy, PolicyStatement, Role, ServicePrincipal, type IRole } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
@@ -79,6 +86,8 @@ export class Api extends Construct {
   readonly authorizer: HttpUserPoolAuthorizer;
   /** One function per distinct handler module, by handler name. */
   readonly functions: ReadonlyMap<string, AppFunction>;
+  /** The role API Gateway invokes the handlers with (the integrations' credentials). */
+  readonly invokeRole: Role;
   readonly routes: readonly HttpRoute[];
   /** The `$default` route, when a default handler is given. */
   readonly defaultRoute?: HttpRoute;
@@ -135,8 +144,30 @@ export class Api extends Construct {
       userPoolClients: [props.userPoolClient],
     });
 
+    // API Gateway invokes the handlers through one role of its own (the integrations' credentials)
+    // rather than a resource-based permission per route and function: 67 AWS::Lambda::Permission
+    // resources became one role and its policy, which keeps the stack under CloudFormation's 500
+    // resources (docs/decisions.md 112). The role trusts API Gateway for this API only.
+    const invokeRole = new Role(this, 'InvokeRole', {
+      assumedBy: new ServicePrincipal('apigateway.amazonaws.com', {
+        conditions: {
+          ArnLike: {
+            'aws:SourceArn': Stack.of(this).formatArn({
+              service: 'execute-api',
+              resource: this.httpApi.apiId,
+              resourceName: '*',
+            }),
+          },
+        },
+      }),
+      description: 'API Gateway invokes the API handler functions',
+    });
+    const invoke = new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [] });
+    new Policy(this, 'InvokePolicy', { roles: [invokeRole], statements: [invoke] });
+    this.invokeRole = invokeRole;
+
     const functions = new Map<string, AppFunction>();
-    const integrations = new Map<string, HttpLambdaIntegration>();
+    const integrations = new Map<string, HttpRouteIntegration>();
     const handlerNames = new Set(props.routes.map((route) => route.handler));
     if (props.defaultRoute) handlerNames.add(props.defaultRoute.handler);
     for (const handler of handlerNames) {
@@ -146,7 +177,8 @@ export class Api extends Construct {
         timeout: props.functionTimeout,
       });
       functions.set(handler, fn);
-      integrations.set(handler, new HttpLambdaIntegration(`${pascal(handler)}Integration`, fn));
+      invoke.addResources(fn.functionArn);
+      integrations.set(handler, new RoleLambdaIntegration(`${pascal(handler)}Integration`, fn, invokeRole));
     }
     this.functions = functions;
 
@@ -177,6 +209,26 @@ export class Api extends Construct {
         reason: 'Default route: it only answers a JSON 404 for methods and paths outside the route table.',
       });
     }
+  }
+}
+
+/** A Lambda proxy integration (payload 2.0) that API Gateway calls with `role`'s credentials. */
+class RoleLambdaIntegration extends HttpRouteIntegration {
+  constructor(
+    id: string,
+    private readonly fn: IFunction,
+    private readonly role: IRole,
+  ) {
+    super(id);
+  }
+
+  bind(): HttpRouteIntegrationConfig {
+    return {
+      type: HttpIntegrationType.AWS_PROXY,
+      uri: this.fn.functionArn,
+      payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+      credentials: IntegrationCredentials.fromRole(this.role),
+    };
   }
 }
 

@@ -57,6 +57,43 @@ describe('with the shared route table', () => {
   });
 });
 
+describe('how API Gateway invokes the handlers', () => {
+  const { template, api } = apiTemplate(ROUTES);
+  const stack = Stack.of(api);
+  const roleId = stack.getLogicalId(api.invokeRole.node.defaultChild as never);
+
+  test('through one role of its own, trusted by API Gateway for this API only: no resource-based permission', () => {
+    expect(Object.keys(template.findResources('AWS::Lambda::Permission'))).toEqual([]);
+    const integrations = Object.values(template.findResources('AWS::ApiGatewayV2::Integration') as Resources);
+    expect(integrations.length).toBeGreaterThan(0);
+    for (const integration of integrations)
+      expect(integration.Properties.CredentialsArn).toEqual({ 'Fn::GetAtt': [roleId, 'Arn'] });
+    const role = template.findResources('AWS::IAM::Role')[roleId] as Resources[string];
+    const trust = JSON.stringify(role.Properties.AssumeRolePolicyDocument);
+    expect(trust).toContain('"Principal":{"Service":"apigateway.amazonaws.com"}');
+    expect(trust).toContain(
+      `"aws:SourceArn":{"Fn::Join":["",["arn:aws:execute-api:ap-northeast-1:123456789012:",{"Ref":"${stack.getLogicalId(api.httpApi.node.defaultChild as never)}"},"/*"]]}`,
+    );
+  });
+
+  test('which may invoke exactly the API handler functions', () => {
+    const policies = Object.values(template.findResources('AWS::IAM::Policy') as Resources).filter((p) =>
+      JSON.stringify(p.Properties.Roles).includes(roleId),
+    );
+    expect(policies).toHaveLength(1);
+    const statements = (
+      policies[0]!.Properties.PolicyDocument as { Statement: { Action: string; Resource: unknown }[] }
+    ).Statement;
+    expect(statements).toHaveLength(1);
+    expect(statements[0]!.Action).toBe('lambda:InvokeFunction');
+    const ids = [...api.functions.values()].map((fn) => stack.getLogicalId(fn.node.defaultChild as never));
+    const arnOf = (r: unknown) => (r as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    expect((statements[0]!.Resource as unknown[]).map(arnOf).sort()).toEqual([...ids].sort());
+    // An inline role policy holds 10,240 characters at most: each function's ARN takes ~110.
+    expect(ids.length * 110 + 300).toBeLessThan(10_240);
+  });
+});
+
 describe('with a route table of every kind', () => {
   const routes: RouteDefinition[] = [
     { id: 'ListDocuments', method: 'GET', path: '/api/documents', auth: 'owner', handler: 'documents' },

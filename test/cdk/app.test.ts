@@ -37,6 +37,11 @@ describe('the composed app (no siteUrl)', () => {
   const composed = composeTestApp();
   const appResources = resourcesOf(composed.app);
 
+  test("keeps the app stack well under CloudFormation's 500 resources (room for a few more features)", () => {
+    // About 7 resources a new API handler; past 460, move a group of routes to a nested stack.
+    expect(Object.keys(appResources).length).toBeLessThanOrEqual(460);
+  });
+
   test('has two stacks, the app one deployed after the stateful one', () => {
     expect(composed.stateful.stackName).toBe('SignSealStateful');
     expect(composed.app.stackName).toBe('SignSealApp');

@@ -51,7 +51,12 @@ describe('the chain in the composed app', () => {
     );
     const readerOf = (secret: string) =>
       readers.filter((r) => JSON.stringify(r.Properties.PolicyDocument).includes(secret));
-    expect(readers).toHaveLength(2);
+    // Three secrets are read, each by one function: the minter key, the sealing key and (the billing
+    // routes) Stripe's keys.
+    expect(readers).toHaveLength(3);
+    expect(readerOf(':secret:signseal/stripe-??????').map((r) => r.Properties.Roles)).toEqual([
+      [{ Ref: logicalIdOf(composed.app.api.functions.get('billing')!.role!) }],
+    ]);
     expect(readerOf(':secret:signseal/test-minter-??????').map((r) => r.Properties.Roles)).toEqual([
       [{ Ref: anchorRole }],
     ]);
