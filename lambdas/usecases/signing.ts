@@ -485,6 +485,18 @@ async function refuse(
   return { status: to, agreement: 2 };
 }
 
+/** A denial's reason, checked (spec: not blank, at most the limit): 400 with its message otherwise. */
+export function denyReason(input: string): string {
+  const checked = validateDenyReason(input);
+  if (!checked.ok) {
+    throw new AppError(checked.error, 'The reason is refused', {
+      status: 400,
+      details: { ...(checked.values ?? {}) },
+    });
+  }
+  return checked.reason;
+}
+
 export async function deny(
   deps: SigningDeps,
   docuId: string,
@@ -492,14 +504,8 @@ export async function deny(
   input: DenyRequest,
   facts: RequestFacts,
 ): Promise<SignerActionResponse> {
-  const checked = validateDenyReason(input.reason);
-  if (!checked.ok) {
-    throw new AppError(checked.error, 'The reason is refused', {
-      status: 400,
-      details: { ...(checked.values ?? {}) },
-    });
-  }
-  return refuse(deps, docuId, token, 'deny', facts, checked.reason);
+  const reason = denyReason(input.reason);
+  return refuse(deps, docuId, token, 'deny', facts, reason);
 }
 
 export async function rejectTerms(

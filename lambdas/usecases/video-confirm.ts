@@ -7,7 +7,6 @@
 // job; the other reads again and finds nothing left to do.
 import type { Language } from '../../shared/domain/constants';
 import { canTransition, type DocumentStatus } from '../../shared/domain/status';
-import { validateDenyReason } from '../../shared/domain/validation';
 import { localeForPath, translate } from '../../shared/i18n/server';
 import type {
   VideoConfirmRequest,
@@ -31,7 +30,14 @@ import { recordHistory } from './history';
 import type { AuthUser } from '../core/http';
 import { messageTitle, smsText } from './messages';
 import { withConflictRetry } from './retry';
-import { countResend, invalidLink, ownedContractor, refusalNotices, type SigningDeps } from './signing';
+import {
+  countResend,
+  denyReason,
+  invalidLink,
+  ownedContractor,
+  refusalNotices,
+  type SigningDeps,
+} from './signing';
 
 /** The recipient index of an owner who is not a contractor, in their confirmation token. */
 export { OWNER_PARTY };
@@ -291,13 +297,7 @@ export async function denyVideos(
   input: DenyRequest,
   facts: RequestFacts,
 ): Promise<VideoConfirmResponse> {
-  const checked = validateDenyReason(input.reason);
-  if (!checked.ok) {
-    throw new AppError(checked.error, 'The reason is refused', {
-      status: 400,
-      details: { ...(checked.values ?? {}) },
-    });
-  }
+  const reason = denyReason(input.reason);
   const ctx = await withConflictRetry(async () => {
     const c = await resolveConfirmer(deps, docuId, token);
     assertPending(c);
@@ -306,7 +306,7 @@ export async function denyVideos(
         status: 409,
       });
     }
-    const { changes, extra } = answer(c, 2, checked.reason);
+    const { changes, extra } = answer(c, 2, reason);
     await deps.docs.changeStatus(
       docuId,
       { status: c.doc.status, version: c.doc.version },
@@ -316,13 +316,13 @@ export async function denyVideos(
     );
     return c;
   });
-  await recordHistory(deps.docs, ctx.doc, 'reject_vconfirm', ctx.party, facts, checked.reason);
+  await recordHistory(deps.docs, ctx.doc, 'reject_vconfirm', ctx.party, facts, reason);
   const refuser = ctx.me ?? ({ ...ctx.party, index: OWNER_PARTY } as unknown as RecipientRecord);
   const notices = await refusalNotices(
     deps,
     { doc: ctx.doc, recipients: ctx.recipients, me: refuser },
     'vconfirm',
-    checked.reason,
+    reason,
   );
   for (const job of notices) await deps.queue.enqueue('notify', job);
   return { status: 'Reject', videoConfirm: 2 };

@@ -15,29 +15,18 @@ import {
   createDocument,
   mailsTo,
   newOwner,
-  PASSWORD,
   sendTwoContractorDocument,
   SIGNER_LINK,
   uploadPdf,
-  type Owner,
 } from '../support/documents';
 import { makePng } from '../support/png';
-import { launchBrowser, openApp, type BrowserSession } from '../support/browser';
+import { launchBrowser, type BrowserSession } from '../support/browser';
 import { text } from './catalogue';
-import { expectPath, expectVisibleText, submitSignIn } from './steps';
+import { expectPath, expectVisibleText, signInAt } from './steps';
 
 jest.setTimeout(240000);
 
 const t = (key: string, options?: Record<string, unknown>) => text('en', key, options);
-
-async function signInAt(session: BrowserSession, user: Owner, target: string): Promise<Page> {
-  const page = await openApp(session, '/en/login');
-  await submitSignIn(page, user.email, PASSWORD);
-  await expectPath(page, ['/en/thankyou', '/en/home']);
-  await openApp(session, target);
-  await expectPath(page, target);
-  return page;
-}
 
 const card = (page: Page, docuId: string) => page.getByTestId(`contract-${docuId}`);
 const cardButton = (page: Page, docuId: string, key: string) =>

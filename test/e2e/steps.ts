@@ -1,6 +1,8 @@
 // Steps the browser journeys share: reading the cloud's environment, waiting for a path or a text,
 // and typing into labelled fields as a person would. Texts come from the catalogues (./catalogue).
 import type { Page } from 'playwright-core';
+import { openApp, type BrowserSession } from '../support/browser';
+import { PASSWORD, type Owner } from '../support/documents';
 import { text, type Locale } from './catalogue';
 
 export function requiredEnv(name: string): string {
@@ -44,4 +46,14 @@ export async function submitSignIn(
   await typeInto(page, text(locale, 'auth.email'), email);
   await typeInto(page, text(locale, 'auth.password'), password);
   await page.getByRole('button', { name: text(locale, 'auth.signIn'), exact: true }).click();
+}
+
+/** Signs `user` in on the login page, then opens `target` (an owner page) and waits for it. */
+export async function signInAt(session: BrowserSession, user: Owner, target: string): Promise<Page> {
+  const page = await openApp(session, '/en/login');
+  await submitSignIn(page, user.email, PASSWORD);
+  await expectPath(page, ['/en/thankyou', '/en/home']);
+  await openApp(session, target);
+  await expectPath(page, target);
+  return page;
 }

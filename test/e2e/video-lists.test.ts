@@ -6,17 +6,16 @@
 // Continue opens the owner's own /video_confirm page.
 import { randomBytes } from 'node:crypto';
 import { jest } from '@jest/globals';
-import type { Page } from 'playwright-core';
 import { documentClient } from '../../lambdas/adapters/aws';
 import { createEntities } from '../../lambdas/adapters/dynamo/entities';
 import { getConfig } from '../../lambdas/config';
 import { documentDeps } from '../../lambdas/deps';
 import { api, eventually } from '../support/cloud-client';
 import { makePng } from '../support/png';
-import { PASSWORD, sendTwoContractorDocument, type Owner } from '../support/documents';
-import { launchBrowser, openApp, type BrowserSession } from '../support/browser';
+import { sendTwoContractorDocument } from '../support/documents';
+import { launchBrowser } from '../support/browser';
 import { text } from './catalogue';
-import { expectPath, expectVisibleText, submitSignIn } from './steps';
+import { expectVisibleText, signInAt } from './steps';
 import { FAKE_CAMERA, signWithVideo } from './video-steps';
 
 jest.setTimeout(600000);
@@ -53,15 +52,6 @@ async function signThroughApi(docuId: string, token: string): Promise<void> {
       .status,
   ).toBe(200);
   expect((await api(`${base}/agree`, { method: 'POST', body: { lang: 'en' } })).status).toBe(200);
-}
-
-async function signInAt(session: BrowserSession, user: Owner, target: string): Promise<Page> {
-  const page = await openApp(session, '/en/login');
-  await submitSignIn(page, user.email, PASSWORD);
-  await expectPath(page, ['/en/thankyou', '/en/home']);
-  await openApp(session, target);
-  await expectPath(page, target);
-  return page;
 }
 
 describe('Video Sign in the contract list', () => {

@@ -63,3 +63,43 @@ export function Modal({ title, onCancel, children, className, testId, wide, role
     </dialog>
   );
 }
+
+/**
+ * Asks before something that cannot be undone (a delete): the text, Cancel (which has the focus, so
+ * Enter never deletes by accident) and the danger action, disabled while `busy`.
+ */
+export function ConfirmDialog({
+  title,
+  text,
+  confirmLabel,
+  cancelLabel,
+  onCancel,
+  onConfirm,
+  busy = false,
+  className,
+  testId,
+}: {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+  busy?: boolean;
+  className: string;
+  testId?: string;
+}) {
+  return (
+    <Modal title={title} onCancel={onCancel} testId={testId} className={className} role="alertdialog">
+      <p>{text}</p>
+      <div className="dialog-actions">
+        <button type="button" className="button button-secondary" data-autofocus onClick={onCancel}>
+          {cancelLabel}
+        </button>
+        <button type="button" className="button button-danger" disabled={busy} onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,14 +1,7 @@
 // The phone's calls of the video hand-off (issue #15): the recording link's token is the credential.
-import {
-  completeVideoResponseSchema,
-  mobileRecordingViewSchema,
-  startVideoSessionResponseSchema,
-  type CompleteVideoRequest,
-  type CompleteVideoResponse,
-  type MobileRecordingView,
-  type StartVideoSessionResponse,
-} from '../../../../shared/api/schemas';
+import { mobileRecordingViewSchema, type MobileRecordingView } from '../../../../shared/api/schemas';
 import { apiRequest } from '../../lib/api-client';
+import { recordingApi, type RecordingApi } from './session-api';
 
 const base = (token: string) => `/vsign-mobile/${encodeURIComponent(token)}`;
 
@@ -16,24 +9,5 @@ export function fetchMobileRecording(token: string, signal?: AbortSignal): Promi
   return apiRequest({ path: base(token), schema: mobileRecordingViewSchema, signal });
 }
 
-export function startMobileSession(token: string, contentType: string): Promise<StartVideoSessionResponse> {
-  return apiRequest({
-    method: 'POST',
-    path: `${base(token)}/video-session`,
-    schema: startVideoSessionResponseSchema,
-    body: { contentType },
-  });
-}
-
-export function completeMobileSession(
-  token: string,
-  sessionId: string,
-  facts: CompleteVideoRequest = {},
-): Promise<CompleteVideoResponse> {
-  return apiRequest({
-    method: 'POST',
-    path: `${base(token)}/video-session/${encodeURIComponent(sessionId)}/complete`,
-    body: facts,
-    schema: completeVideoResponseSchema,
-  });
-}
+/** The recording session calls with the recording link's token as the credential. */
+export const mobileRecording = (token: string): RecordingApi => recordingApi(`${base(token)}/video-session`);

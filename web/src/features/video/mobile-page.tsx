@@ -4,14 +4,13 @@
 // 'Your video has been uploaded successfully. Please continue on the web site.' (the computer goes on
 // by itself). A link that is unknown, expired or used gets its translated message. Served in its own
 // lean shell (record.html, src/record-main.tsx), without the router; the app's route renders it too.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MobileRecordingView, StartVideoSessionResponse } from '../../../../shared/api/schemas';
+import type { MobileRecordingView } from '../../../../shared/api/schemas';
 import { Spinner } from '../../components/spinner';
 import { describeError } from '../signer/messages';
-import { completeMobileSession, fetchMobileRecording, startMobileSession } from './mobile-api';
+import { fetchMobileRecording, mobileRecording } from './mobile-api';
 import { VideoRecorder } from './recorder';
-import { postRecording } from './upload';
 
 type State =
   | { kind: 'loading' }
@@ -23,7 +22,6 @@ type State =
 export function MobileRecordingPage({ token }: { token: string }) {
   const { t } = useTranslation();
   const [state, setState] = useState<State>({ kind: 'loading' });
-  const session = useRef<StartVideoSessionResponse | null>(null);
 
   useEffect(() => {
     const abort = new AbortController();
@@ -65,16 +63,8 @@ export function MobileRecordingPage({ token }: { token: string }) {
         <VideoRecorder
           name={state.view.name}
           contractNumber={state.view.id4}
-          startSession={async (mimeType) => {
-            session.current = await startMobileSession(token, mimeType);
-            return session.current;
-          }}
-          upload={async (recording, facts) => {
-            const current = session.current;
-            if (!current) throw new Error('no recording session');
-            await postRecording(current.upload, recording, current.contentType);
-            await completeMobileSession(token, current.sessionId, facts);
-          }}
+          startSession={(mimeType) => mobileRecording(token).start(mimeType)}
+          complete={(sessionId, facts) => mobileRecording(token).complete(sessionId, facts)}
           onUploaded={() => setState({ kind: 'done' })}
           describeError={(err) => describeError(t, err)}
         />

@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { baseType, recorderMimeType, scriptDateTime, STOP_POLL_MS, STOP_POLLS, WARM_UP_MS } from './script';
+import { postRecording } from './upload';
 import './video.css';
 
 /** Recorder states of the spec: Record is allowed only from ready. */
@@ -17,10 +18,14 @@ export type PlaybackState = 'disable' | 'play' | 'pause';
 
 /** What the page's server gives for one recording. */
 export interface RecordingSession {
+  readonly sessionId: string;
   /** Four digits, read aloud: "My code is 4821". */
   readonly challenge: string;
   readonly maxSeconds: number;
   readonly minBytes: number;
+  /** The presigned form the recording is posted to, and the type it expects. */
+  readonly upload: { url: string; fields: Record<string, string> };
+  readonly contentType: string;
 }
 
 export interface VideoRecorderProps {
@@ -32,14 +37,15 @@ export interface VideoRecorderProps {
   readonly hasVideo?: boolean;
   /** Opens a recording session for this MIME type (the recorder's own). */
   readonly startSession: (mimeType: string) => Promise<RecordingSession>;
-  /** Uploads the recording of the last session with what the recorder measured; throws to show an error. */
-  readonly upload: (recording: Blob, facts: RecordingFacts) => Promise<void>;
+  /** Completes the session once its recording is posted to its form, with what the recorder
+   *  measured; throws to show an error. */
+  readonly complete: (sessionId: string, facts: RecordingFacts) => Promise<unknown>;
   /** After a successful upload. */
   readonly onUploaded: () => void;
   readonly onFinishWithoutChange?: () => void;
   /** No camera or microphone could be opened (the page may offer its phone hand-off). */
   readonly onNoDevice?: () => void;
-  /** Turns an error of startSession or upload into a message. */
+  /** Turns an error of startSession, the upload or complete into a message. */
   readonly describeError: (error: unknown) => string;
 }
 
@@ -91,7 +97,7 @@ function useNow(): Date {
 
 export function VideoRecorder(props: VideoRecorderProps) {
   const { t } = useTranslation();
-  const { name, contractNumber, startSession, upload, onUploaded, onNoDevice, describeError } = props;
+  const { name, contractNumber, startSession, complete, onUploaded, onNoDevice, describeError } = props;
   const now = useNow();
   const preview = useRef<HTMLVideoElement>(null);
   const playback = useRef<HTMLVideoElement>(null);
@@ -99,6 +105,8 @@ export function VideoRecorder(props: VideoRecorderProps) {
   const recorder = useRef<MediaRecorder | null>(null);
   const stopTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const finished = useRef<Blob | null>(null);
+  /** The session of the recording being made: its id and form, for the upload. */
+  const lastSession = useRef<RecordingSession | null>(null);
   /** The session's minimum size: a smaller recording is too short (spec: 1,000 bytes). */
   const minBytes = useRef(1000);
   const [camera, setCamera] = useState<'starting' | 'on' | 'none'>('starting');
@@ -184,6 +192,7 @@ export function VideoRecorder(props: VideoRecorderProps) {
       setMessage({ kind: 'error', text: describeError(err) });
       return setState('ready');
     }
+    lastSession.current = session;
     setChallenge(session.challenge);
     setMaxSeconds(session.maxSeconds);
     minBytes.current = session.minBytes;
@@ -226,7 +235,10 @@ export function VideoRecorder(props: VideoRecorderProps) {
     setUploading(true);
     setMessage(null);
     try {
-      await upload(recording.blob, recording.facts);
+      const session = lastSession.current;
+      if (!session) throw new Error('no recording session');
+      await postRecording(session.upload, recording.blob, session.contentType);
+      await complete(session.sessionId, recording.facts);
       setMessage({ kind: 'ok', text: t('video.uploadSuccess') });
       onUploaded();
     } catch (err) {

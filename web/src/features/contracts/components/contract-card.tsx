@@ -31,6 +31,7 @@ import {
 } from '../api/contracts-api';
 import { continueAction } from '../continue';
 import { DetailPanels, DocumentInfo, ProgressStatus, RecipientBadges } from './details';
+import { ConfirmDialog } from '../../../components/modal';
 import { Modal } from './modal';
 
 type Notice = { tone: 'success' | 'warning'; text: string } | null;
@@ -341,32 +342,17 @@ export function ContractCard({ card, lang, now, onChanged }: ContractCardProps) 
         </Modal>
       )}
       {popup === 'delete' && (
-        <Modal
+        <ConfirmDialog
           title={t('contracts.actions.delete')}
+          text={t('documents.delete.confirm')}
+          confirmLabel={t('contracts.actions.delete')}
+          cancelLabel={t('common.cancel')}
           onCancel={() => setPopup(null)}
+          onConfirm={() => void remove()}
+          busy={busy}
+          className="contracts-dialog"
           testId="delete-dialog"
-          role="alertdialog"
-        >
-          <p>{t('documents.delete.confirm')}</p>
-          <div className="dialog-actions">
-            <button
-              type="button"
-              className="button button-secondary"
-              data-autofocus
-              onClick={() => setPopup(null)}
-            >
-              {t('common.cancel')}
-            </button>
-            <button
-              type="button"
-              className="button button-danger"
-              disabled={busy}
-              onClick={() => void remove()}
-            >
-              {t('contracts.actions.delete')}
-            </button>
-          </div>
-        </Modal>
+        />
       )}
       {popup === 'moreInfo' && details && (
         <Modal title={t('contracts.moreInfo.title')} onCancel={() => setPopup(null)} testId="more-info" wide>

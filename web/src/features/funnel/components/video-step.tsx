@@ -3,13 +3,11 @@
 // (live only, loaded lazily) — 'Upload & Finish' stores it and goes on to Finalize; once recorded,
 // 'Finish without Change' keeps it. Sending requires it. When the owner is not a contractor, the step
 // only explains that each contractor records their video when signing.
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StartVideoSessionResponse } from '../../../../../shared/api/schemas';
 import { Spinner } from '../../../components/spinner';
-import { postRecording } from '../../video/upload';
 import { getDocument } from '../api/documents';
-import { completeOwnerVideoSession, startOwnerVideoSession } from '../api/videos';
+import { ownerRecording } from '../api/videos';
 import { describeError } from '../messages';
 import type { StepProps } from './step-props';
 import { StepNav } from './step-nav';
@@ -19,7 +17,6 @@ const VideoRecorder = lazy(() => import('../../video/recorder').then((m) => ({ d
 export function VideoStep({ doc, onSaved, onPrevious, onNext }: StepProps & { onNext: () => void }) {
   const { t } = useTranslation();
   const me = doc.recipients.find((r) => r.isOwner);
-  const session = useRef<StartVideoSessionResponse | null>(null);
   const hasVideo = me?.hasVideo === true;
 
   if (!me) {
@@ -41,15 +38,9 @@ export function VideoStep({ doc, onSaved, onPrevious, onNext }: StepProps & { on
           name={me.name}
           contractNumber={doc.id4}
           hasVideo={hasVideo}
-          startSession={async (mimeType) => {
-            session.current = await startOwnerVideoSession(doc.docuId, mimeType);
-            return session.current;
-          }}
-          upload={async (recording, facts) => {
-            const current = session.current;
-            if (!current) throw new Error('no recording session');
-            await postRecording(current.upload, recording, current.contentType);
-            await completeOwnerVideoSession(doc.docuId, current.sessionId, facts);
+          startSession={(mimeType) => ownerRecording(doc.docuId).start(mimeType)}
+          complete={async (sessionId, facts) => {
+            await ownerRecording(doc.docuId).complete(sessionId, facts);
             // The step and Finalize read the stored video from the document.
             onSaved(await getDocument(doc.docuId));
           }}

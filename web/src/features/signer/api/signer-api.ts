@@ -1,8 +1,6 @@
 // The signer link's calls (issue #5): open at the gateway, the link's token is the credential, so no
 // Authorization header is sent.
 import {
-  completeVideoResponseSchema,
-  startVideoSessionResponseSchema,
   signerActionResponseSchema,
   signerViewSchema,
   signerVideoStatusSchema,
@@ -10,15 +8,13 @@ import {
   videoMobileLinkResponseSchema,
   type ApplySignsRequest,
   type SignerActionResponse,
-  type CompleteVideoRequest,
-  type CompleteVideoResponse,
   type SignerView,
   type SignerVideoStatus,
   type VideoMobileLinkResponse,
-  type StartVideoSessionResponse,
   type UploadSignResponse,
 } from '../../../../../shared/api/schemas';
 import type { Lang } from '../../../app/paths';
+import { recordingApi, type RecordingApi } from '../../video/session-api';
 import { apiRequest } from '../../../lib/api-client';
 
 const base = (docuId: string, token: string) =>
@@ -71,34 +67,9 @@ export function denySigning(
   });
 }
 
-/** A recording session (issue #15): its code, window, limits and the presigned form of its video. */
-export function startVideoSession(
-  docuId: string,
-  token: string,
-  contentType: string,
-): Promise<StartVideoSessionResponse> {
-  return apiRequest({
-    method: 'POST',
-    path: `${base(docuId, token)}/video-session`,
-    schema: startVideoSessionResponseSchema,
-    body: { contentType },
-  });
-}
-
-/** Checks and records the video posted to the session's form. */
-export function completeVideoSession(
-  docuId: string,
-  token: string,
-  sessionId: string,
-  facts: CompleteVideoRequest = {},
-): Promise<CompleteVideoResponse> {
-  return apiRequest({
-    method: 'POST',
-    path: `${base(docuId, token)}/video-session/${encodeURIComponent(sessionId)}/complete`,
-    body: facts,
-    schema: completeVideoResponseSchema,
-  });
-}
+/** A contractor's recording session calls (issue #15), the signing link being the credential. */
+export const signerRecording = (docuId: string, token: string): RecordingApi =>
+  recordingApi(`${base(docuId, token)}/video-session`);
 
 /** A 15-minute link to record the video on a phone (its QR code: `/{lang}/vsign_mobile/{token}`). */
 export function createVideoMobileLink(docuId: string, token: string): Promise<VideoMobileLinkResponse> {

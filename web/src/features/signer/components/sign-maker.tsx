@@ -293,6 +293,8 @@ export function AutoGenerate({
     onError(null);
     const checked = validateAutoSignText(signText(script, family, given));
     if (!checked.ok) {
+      // An earlier generation still loading fonts is stale now: nothing is busy any more.
+      setBusy(false);
       onCandidates([]);
       onError(t(checked.error, checked.values ?? {}));
       return;

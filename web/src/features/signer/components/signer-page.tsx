@@ -6,12 +6,7 @@ import { StepProgress } from '../../../components/step-progress';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import type {
-  SignerSign,
-  SignerView,
-  StartVideoSessionResponse,
-  UploadSignResponse,
-} from '../../../../../shared/api/schemas';
+import type { SignerSign, SignerView, UploadSignResponse } from '../../../../../shared/api/schemas';
 import { maskContact } from '../../../../../shared/domain/contact';
 import { localeForPath, ordinal } from '../../../../../shared/i18n/core';
 import { Spinner } from '../../../components/spinner';
@@ -22,17 +17,15 @@ import { useLang } from '../../../app/use-lang';
 import { ApiError } from '../../../lib/api-client';
 import {
   applySigns,
-  completeVideoSession,
   createVideoMobileLink,
   denySigning,
   fetchSignerView,
   fetchVideoStatus,
   signerAction,
-  startVideoSession,
+  signerRecording,
   uploadSign,
 } from '../api/signer-api';
 import { PhoneHandoff, usePoll } from '../../video/phone-handoff';
-import { postRecording } from '../../video/upload';
 import { describeError } from '../messages';
 import { Modal } from './modal';
 import { PdfPages, preloadPdfjs } from './pdf-pages';
@@ -41,7 +34,6 @@ import { nextAreaPosition, readingOrder, scriptForLang } from './sign-order';
 import '../signer.css';
 
 /** The recorder (getUserMedia, MediaRecorder) is a chunk of its own, loaded at the video step only. */
-import type { RecordingFacts } from '../../video/recorder';
 const VideoRecorder = lazy(() => import('../../video/recorder').then((m) => ({ default: m.VideoRecorder })));
 
 type EndKind = 'completed' | 'signingDenied' | 'legalDenied' | 'alreadyAgreed' | 'alreadyDenied' | 'closed';
@@ -214,15 +206,6 @@ export function SignerPage() {
       else setPopup('terms');
     });
 
-  /** The session of the recording being made: its form and id, for the upload. */
-  const videoSession = useRef<StartVideoSessionResponse | null>(null);
-  const uploadVideo = async (recording: Blob, facts: RecordingFacts) => {
-    const session = videoSession.current;
-    if (!session) throw new Error('no recording session');
-    await postRecording(session.upload, recording, session.contentType);
-    await completeVideoSession(docuId, token, session.sessionId, facts);
-  };
-
   /** The phone hand-off (issue #15): its link's address, whether the dialog shows, its error. */
   const [handoff, setHandoff] = useState<{
     url: string | null;
@@ -311,11 +294,8 @@ export function SignerPage() {
               name={view.me.name}
               contractNumber={view.id4}
               hasVideo={view.me.video !== null}
-              startSession={async (mimeType) => {
-                videoSession.current = await startVideoSession(docuId, token, mimeType);
-                return videoSession.current;
-              }}
-              upload={uploadVideo}
+              startSession={(mimeType) => signerRecording(docuId, token).start(mimeType)}
+              complete={(sessionId, facts) => signerRecording(docuId, token).complete(sessionId, facts)}
               onUploaded={() => setPopup('terms')}
               onFinishWithoutChange={() => setPopup('terms')}
               onNoDevice={() => void (handoff ? undefined : openHandoff())}

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OWNER_SIGN_KINDS } from '../../../../../shared/api/schemas';
 import { localeForPath } from '../../../../../shared/i18n/core';
-import { Modal } from '../../../components/modal';
+import { ConfirmDialog } from '../../../components/modal';
 import { useLang } from '../../../app/use-lang';
 import { formatDateTime } from '../../../lib/format';
 import {
@@ -163,28 +163,16 @@ export function SignManager({ version }: { version: number }) {
         </p>
       )}
       {deleting && (
-        <Modal
+        <ConfirmDialog
           title={t('signs.manager.confirmTitle')}
+          text={t('signs.manager.confirmText')}
+          confirmLabel={t('signs.manager.delete')}
+          cancelLabel={t('common.cancel')}
           onCancel={() => setDeleting(null)}
-          testId="sign-delete-dialog"
+          onConfirm={() => void remove(deleting)}
           className="signer-dialog"
-          role="alertdialog"
-        >
-          <p>{t('signs.manager.confirmText')}</p>
-          <div className="dialog-actions">
-            <button
-              type="button"
-              className="button button-secondary"
-              data-autofocus
-              onClick={() => setDeleting(null)}
-            >
-              {t('common.cancel')}
-            </button>
-            <button type="button" className="button button-danger" onClick={() => void remove(deleting)}>
-              {t('signs.manager.delete')}
-            </button>
-          </div>
-        </Modal>
+          testId="sign-delete-dialog"
+        />
       )}
     </section>
   );
