@@ -29,8 +29,7 @@ export function createServiceSigner(commonName: string, now = new Date()): Servi
   const keys = { privateKey, publicKey: forge.pki.setRsaPublicKey(privateKey.n, privateKey.e) };
   const cert = forge.pki.createCertificate();
   cert.publicKey = keys.publicKey;
-  // A positive serial: the first hex digit below 8.
-  cert.serialNumber = `0${randomBytes(15).toString('hex')}`;
+  cert.serialNumber = serialHex(randomBytes(16));
   cert.validity.notBefore = new Date(now.getTime() - 60_000);
   cert.validity.notAfter = new Date(now);
   cert.validity.notAfter.setUTCFullYear(now.getUTCFullYear() + VALIDITY_YEARS);
@@ -124,4 +123,15 @@ export function signPdf(pdf: Uint8Array, signer: ServiceSigner): Uint8Array {
   // The placeholder holds NUL characters, not hex digits: overwrite all of it, padded with '0'.
   bytes.write(cms.toString('hex').padEnd(end - start - 2, '0'), start + 1, 'latin1');
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * A certificate serial from random bytes, as DER wants it: positive (first byte below 0x80) and
+ * minimal (no leading zero byte). An odd-length hex with a leading 0, as before, sometimes encoded a
+ * redundant zero byte that OpenSSL refuses ("illegal padding").
+ */
+export function serialHex(bytes: Uint8Array): string {
+  const out = Uint8Array.from(bytes);
+  out[0] = out[0]! & 0x7f || 0x01;
+  return Buffer.from(out).toString('hex');
 }

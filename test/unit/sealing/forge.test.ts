@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import forge, { forgeKdf } from '../../../lambdas/sealing/forge';
 import { createServiceSigner } from '../../../lambdas/sealing/index';
 import { identityOf } from '../../../lambdas/sealing/cms';
+import { serialHex } from '../../../lambdas/sealing/signer';
 
 const bytes = (length: number, seed: number) =>
   Array.from({ length }, (_, i) => String.fromCharCode((i * 73 + seed * 31) & 0xff)).join('');
@@ -63,6 +64,22 @@ describe('PBKDF2 with node crypto', () => {
       }
     }
   });
+});
+
+describe('the certificate serial', () => {
+  it.each([0x00, 0x01, 0x05, 0x7f, 0x80, 0xff])(
+    'is 16 bytes, positive and without a leading zero byte (first random byte %i)',
+    (first) => {
+      const bytes = new Uint8Array(16).fill(0x33);
+      bytes[0] = first;
+      const hex = serialHex(bytes);
+      expect(hex).toMatch(/^[0-9a-f]{32}$/);
+      const lead = parseInt(hex.slice(0, 2), 16);
+      expect(lead).toBeGreaterThanOrEqual(1);
+      expect(lead).toBeLessThan(0x80);
+      expect(hex.slice(2)).toBe('33'.repeat(15));
+    },
+  );
 });
 
 describe('a service signer written and opened with the native derivations', () => {
