@@ -66,12 +66,15 @@ async function expectFocus(page: Page, wanted: string): Promise<void> {
 }
 
 /** Whether the element is (at least half) inside the viewport. */
-async function inViewport(page: Page, testId: string): Promise<boolean> {
-  return page.getByTestId(testId).evaluate((el) => {
+/** Waits until the area is scrolled into view (the walk scrolls smoothly, so not at once). */
+async function waitInViewport(page: Page, testId: string): Promise<void> {
+  await page.waitForFunction((id) => {
+    const el = document.querySelector(`[data-testid="${id}"]`);
+    if (!el) return false;
     const r = el.getBoundingClientRect();
     const middle = r.top + r.height / 2;
     return middle > 0 && middle < window.innerHeight;
-  });
+  }, testId);
 }
 
 async function expectTall(page: Page, selector: string, what: string): Promise<void> {
@@ -129,25 +132,15 @@ describe('the signer on a phone (380×820, touch)', () => {
 
       // Taken to the first unsigned area (page 3), with the progress and Sign All at hand.
       await expectVisibleText(page, t('signer.areaProgress', { n: 1, total: 3 }));
-      await page.waitForFunction(() => {
-        const el = document.querySelector('[data-testid="my-area-0"]');
-        if (!el) return false;
-        const r = el.getBoundingClientRect();
-        return r.top > 0 && r.bottom < window.innerHeight;
-      });
+      await waitInViewport(page, 'my-area-0');
       await expectFocus(page, 'sign-all');
       const next = page.getByRole('button', { name: t('signer.nextArea'), exact: true });
       await next.tap();
       await expectVisibleText(page, t('signer.areaProgress', { n: 2, total: 3 }));
-      await page.waitForFunction(() => {
-        const el = document.querySelector('[data-testid="my-area-1"]');
-        if (!el) return false;
-        const r = el.getBoundingClientRect();
-        return r.top > 0 && r.bottom < window.innerHeight;
-      });
+      await waitInViewport(page, 'my-area-1');
       await next.tap();
       await expectVisibleText(page, t('signer.areaProgress', { n: 3, total: 3 }));
-      await expect(inViewport(page, 'my-area-2')).resolves.toBe(true);
+      await waitInViewport(page, 'my-area-2');
       await expectNoSeriousAxe(page);
 
       // Touch targets of the page around the signer: header and footer links.
