@@ -7,8 +7,8 @@
 export const APP_SHELL = '/index.html';
 export const RECORD_SHELL = '/record.html';
 
-/** `/{lang}/vsign_mobile/{token}` (the Video Contract's `vc_mobile` joins it when it is built). */
-export const RECORD_SHELL_PATH = /^\/[a-z]{2}\/vsign_mobile\/[^/]+\/?$/;
+/** `/{lang}/vsign_mobile/{token}` and the Video Contract's `/{lang}/vc_mobile/{token}` (issue #16). */
+export const RECORD_SHELL_PATH = /^\/[a-z]{2}\/(?:vsign|vc)_mobile\/[^/]+\/?$/;
 
 /** The shell of an SPA route. */
 export function shellFor(pathname: string): string {

@@ -68,9 +68,11 @@ describe('the SPA origin', () => {
     ['/', '/index.html'],
     ['/en/documents', '/index.html'],
     ['/jp/outsign/ab12cd/9f8e7d6c5b4a', '/index.html'],
-    // The phone's recording pages get their lean shell (issue #15).
+    // The phone's recording pages get their lean shell (issue #15; a video contract's, issue #16).
     ['/jp/vsign_mobile/AbC123-_x', '/record.html'],
-    ['/en/vc_mobile/AbC123', '/index.html'],
+    ['/en/vc_mobile/AbC123', '/record.html'],
+    ['/ko/vc_mobile/AbC123/extra', '/index.html'],
+    ['/en/xvc_mobile/AbC123', '/index.html'],
     ['/en/vsign_mobile/AbC123/extra', '/index.html'],
     ['/en/vsign_mobile', '/index.html'],
     ['/assets/index-3f2a1b.js', '/assets/index-3f2a1b.js'],

@@ -1,4 +1,5 @@
 // The shell of the phone's video recording page, record.html (issue #15): `/{lang}/vsign_mobile/{token}`
+// (a video contract's: `/{lang}/vc_mobile/{token}`, issue #16)
 // is opened from a QR code, on a phone, usually over a mobile network, so it loads only what it shows:
 // React, i18next with the page's one catalogue, the API client and the recorder — no router, no
 // app shell (shared/web/shells.ts says which paths get it; docs/performance.md has its figures).
@@ -17,7 +18,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from record.html');
 const root = createRoot(container);
 
-/** The token of `/{lang}/vsign_mobile/{token}`, decoded as the router would. */
+/** The token of `/{lang}/{vsign|vc}_mobile/{token}`, decoded as the router would. */
 function tokenOf(pathname: string): string {
   const raw = pathname.split('/')[3] ?? '';
   try {
@@ -36,7 +37,9 @@ async function start(): Promise<void> {
     await language;
     // The recording link's token is the credential: nobody signs in here (no ID token).
     configureApiClient({ apiBase: config.apiBase });
-    document.title = `${i18n.t('titles.vsignMobile')} | ${i18n.t('app.name')}`;
+    const title =
+      window.location.pathname.split('/')[2] === 'vc_mobile' ? 'titles.vcMobile' : 'titles.vsignMobile';
+    document.title = `${i18n.t(title)} | ${i18n.t('app.name')}`;
     root.render(
       <StrictMode>
         <I18nextProvider i18n={i18n}>

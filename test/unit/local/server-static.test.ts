@@ -100,6 +100,7 @@ describe('the local server compresses the SPA files', () => {
 
   it("serves the phone's recording pages their lean shell, like the CloudFront function", async () => {
     expect((await get('/jp/vsign_mobile/AbC123', 'br')).body.toString()).toContain('<div id="record">');
+    expect((await get('/en/vc_mobile/AbC123', 'br')).body.toString()).toContain('<div id="record">');
 
     expect((await get('/en/vsign_mobile', 'br')).body.toString()).toContain('<div id="root">');
   });

@@ -71,6 +71,27 @@ describe('funnel steps', () => {
     expect(redirectStep('vsign', 'SetPos')?.id).toBe('agree');
     expect(redirectStep('vsign', 'AddRcpt')?.id).toBe('setpos');
   });
+
+  it('gives Video Contract three steps: Record, Configuring Contractors, Finalize (issue #16)', () => {
+    expect(FUNNELS.vcontract.built).toBe(true);
+    expect(progressOf('vcontract', 'vcrecord')).toEqual({
+      labels: ['funnel.progress.record', 'funnel.progress.addrcpt', 'funnel.progress.agree'],
+      currentIndex: 0,
+    });
+    expect(progressOf('vcontract', 'vcagree').currentIndex).toBe(2);
+    expect(findStep('vcontract', 'vcrecord')?.previous).toBeNull();
+    expect(findStep('vcontract', 'vcrecord')?.next).toBe('vcaddrcpt');
+    expect(findStep('vcontract', 'vcagree')?.previous).toBe('vcaddrcpt');
+    expect(findStep('vcontract', 'vcagree')?.next).toBeNull();
+    // Ready (no video yet) records; the recorded video (Upload) opens the contractors; saved
+    // contractors (AddRcpt, even none) open Finalize; a sent contract is no draft.
+    expect(redirectStep('vcontract', 'Ready')?.id).toBe('vcrecord');
+    expect(redirectStep('vcontract', 'Upload')?.id).toBe('vcaddrcpt');
+    expect(redirectStep('vcontract', 'AddRcpt')?.id).toBe('vcagree');
+    expect(isReachable(findStep('vcontract', 'vcaddrcpt')!, 'Ready')).toBe(false);
+    expect(isReachable(findStep('vcontract', 'vcrecord')!, 'AddRcpt')).toBe(true);
+    expect(redirectStep('vcontract', 'Agree')).toBeNull();
+  });
 });
 
 describe('sign area geometry', () => {

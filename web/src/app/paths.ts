@@ -58,6 +58,11 @@ export const paths = {
     path: 'vsign_mobile/:token',
     getHref: (lang: Lang, token: string) => `/${lang}/vsign_mobile/${enc(token)}`,
   },
+  /** The same phone hand-off for a video contract's contractor (issue #16). */
+  vcMobile: {
+    path: 'vc_mobile/:token',
+    getHref: (lang: Lang, token: string) => `/${lang}/vc_mobile/${enc(token)}`,
+  },
   videoConfirm: {
     path: 'video_confirm/:docuId/:token',
     getHref: (lang: Lang, docuId: string, token: string) =>
@@ -74,7 +79,7 @@ export const paths = {
     getHref: (lang: Lang, p: { evsign: Evsign; func: string; docuId: string }) =>
       `/${lang}/home/make/${p.evsign}/${enc(p.func)}/${enc(p.docuId)}`,
   },
-  /** The E-Sign creation funnel (features/funnel); Video Contract still uses homeMake's placeholder. */
+  /** The E-Sign creation funnel (features/funnel). */
   homeMakeEsign: {
     path: 'home/make/esign/:func/:docuId',
     getHref: (lang: Lang, p: { func: string; docuId: string }) =>
@@ -85,6 +90,12 @@ export const paths = {
     path: 'home/make/vsign/:func/:docuId',
     getHref: (lang: Lang, p: { func: string; docuId: string }) =>
       `/${lang}/home/make/vsign/${enc(p.func)}/${enc(p.docuId)}`,
+  },
+  /** The Video Contract creation funnel (features/funnel: the owner's video, contractors, Finalize). */
+  homeMakeVcontract: {
+    path: 'home/make/vcontract/:func/:docuId',
+    getHref: (lang: Lang, p: { func: string; docuId: string }) =>
+      `/${lang}/home/make/vcontract/${enc(p.func)}/${enc(p.docuId)}`,
   },
   homeDoc: {
     path: 'home/doc/:tab',

@@ -56,7 +56,7 @@ function signedInRoutes(config: AppConfig): RouteObject {
             lazy: async () => ({ Component: (await signedInModule(config)).MyPageRoute }),
           },
           {
-            // The E-Sign funnel; 'vcontract' still matches homeMake's placeholder below.
+            // The E-Sign funnel.
             path: under(home, paths.homeMakeEsign.path),
             handle: titled('titles.newContract'),
             lazy: async () => ({
@@ -69,6 +69,14 @@ function signedInRoutes(config: AppConfig): RouteObject {
             handle: titled('titles.newContract'),
             lazy: async () => ({
               Component: (await import('../features/funnel/components/funnel-page')).VideoSignFunnelPage,
+            }),
+          },
+          {
+            // The Video Contract funnel: the owner's video, the optional contractors, Finalize (issue #16).
+            path: under(home, paths.homeMakeVcontract.path),
+            handle: titled('titles.newContract'),
+            lazy: async () => ({
+              Component: (await import('../features/funnel/components/funnel-page')).VideoContractFunnelPage,
             }),
           },
           // Contract management (issue #7): the lists and Show Document, in a lazy chunk of their own.
@@ -177,15 +185,21 @@ function publicAndAuthRoutes(config: AppConfig): RouteObject[] {
       handle: titled('titles.signer'),
       lazy: async () => ({ Component: (await signerPage()).SignerPage }),
     },
-    // The phone's video recording page (issue #15): its own small chunk, with the recorder.
-    {
-      path: paths.vsignMobile.path,
-      handle: titled('titles.vsignMobile'),
+    // The phone's video recording page (issue #15; a video contract's, issue #16): its own small
+    // chunk, with the recorder.
+    ...(
+      [
+        [paths.vsignMobile, 'titles.vsignMobile'],
+        [paths.vcMobile, 'titles.vcMobile'],
+      ] as const
+    ).map(([p, title]) => ({
+      path: p.path,
+      handle: titled(title),
       lazy: async () => {
         const { MobileRecordingPage } = await import('../features/video/mobile-page');
         return { Component: () => <MobileRecordingPage token={useParams().token ?? ''} /> };
       },
-    },
+    })),
     // The video confirmation page (issue #15 item 4): its own small chunk.
     {
       path: paths.videoConfirm.path,

@@ -1,7 +1,7 @@
 // The creation funnels as data (spec doc 1 §4, Creation funnel): for each kind of contract its
 // ordered steps, the progress label of each, where Previous and Next go, and which document status
-// makes a step reachable. E-Sign and Video Sign (an extra video step before agree) have screens;
-// Video Contract (vcrecord, vcaddrcpt, vcagree) is declared so it can be added.
+// makes a step reachable. E-Sign, Video Sign (an extra video step before agree) and Video Contract
+// (vcrecord: the owner's video, vcaddrcpt: the optional contractors, vcagree) have screens.
 import type { DocumentStatus } from '../../../../shared/domain/status';
 import type { MessageKey } from '../../../../shared/i18n';
 import type { Evsign } from '../../app/paths';
@@ -34,6 +34,7 @@ const PROGRESS = {
   setpos: 'funnel.progress.setpos',
   vsign: 'funnel.progress.vsign',
   agree: 'funnel.progress.agree',
+  record: 'funnel.progress.record',
 } as const satisfies Record<string, MessageKey>;
 
 export const FUNNELS: Record<Evsign, FunnelDef> = {
@@ -92,11 +93,11 @@ export const FUNNELS: Record<Evsign, FunnelDef> = {
   },
   vcontract: {
     evsign: 'vcontract',
-    built: false,
+    built: true,
     steps: [
       {
         id: 'vcrecord',
-        progressKey: PROGRESS.upload,
+        progressKey: PROGRESS.record,
         previous: null,
         next: 'vcaddrcpt',
         reachableFrom: 'Ready',

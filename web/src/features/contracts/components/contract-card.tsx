@@ -2,7 +2,8 @@
 // Continue button): status and overall label, time since the last history entry, the contractors'
 // badges with the deny-reason link, and the actions download, mail (completed only), delete, Show
 // Document, Continue (Beta), More info and Details. A Generating card re-checks its status every 5 s
-// and refreshes the list once it changes.
+// and refreshes the list once it changes. A video contract shows the still of the owner's video
+// (issue #16), lazily loaded at a fixed size, so the list does not move when it arrives.
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -63,6 +64,8 @@ export function ContractCard({ card, lang, now, onChanged }: ContractCardProps) 
   const listLabel = documentListLabel(card.status, me);
   const title = card.title || t('contracts.untitled');
   const owner = card.role === 'owner';
+  // TODO(issue #16 API): card.thumbnailUrl once the schema has it.
+  const thumbnailUrl = (card as Card & { thumbnailUrl?: string | null }).thumbnailUrl ?? null;
 
   // While the final document is generated, the card re-checks the status every 5 s.
   useEffect(() => {
@@ -188,6 +191,18 @@ export function ContractCard({ card, lang, now, onChanged }: ContractCardProps) 
       aria-labelledby={`title-${card.docuId}`}
     >
       <div className="contract-card-head">
+        {thumbnailUrl && (
+          <img
+            className="contract-thumbnail"
+            src={thumbnailUrl}
+            alt={t('contracts.thumbnail', { title })}
+            width={96}
+            height={72}
+            loading="lazy"
+            decoding="async"
+            data-testid="contract-thumbnail"
+          />
+        )}
         <h3 id={`title-${card.docuId}`}>{title}</h3>
         {isDraft(card.status) ? (
           <span className="badge badge-neutral" data-testid="draft-label">

@@ -19,7 +19,10 @@ export type { DocumentView };
 
 const doc = (docuId: string) => `/documents/${encodeURIComponent(docuId)}`;
 
-export function createDocument(kind: CreateDocumentRequest['kind'] = 'esign'): Promise<DocumentView> {
+// TODO(issue #16 API): CreateDocumentRequest['kind'] once it lists 'vcontract'.
+export function createDocument(
+  kind: CreateDocumentRequest['kind'] | 'vcontract' = 'esign',
+): Promise<DocumentView> {
   return apiRequest({
     method: 'POST',
     path: '/documents',

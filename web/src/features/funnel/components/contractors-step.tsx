@@ -2,6 +2,8 @@
 // dropdown per row (disabled while the row has content), and the optional recipients of the completed
 // document. Next is enabled once a row has both a name and a contact; it runs the shared rules first
 // (the message shows at its row), then saves, and the server's answer is shown the same way.
+// A video contract's list is optional (vcaddrcpt, issue #16): it may stay empty, and Next is always
+// enabled, but rows that exist get the same checks; the owner's own row (index 0) is not shown.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AddressBookResponse } from '../../../../../shared/api/schemas';
@@ -29,14 +31,18 @@ export function ContractorsStep({
   onSaved,
   onPrevious,
   onNext,
-}: StepProps & { onNext: () => void }) {
+  optional = false,
+}: StepProps & { onNext: () => void; optional?: boolean }) {
   const { t } = useTranslation();
   const config = useAppConfig();
   const nextId = useRef(0);
   const newRow = (name = '', contact = ''): Row => ({ id: nextId.current++, name, contact });
-  const [rows, setRows] = useState<Row[]>(() =>
-    doc.recipients.length > 0 ? doc.recipients.map((r) => newRow(r.name, r.contact)) : [newRow()],
-  );
+  // Without rows: one blank row to fill, except in an optional list (Add contractor makes one).
+  const blank = (): Row[] => (optional ? [] : [newRow()]);
+  const [rows, setRows] = useState<Row[]>(() => {
+    const contractors = optional ? doc.recipients.filter((r) => !r.isOwner) : doc.recipients;
+    return contractors.length > 0 ? contractors.map((r) => newRow(r.name, r.contact)) : blank();
+  });
   const [finals, setFinals] = useState<Row[]>(() => doc.finalRecipients.map((c) => newRow('', c)));
   const [book, setBook] = useState<readonly Entry[]>([]);
   const [error, setError] = useState<{ row: number | null; message: string } | null>(null);
@@ -58,7 +64,7 @@ export function ContractorsStep({
   const remove = (id: number) => {
     setRows((current) => {
       const left = current.filter((r) => r.id !== id);
-      return left.length > 0 ? left : [newRow()];
+      return left.length > 0 ? left : blank();
     });
     setError(null);
   };
@@ -66,7 +72,10 @@ export function ContractorsStep({
   async function next() {
     setError(null);
     const englishCountry = (config.defaultPhoneCountry ?? 'US') as CountryCode;
-    const checked = validateContractors(rows, { defaultCountry: defaultCountryFor(lang, englishCountry) });
+    const checked = validateContractors(rows, {
+      defaultCountry: defaultCountryFor(lang, englishCountry),
+      optional,
+    });
     if (!checked.ok) {
       setError({ row: checked.row ?? null, message: describeKey(t, checked.error, checked.values) });
       return;
@@ -74,7 +83,9 @@ export function ContractorsStep({
     setBusy(true);
     try {
       const saved = await saveRecipients(doc.docuId, {
-        recipients: rows.map(({ name, contact }) => ({ name, contact })),
+        // An optional list with only blank rows is saved empty.
+        recipients:
+          checked.contractors.length === 0 ? [] : rows.map(({ name, contact }) => ({ name, contact })),
         finalRecipients: finals.map((f) => f.contact.trim()).filter((c) => c !== ''),
         lang,
       });
@@ -90,6 +101,11 @@ export function ContractorsStep({
   return (
     <div className="funnel-step">
       <h2>{t('funnel.contractors.title')}</h2>
+      {optional && (
+        <p className="field-hint" data-testid="contractors-optional">
+          {t('funnel.vcaddrcpt.hint')}
+        </p>
+      )}
       <ol className="funnel-contractors">
         {rows.map((row, index) => (
           <ContractorRow
@@ -152,7 +168,7 @@ export function ContractorsStep({
       <StepNav
         onPrevious={onPrevious}
         onNext={() => void next()}
-        nextDisabled={!canProceed(rows)}
+        nextDisabled={!canProceed(rows, { optional })}
         busy={busy}
       />
     </div>

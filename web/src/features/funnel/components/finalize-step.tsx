@@ -1,6 +1,8 @@
 // Finalize (agree): the contract name (saved when the field is left, if changed), the terms and
 // e-sign legal-effect checkbox that enables the send button, labelled 'Completed' when there is exactly
 // one contractor and 'Send Request' otherwise. After sending: 'Request Successfully Sent', then /home.
+// A video contract (vcagree, issue #16) lists its contractors without the owner's own row: with none,
+// the button reads 'Completed' and sending completes the contract with the owner's video alone.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -84,7 +86,9 @@ export function FinalizeStep({ doc, lang, onSaved, onPrevious, onDone }: StepPro
     }
   }
 
-  const onlyOne = doc.recipients.length === 1;
+  const videoContract = doc.kind === 'vcontract';
+  const contractors = videoContract ? doc.recipients.filter((r) => !r.isOwner) : doc.recipients;
+  const onlyOne = videoContract ? contractors.length === 0 : contractors.length === 1;
   return (
     <div className="funnel-step">
       <h2>{t('funnel.finalize.title')}</h2>
@@ -99,8 +103,11 @@ export function FinalizeStep({ doc, lang, onSaved, onPrevious, onDone }: StepPro
         />
       </div>
       <h3>{t('funnel.finalize.contractorsTitle')}</h3>
+      {videoContract && contractors.length === 0 && (
+        <p data-testid="funnel-no-contractors">{t('funnel.finalize.noContractors')}</p>
+      )}
       <ol className="funnel-summary">
-        {doc.recipients.map((r) => (
+        {contractors.map((r) => (
           <li key={r.index}>
             <span
               className="funnel-swatch"

@@ -1,7 +1,8 @@
-// /{lang}/home/make/{esign|vsign}/{step}/{docuId}: the E-Sign and Video Sign creation funnels (spec
-// doc 1 §4; Video Sign adds the owner's video step before Finalize). 'new' as the
-// docuId shows the upload step with no document: the document is created when the first file is
-// chosen (issue #14: Start alone leaves no empty draft), and the URL then carries its id. Every step
+// /{lang}/home/make/{esign|vsign|vcontract}/{step}/{docuId}: the creation funnels (spec doc 1 §4;
+// Video Sign adds the owner's video step before Finalize; Video Contract is the owner's video, the
+// optional contractors and Finalize, issue #16). 'new' as the docuId shows the first step with no
+// document: the document is created when the first file is chosen (Video Contract: when Record is
+// first pressed; issue #14: Start alone leaves no empty draft), and the URL then carries its id. Every step
 // loads the document, so a reload restores what was saved, and a step the document's status does not
 // reach yet redirects to the furthest one it does. A sent document goes to its detail page.
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -31,6 +32,11 @@ export function VideoSignFunnelPage() {
   return <FunnelPage evsign="vsign" />;
 }
 
+/** /{lang}/home/make/vcontract/…: the owner's video, the optional contractors, Finalize (issue #16). */
+export function VideoContractFunnelPage() {
+  return <FunnelPage evsign="vcontract" />;
+}
+
 export function FunnelPage({ evsign = 'esign' }: { evsign?: Evsign }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -53,11 +59,11 @@ export function FunnelPage({ evsign = 'esign' }: { evsign?: Evsign }) {
   );
 
   const onCreate = useCallback(() => {
-    created.current ??= createDocument(evsign === 'vsign' ? 'vsign' : 'esign').then(
+    created.current ??= createDocument(evsign).then(
       (doc) => {
         createdId.current = doc.docuId;
         setLoaded({ docuId: doc.docuId, doc });
-        void navigate(stepHref('upload', doc.docuId), { replace: true });
+        void navigate(stepHref(FUNNELS[evsign].steps[0]!.id, doc.docuId), { replace: true });
         return doc;
       },
       (e: unknown) => {
@@ -101,16 +107,8 @@ export function FunnelPage({ evsign = 'esign' }: { evsign?: Evsign }) {
   if (docuId === NEW_DOCUMENT) {
     const first = FUNNELS[evsign].steps[0]!;
     if (step.id !== first.id) return <Navigate to={stepHref(first.id, NEW_DOCUMENT)} replace />;
-    body = (
-      <UploadStep
-        doc={null}
-        lang={lang}
-        onCreate={onCreate}
-        onSaved={onSaved}
-        onPrevious={null}
-        onNext={() => {}}
-      />
-    );
+    const blank = { doc: null, lang, onCreate, onSaved, onPrevious: null, onNext: () => {} };
+    body = first.id === 'vcrecord' ? <VideoStep {...blank} /> : <UploadStep {...blank} />;
   } else if (error) {
     body = <ErrorText message={describeError(t, error)} />;
   } else if (!doc) {
@@ -153,7 +151,15 @@ export function FunnelPage({ evsign = 'esign' }: { evsign?: Evsign }) {
       case 'vsign':
         body = <VideoStep {...common} onNext={() => next && goTo(next)} />;
         break;
+      case 'vcrecord':
+        // Once created, the same recorder goes on (the URL now carries the document's id).
+        body = <VideoStep {...common} onCreate={onCreate} onNext={() => next && goTo(next)} />;
+        break;
+      case 'vcaddrcpt':
+        body = <ContractorsStep {...common} optional onNext={() => next && goTo(next)} />;
+        break;
       case 'agree':
+      case 'vcagree':
         body = (
           <FinalizeStep
             {...common}

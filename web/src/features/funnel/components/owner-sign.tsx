@@ -36,7 +36,8 @@ export interface OwnerSignState {
 /** Loads the owner's default sign when the owner is one of the contractors. */
 export function useOwnerSign(doc: DocumentView): OwnerSignState {
   const { t } = useTranslation();
-  const needed = doc.recipients.some((r) => r.isOwner);
+  // A video contract has no sign areas: the owner's video is their agreement.
+  const needed = doc.kind !== 'vcontract' && doc.recipients.some((r) => r.isOwner);
   const [sign, setSign] = useState<OwnerSignImage | null>(null);
   const [signs, setSigns] = useState<OwnerSign[]>([]);
   const [loading, setLoading] = useState(needed);

@@ -1,12 +1,17 @@
-// Video Sign (the 'vsign' step of the Video Sign funnel, spec doc 1 §4): when the owner is one of the
-// contractors, the owner records their agreement video here with the same recorder as the signers
-// (live only, loaded lazily) — 'Upload & Finish' stores it and goes on to Finalize; once recorded,
-// 'Finish without Change' keeps it. Sending requires it. When the owner is not a contractor, the step
-// only explains that each contractor records their video when signing.
-import { lazy, Suspense } from 'react';
+// The owner's video in the creation funnels, with the same recorder as the signers (live only,
+// loaded lazily): 'Upload & Finish' stores it and goes on; once recorded, 'Finish without Change'
+// keeps it, and Next waits for it.
+// - Video Sign (the 'vsign' step, spec doc 1 §4): when the owner is one of the contractors, they
+//   record their agreement here before Finalize; otherwise the step only explains that each
+//   contractor records their video when signing.
+// - Video Contract (the 'vcrecord' step, issue #16): the owner always records the terms; their video
+//   is the contract. As with the E-Sign upload (issue #14), Start alone makes no draft: the document
+//   is created when Record is first pressed (`onCreate`), and the URL then carries its id.
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/spinner';
-import { getDocument } from '../api/documents';
+import { useSessionUser } from '../../auth/session';
+import { getDocument, type DocumentView } from '../api/documents';
 import { ownerRecording } from '../api/videos';
 import { describeError } from '../messages';
 import type { StepProps } from './step-props';
@@ -14,12 +19,30 @@ import { StepNav } from './step-nav';
 
 const VideoRecorder = lazy(() => import('../../video/recorder').then((m) => ({ default: m.VideoRecorder })));
 
-export function VideoStep({ doc, onSaved, onPrevious, onNext }: StepProps & { onNext: () => void }) {
-  const { t } = useTranslation();
-  const me = doc.recipients.find((r) => r.isOwner);
-  const hasVideo = me?.hasVideo === true;
+type VideoStepProps = Omit<StepProps, 'doc'> & {
+  /** Null on a new video contract, until Record is first pressed. */
+  doc: DocumentView | null;
+  /** Creates the document (once, however often it is called): the video contract's 'new'. */
+  onCreate?: () => Promise<DocumentView>;
+  onNext: () => void;
+};
 
-  if (!me) {
+export function VideoStep({ doc, onCreate, onSaved, onPrevious, onNext }: VideoStepProps) {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const contract = doc === null || doc.kind === 'vcontract';
+  const me = doc?.recipients.find((r) => r.isOwner);
+  const hasVideo = me?.hasVideo === true;
+  // The recorder's calls run after renders: they read the latest document, or create it.
+  const latest = useRef(doc);
+  latest.current = doc;
+  const ensureDoc = async (): Promise<DocumentView> => {
+    if (latest.current) return latest.current;
+    if (!onCreate) throw new Error('no document to record into');
+    return onCreate();
+  };
+
+  if (!contract && !me) {
     return (
       <div className="funnel-step" data-testid="funnel-video">
         <h2>{t('funnel.video.title')}</h2>
@@ -31,18 +54,19 @@ export function VideoStep({ doc, onSaved, onPrevious, onNext }: StepProps & { on
 
   return (
     <div className="funnel-step" data-testid="funnel-video">
-      <h2>{t('funnel.video.title')}</h2>
-      <p>{t('funnel.video.owner')}</p>
+      <h2>{t(contract ? 'funnel.vcrecord.title' : 'funnel.video.title')}</h2>
+      <p>{t(contract ? 'funnel.vcrecord.owner' : 'funnel.video.owner')}</p>
       <Suspense fallback={<Spinner />}>
         <VideoRecorder
-          name={me.name}
-          contractNumber={doc.id4}
+          name={me?.name ?? user?.name ?? ''}
+          contractNumber={doc?.id4 ?? ''}
           hasVideo={hasVideo}
-          startSession={(mimeType) => ownerRecording(doc.docuId).start(mimeType)}
+          startSession={async (mimeType) => ownerRecording((await ensureDoc()).docuId).start(mimeType)}
           complete={async (sessionId, facts) => {
-            await ownerRecording(doc.docuId).complete(sessionId, facts);
-            // The step and Finalize read the stored video from the document.
-            onSaved(await getDocument(doc.docuId));
+            const { docuId } = await ensureDoc();
+            await ownerRecording(docuId).complete(sessionId, facts);
+            // The step and the next ones read the stored video from the document.
+            onSaved(await getDocument(docuId));
           }}
           onUploaded={onNext}
           onFinishWithoutChange={onNext}

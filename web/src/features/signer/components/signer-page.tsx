@@ -1,6 +1,9 @@
 // The signer flow of an account-less contractor (spec doc 1 §2 "Signer flow (/outsign)", §4):
 // Setup (the 'Request to Sign' popup), Signing (review the pages, sign every own area, the
 // electronic signature terms) and Complete (an end screen). The link's token is the credential.
+// A video contract (issue #16) has no document to sign: after the request popup the contractor
+// watches the owner's video, records their own agreement (or hands off to a phone through
+// `/{lang}/vc_mobile/{token}`), then answers the terms; Deny with a reason is on the same screen.
 import { DenyReasonDialog } from './deny-reason-dialog';
 import { StepProgress } from '../../../components/step-progress';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -111,6 +114,8 @@ export function SignerPage() {
   /** Bumped when the signer starts signing: Review then takes them to their first unsigned area. */
   const [arrival, setArrival] = useState(0);
   const startSigning = () => {
+    // A video contract has nothing to sign: its contractor goes straight to the videos.
+    if (view?.kind === 'vcontract') return setPhase({ kind: 'video' });
     setPhase({ kind: 'review' });
     setArrival((n) => n + 1);
   };
@@ -219,7 +224,8 @@ export function SignerPage() {
     setHandoff({ url: null, dialog: true, error: null });
     try {
       const link = await createVideoMobileLink(docuId, token);
-      const url = `${window.location.origin}${paths.vsignMobile.getHref(lang, link.token)}`;
+      const phonePage = view?.kind === 'vcontract' ? paths.vcMobile : paths.vsignMobile;
+      const url = `${window.location.origin}${phonePage.getHref(lang, link.token)}`;
       setHandoff((h) => h && { ...h, url });
     } catch (err) {
       const errmsg = describeError(t, err);
@@ -289,6 +295,22 @@ export function SignerPage() {
     case 'video':
       body = view && (
         <>
+          {view.kind === 'vcontract' && (
+            <ContractVideo
+              owner={view.ownerName}
+              video={ownerVideoOf(view)}
+              lang={lang}
+              onDeny={() => {
+                setError(null);
+                setPopup('deny');
+              }}
+            />
+          )}
+          {error && (
+            <p className="field-error" role="alert" data-testid="signer-error">
+              {error}
+            </p>
+          )}
           <Suspense fallback={<Spinner />}>
             <VideoRecorder
               name={view.me.name}
@@ -365,8 +387,14 @@ export function SignerPage() {
           testId="sign-request"
           role="alertdialog"
         >
-          <p>{t('signer.requestedBy', { owner: view.ownerName, title: view.title })}</p>
-          <p>{t('signing.requestMessage')}</p>
+          {view.kind === 'vcontract' ? (
+            <p>{t('signer.vcontract.request', { owner: view.ownerName, title: view.title })}</p>
+          ) : (
+            <>
+              <p>{t('signer.requestedBy', { owner: view.ownerName, title: view.title })}</p>
+              <p>{t('signing.requestMessage')}</p>
+            </>
+          )}
           <div className="dialog-actions">
             <button type="button" className="button button-secondary" onClick={() => void navigate(home)}>
               {t('common.cancel')}
@@ -448,6 +476,73 @@ export function SignerPage() {
         />
       )}
     </main>
+  );
+}
+
+// TODO(issue #16 API): SignerView['ownerVideo'] once the schema has it.
+interface OwnerVideo {
+  name: string;
+  url: string;
+  thumbnailUrl: string | null;
+  recordedAt: string;
+}
+const ownerVideoOf = (view: SignerView): OwnerVideo | null =>
+  (view as SignerView & { ownerVideo?: OwnerVideo | null }).ownerVideo ?? null;
+
+/**
+ * A video contract's contract (issue #16): the owner's video (presigned, with its thumbnail as the
+ * poster), who recorded it and when, then the heading of the contractor's own recording, with Deny.
+ */
+function ContractVideo({
+  owner,
+  video,
+  lang,
+  onDeny,
+}: {
+  owner: string;
+  video: OwnerVideo | null;
+  lang: Lang;
+  onDeny: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <section className="signer-contract-video" aria-labelledby="contract-video-title">
+        <h2 id="contract-video-title">
+          {t('signer.vcontract.ownerVideoTitle', { owner: video?.name ?? owner })}
+        </h2>
+        {video ? (
+          <>
+            <div className="signer-contract-frame">
+              <video
+                controls
+                playsInline
+                preload="metadata"
+                src={video.url}
+                poster={video.thumbnailUrl ?? undefined}
+                aria-label={t('signer.vcontract.ownerVideoTitle', { owner: video.name })}
+                data-testid="owner-video"
+              />
+            </div>
+            <p className="video-hint" data-testid="owner-video-recorded-at">
+              {t('signer.vcontract.recordedAt', {
+                time: new Date(video.recordedAt).toLocaleString(localeForPath(lang)),
+              })}
+            </p>
+          </>
+        ) : (
+          <p role="alert" className="field-error">
+            {t('signer.vcontract.noOwnerVideo')}
+          </p>
+        )}
+      </section>
+      <div className="signer-actions">
+        <p className="signer-prompt">{t('signer.vcontract.yourVideoHint')}</p>
+        <button type="button" className="button button-danger" onClick={onDeny} data-testid="deny">
+          {t('signer.deny')}
+        </button>
+      </div>
+    </>
   );
 }
 
