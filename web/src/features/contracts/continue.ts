@@ -50,6 +50,9 @@ export function continueAction(
       return { kind: 'disabled' };
     case 'notReady':
       return { kind: 'notReady' };
+    case 'record':
+      // Video Contract: the owner has not recorded the terms yet.
+      return { kind: 'funnel', evsign: card.kind, func: 'vcrecord' };
     case 'finalize':
       // Video Sign: the owner who signs records first (spec doc 1 §4, creation funnel step 1).
       if (card.kind === 'vsign' && me?.isOwner && !me.hasVideo) {
