@@ -167,12 +167,24 @@ function viewerVideoConfirm(
   return role === 'owner' ? stateOf(doc.ownerVideoConfirm) : null;
 }
 
+/** A video contract's card shows the still of its owner's recorded terms (spec `vc_thumbnail`). */
+async function thumbnailOf(
+  deps: ContractDeps,
+  doc: DocumentRecord,
+  recipients: readonly RecipientRecord[],
+): Promise<string | null> {
+  if (doc.kind !== 'vcontract') return null;
+  const key = recipients.find((r) => r.isOwner)?.video?.thumbnailKey;
+  return key ? deps.storage.presignDownload(key, { expiresSeconds: VIDEO_URL_SECONDS }) : null;
+}
+
 function cardOf(
   doc: DocumentRecord,
   recipients: readonly RecipientRecord[],
   latest: HistoryRecord | null,
   role: Role,
   me: RecipientRecord | undefined,
+  thumbnailUrl: string | null,
 ): ContractCard {
   return {
     docuId: doc.docuId,
@@ -187,6 +199,7 @@ function cardOf(
     recipients: recipients.map((r) => recipientOf(r, role, me)),
     hasFinal: finalKeyOf(doc) !== null,
     viewerVideoConfirm: viewerVideoConfirm(doc, role, me),
+    thumbnailUrl,
   };
 }
 
@@ -207,7 +220,7 @@ async function cardsOf(
         role === 'owner'
           ? recipients.find((r) => r.isOwner)
           : recipients.find((r) => !r.isOwner && r.contact === viewer.email);
-      return cardOf(doc, recipients, latest, role, me);
+      return cardOf(doc, recipients, latest, role, me, await thumbnailOf(deps, doc, recipients));
     }),
   );
 }
@@ -300,12 +313,13 @@ export async function contractDetails(
   docuId: string,
 ): Promise<ContractDetails> {
   const { doc, recipients, role, me } = await access(deps, user, docuId);
-  const [history, owner] = await Promise.all([
+  const [history, owner, thumbnailUrl] = await Promise.all([
     deps.docs.listHistory(docuId),
     deps.users.getById(doc.ownerId),
+    thumbnailOf(deps, doc, recipients),
   ]);
   const sorted = [...history].sort((a, b) => b.itemId.localeCompare(a.itemId));
-  const card = cardOf(doc, recipients, sorted[0] ?? null, role, me);
+  const card = cardOf(doc, recipients, sorted[0] ?? null, role, me, thumbnailUrl);
   return {
     ...card,
     requester: {

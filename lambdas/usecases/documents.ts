@@ -15,6 +15,7 @@ import type {
 import type { Language } from '../../shared/domain/constants';
 import { defaultCountryFor, isValidEmail, normaliseEmail } from '../../shared/domain/contact';
 import { isOwnerContact, validateContractors, validateSignAreas } from '../../shared/domain/contractors';
+import type { ContractKind } from '../../shared/domain/entities';
 import type { PageSize } from '../../shared/domain/entities';
 import {
   canTransition,
@@ -387,11 +388,13 @@ async function ownerActor(deps: DocumentDeps, user: AuthUser): Promise<{ name: s
 export async function createDocument(
   deps: DocumentDeps,
   user: AuthUser,
-  input: { kind: 'esign' | 'vsign' },
+  input: { kind: ContractKind },
   now = new Date(),
 ): Promise<DocumentView> {
   const docuId = randomUUID().replace(/-/g, '');
   const at = now.toISOString();
+  // A video contract's first party is its owner, who records the terms (row 0, always there).
+  const owner = input.kind === 'vcontract' ? await ownerActor(deps, user) : null;
   await deps.docs.createDocument({
     docuId,
     id4: docuId.slice(0, 4),
@@ -406,7 +409,38 @@ export async function createDocument(
     updatedAt: at,
     version: 1,
   });
+  if (owner) {
+    await deps.docs.changeStatus(
+      docuId,
+      { status: 'Ready', version: 1 },
+      'Ready',
+      {},
+      {
+        putRecipients: [videoContractOwnerRow(docuId, owner)],
+      },
+    );
+  }
   return view(deps, docuId);
+}
+
+/** The owner's row of a video contract: index 0, always a party (their video is the contract's terms). */
+export function videoContractOwnerRow(
+  docuId: string,
+  owner: { name: string; contact: string },
+  before?: RecipientRecord,
+): RecipientRecord {
+  return {
+    docuId,
+    index: 0,
+    name: owner.name,
+    contact: owner.contact,
+    method: 'email',
+    isOwner: true,
+    agreement: 0,
+    areas: [],
+    ...(before?.video ? { video: before.video } : {}),
+    ...(before?.lang ? { lang: before.lang } : {}),
+  };
 }
 
 // --- Upload -------------------------------------------------------------------------------------
@@ -419,6 +453,12 @@ export async function createUpload(
 ): Promise<UploadResponse> {
   const doc = await ownDocument(deps, user, docuId);
   assertCan(doc, 'Upload');
+  if (doc.kind === 'vcontract') {
+    // A video contract has no PDF: its "upload" is the owner's recorded terms.
+    throw new AppError('errors.invalidTransition', 'A video contract has no document to upload', {
+      status: 409,
+    });
+  }
   const check = validateUpload(input, deps.maxUploadBytes);
   if (!check.ok) throw validationError(check, 'The file is refused');
   // A key of its own for each form: a saved form can only ever write to this staging key, which is
@@ -563,8 +603,23 @@ export async function saveRecipients(
 
   const owner = await ownerActor(deps, user);
   const old = await deps.docs.listRecipients(docuId);
+  // A video contract's owner is party 0 already (their recorded terms): the contractors follow.
+  const vcontract = doc.kind === 'vcontract';
+  const first = vcontract ? 1 : 0;
+  if (vcontract) {
+    const row = contractors.findIndex(
+      (c) => c.method === 'email' && isOwnerContact(c.contact, owner.contact),
+    );
+    if (row >= 0) {
+      throw new AppError('contractors.errors.ownerIsParty', 'The owner is already a party', {
+        status: 400,
+        details: { row },
+      });
+    }
+  }
   // Areas of a contractor who stays at the same position with the same contact are kept.
-  const next: RecipientRecord[] = contractors.map((c, index) => {
+  const rows: RecipientRecord[] = contractors.map((c, row) => {
+    const index = row + first;
     const isOwner = c.method === 'email' && !!owner.contact && isOwnerContact(c.contact, owner.contact);
     const before = old.find((r) => r.index === index && r.contact === c.contact);
     return {
@@ -581,6 +636,10 @@ export async function saveRecipients(
       ...(isOwner && before?.isOwner && before.video ? { video: before.video } : {}),
     };
   });
+  const ownerRow = old.find((r) => r.index === 0 && r.isOwner);
+  const next = vcontract
+    ? [videoContractOwnerRow(docuId, owner, ownerRow && { ...ownerRow, lang: input.lang }), ...rows]
+    : rows;
   const stale = old.filter((r) => r.index >= next.length).map((r) => r.index);
   await deps.docs.changeStatus(
     docuId,
@@ -749,15 +808,18 @@ export async function sendDocument(
   // The owner as a contractor signs now, with their default sign: without one there is nothing to
   // put in their areas (the SPA has the owner draw one first).
   const ownerContractors = recipients.filter((r) => r.isOwner);
-  const ownerSign = ownerContractors.length ? await defaultSignOf(deps, user.sub) : null;
-  if (ownerContractors.length && !ownerSign) {
+  // A video contract has no sign areas: the owner's recorded terms are their agreement.
+  const signs = doc.kind !== 'vcontract' && ownerContractors.length > 0;
+  const ownerSign = signs ? await defaultSignOf(deps, user.sub) : null;
+  if (signs && !ownerSign) {
     throw new AppError('ownerSigns.errors.noSignToSend', 'The owner is a contractor and has no sign', {
       status: 409,
     });
   }
 
-  // Video Sign: the owner as a contractor has recorded in the funnel before sending.
-  if (doc.kind === 'vsign' && ownerContractors.some((r) => !r.video)) {
+  // Video Sign: the owner as a contractor has recorded in the funnel before sending; a video
+  // contract's owner recorded its terms first.
+  if (doc.kind !== 'esign' && ownerContractors.some((r) => !r.video)) {
     throw new AppError('video.errors.ownerVideoRequired', 'The owner is a contractor and has no video', {
       status: 409,
     });
@@ -778,7 +840,7 @@ export async function sendDocument(
   const ownerRows: RecipientRecord[] = ownerContractors.map((r) => ({
     ...r,
     agreement: 1,
-    signImageKey: ownerSign!.imageKey,
+    ...(ownerSign ? { signImageKey: ownerSign.imageKey } : {}),
     decidedAt: now.toISOString(),
     decidedIp: facts.ip,
     decidedUserAgent: facts.userAgent,

@@ -221,7 +221,7 @@ async function buildView(deps: SigningDeps, ctx: SignerContext): Promise<SignerV
   const fileUrl = doc.fileKey
     ? await deps.storage.presignDownload(doc.fileKey, { expiresSeconds: FILE_URL_SECONDS })
     : null;
-  const signs = await savedSigns(deps, me);
+  const [signs, ownerVideo] = await Promise.all([savedSigns(deps, me), ownerVideoOf(deps, doc, recipients)]);
   return {
     docuId: doc.docuId,
     id4: doc.id4,
@@ -254,7 +254,8 @@ async function buildView(deps: SigningDeps, ctx: SignerContext): Promise<SignerV
     }),
     me: {
       index: me.index,
-      ordinal: me.index + 1,
+      // A video contract's owner is party 0: its first contractor is row 1.
+      ordinal: doc.kind === 'vcontract' ? Math.max(1, me.index) : me.index + 1,
       name: me.name,
       contactMasked: maskContact(me.contact),
       agreement: agreementOf(me),
@@ -273,6 +274,33 @@ async function buildView(deps: SigningDeps, ctx: SignerContext): Promise<SignerV
         createdAt: s.createdAt,
       })),
     ),
+    ownerVideo,
+  };
+}
+
+/** A video contract's terms as its owner recorded them, for each contractor to watch before recording
+ *  their own agreement (issue #16): short-lived URLs of the video and its still. */
+async function ownerVideoOf(
+  deps: SigningDeps,
+  doc: DocumentRecord,
+  recipients: readonly RecipientRecord[],
+): Promise<SignerView['ownerVideo']> {
+  const owner = doc.kind === 'vcontract' ? recipients.find((r) => r.isOwner) : undefined;
+  const video = owner?.video;
+  if (!owner || !video) return null;
+  const [url, thumbnailUrl] = await Promise.all([
+    deps.storage.presignDownload(video.key, { expiresSeconds: FILE_URL_SECONDS }),
+    video.thumbnailKey
+      ? deps.storage.presignDownload(video.thumbnailKey, { expiresSeconds: FILE_URL_SECONDS })
+      : null,
+  ]);
+  return {
+    name: owner.name,
+    url,
+    thumbnailUrl,
+    contentType: video.contentType,
+    durationSeconds: video.durationSeconds ?? null,
+    recordedAt: video.recordedAt,
   };
 }
 
@@ -412,8 +440,9 @@ export async function agree(
         details: { unsigned },
       });
     }
-    if (ctx.doc.kind === 'vsign' && !ctx.me.video) {
-      // Video sign (issue #15): the agreement video comes first; once agreed it never changes.
+    if (ctx.doc.kind !== 'esign' && !ctx.me.video) {
+      // Video sign (issue #15) and video contract (#16): the agreement video comes first; once agreed
+      // it never changes.
       throw new AppError('video.errors.required', 'Record the agreement video before agreeing', {
         status: 409,
       });

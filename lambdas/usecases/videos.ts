@@ -23,7 +23,7 @@ import { videoRecordingRefusal } from '../../shared/domain/status';
 import type { DocumentRepository, RecipientRecord } from '../adapters/dynamo/documents';
 import { AppError } from '../core/errors';
 import type { LargeObjects, ObjectStorage } from '../ports';
-import type { RequestFacts } from './history';
+import { recordHistory, type RequestFacts } from './history';
 import { enforceLimits, type Limits } from './limits';
 import { withConflictRetry } from './retry';
 import { resolveSigner, type SignerContext } from './signing';
@@ -523,16 +523,21 @@ export async function completeRecordingSession(
     }
     const { videoSession, ...rest } = c.me;
     void videoSession;
+    // A video contract's owner recording is its "upload": Ready → Upload (then kept on a retake).
+    const terms = !!c.byOwner && c.doc.kind === 'vcontract';
     await deps.docs.changeStatus(
       docuId,
       { status: c.doc.status, version: c.doc.version },
-      c.doc.status,
+      terms && c.doc.status === 'Ready' ? 'Upload' : c.doc.status,
       {},
       { putRecipients: [{ ...rest, video }] },
     );
-    return { kind: 'stored' as const, replaced: c.me.video };
+    return { kind: 'stored' as const, replaced: c.me.video, terms, doc: c.doc };
   });
   if (outcome.kind === 'same') return accepted(outcome.video);
+  if (outcome.terms) {
+    await recordHistory(deps.docs, outcome.doc, 'upload', ctx.me, facts);
+  }
   // The staging copy is spent; on a retake the earlier recording is no longer anyone's video.
   const { replaced } = outcome;
   const earlier = replaced && replaced.key !== key ? [replaced.key, replaced.thumbnailKey ?? ''] : [];

@@ -69,6 +69,9 @@ export const contractCardSchema = z.object({
   /** Video Sign: the viewer's own video confirmation (the owner's too when not a contractor), or null
    *  when the viewer is not a party of it. */
   viewerVideoConfirm: agreementSchema.nullable(),
+  /** Video Contract (issue #16, spec `vc_thumbnail`): a short-lived URL of the still of the owner's
+   *  recorded terms (a small JPEG), else null. */
+  thumbnailUrl: z.string().nullable(),
 });
 export type ContractCard = z.infer<typeof contractCardSchema>;
 

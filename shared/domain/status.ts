@@ -372,11 +372,12 @@ export function videoRecordingRefusal(
   agreement: RecipientAgreement,
   recorder: 'signer' | 'owner' = 'signer',
 ): VideoRecordingRefusal | null {
-  if (kind !== 'vsign') return 'video.errors.notVideoSign';
+  if (kind === 'esign') return 'video.errors.notVideoSign';
   // The owner as a contractor records in the funnel, once the positions are set and before sending;
-  // sending agrees for them, and their video is then evidence like everyone's.
+  // sending agrees for them, and their video is then evidence like everyone's. In a video contract the
+  // owner's recording is the contract's first step (Ready), and may be recorded again until sending.
   if (recorder === 'owner') {
-    if (status === 'SetPos') return null;
+    if (kind === 'vcontract' ? isDraft(status) : status === 'SetPos') return null;
     return isDraft(status) ? 'errors.invalidTransition' : 'video.errors.locked';
   }
   if (agreement !== RECIPIENT_AGREEMENT.pending) return 'video.errors.locked';
@@ -516,6 +517,7 @@ export function documentListLabel(
  */
 export type ContinueTarget =
   | 'hidden'
+  | 'record'
   | 'addRecipients'
   | 'setSignAreas'
   | 'finalize'
@@ -557,6 +559,9 @@ export function continueTarget(
     case 'Reject':
     case 'Reject_legal':
       return 'none';
+    case 'Ready':
+      // A video contract's first step is the owner's recording (only the owner sees a draft).
+      return kind === 'vcontract' ? 'record' : 'notReady';
     default:
       return 'notReady';
   }

@@ -228,12 +228,12 @@ describe("the owner's video in the Video Sign funnel", () => {
     expect((await send(owner, notMine.docuId)).status).toBe(200);
   });
 
-  it('creates only E-Sign and Video Sign documents', async () => {
+  it('creates documents of the three kinds only', async () => {
     const owner = await newOwner();
     const bad = await api('/api/documents', {
       method: 'POST',
       token: owner.token,
-      body: { kind: 'vcontract' },
+      body: { kind: 'vfilm' },
     });
     expect(bad.status).toBe(400);
     expect(await createDocument(owner)).toMatch(/^[0-9a-f]{32}$/);

@@ -60,7 +60,7 @@ export type DocumentView = z.infer<typeof documentViewSchema>;
 
 /** POST /api/documents: a new draft (status Ready). */
 /** E-Sign and Video Sign are made in the funnel; Video Contract is not built yet. */
-export const createDocumentRequestSchema = z.object({ kind: z.enum(['esign', 'vsign']) });
+export const createDocumentRequestSchema = z.object({ kind: z.enum(CONTRACT_KINDS) });
 export type CreateDocumentRequest = z.infer<typeof createDocumentRequestSchema>;
 
 /** POST /api/documents/{docuId}/upload: the browser-side rules are checked again here. */

@@ -76,6 +76,18 @@ export const signerViewSchema = z.object({
       .nullable(),
   }),
   signs: z.array(signerSignSchema),
+  /** Video Contract (issue #16): the terms the owner recorded (presigned GETs, 10 minutes); null for
+   *  the other kinds. */
+  ownerVideo: z
+    .object({
+      name: z.string(),
+      url: z.string(),
+      thumbnailUrl: z.string().nullable(),
+      contentType: z.string(),
+      durationSeconds: z.number().nonnegative().nullable(),
+      recordedAt: z.iso.datetime({ offset: true }),
+    })
+    .nullable(),
 });
 export type SignerView = z.infer<typeof signerViewSchema>;
 

@@ -392,6 +392,14 @@ describe('the Continue button', () => {
       undefined,
       'notReady',
     ],
+    ["opens a video contract's first step, the owner's recording", 'Ready', 'vcontract', undefined, 'record'],
+    [
+      'sends a video contract contractor to watch, record and agree',
+      'Agree',
+      'vcontract',
+      { agreement: 0, videoConfirmation: 0 },
+      'needSign',
+    ],
   ];
   it.each(cases)('%s', (_name, status, kind, viewer, target) => {
     expect(continueTarget(status, kind, viewer)).toBe(target);
@@ -405,7 +413,17 @@ describe('recording an agreement video (issue #15)', () => {
 
   it('is refused on contracts that are not signed with a video', () => {
     expect(videoRecordingRefusal('Agree', 'esign', 0)).toBe('video.errors.notVideoSign');
-    expect(videoRecordingRefusal('Agree', 'vcontract', 0)).toBe('video.errors.notVideoSign');
+    expect(videoRecordingRefusal('Ready', 'esign', 0, 'owner')).toBe('video.errors.notVideoSign');
+  });
+
+  it("lets a video contract's contractors record once it is sent, and its owner record the terms in every draft step (issue #16)", () => {
+    expect(videoRecordingRefusal('Agree', 'vcontract', 0)).toBeNull();
+    expect(videoRecordingRefusal('Agree', 'vcontract', 1)).toBe('video.errors.locked');
+    expect(videoRecordingRefusal('Upload', 'vcontract', 0)).toBe('errors.invalidTransition');
+    for (const status of ['Ready', 'Upload', 'AddRcpt'] as const)
+      expect(videoRecordingRefusal(status, 'vcontract', 0, 'owner')).toBeNull();
+    for (const status of DOCUMENT_STATUSES.filter((s) => !isDraft(s)))
+      expect(videoRecordingRefusal(status, 'vcontract', 1, 'owner')).toBe('video.errors.locked');
   });
 
   it('never changes a video once its contractor answered the contract', () => {

@@ -37,12 +37,22 @@ describe('continueAction', () => {
     expect(continueAction(card('Upload'))).toEqual({ kind: 'funnel', evsign: 'esign', func: 'addrcpt' });
     expect(continueAction(card('AddRcpt'))).toEqual({ kind: 'funnel', evsign: 'esign', func: 'setpos' });
     expect(continueAction(card('SetPos'))).toEqual({ kind: 'funnel', evsign: 'esign', func: 'agree' });
+    // A video contract starts with the owner's recording of its terms (issue #16).
+    expect(continueAction(card('Ready', [row({ isOwner: true, me: true })], 'vcontract'))).toEqual({
+      kind: 'funnel',
+      evsign: 'vcontract',
+      func: 'vcrecord',
+    });
     expect(continueAction(card('Upload', [], 'vcontract'))).toEqual({
       kind: 'funnel',
       evsign: 'vcontract',
       func: 'vcaddrcpt',
     });
     expect(continueAction(card('AddRcpt', [], 'vcontract'))).toMatchObject({ func: 'vcagree' });
+    // A video contract's contractor who has not agreed yet opens their own page (the videos).
+    expect(continueAction(card('Agree', [row({ index: 1, me: true })], 'vcontract'))).toEqual({
+      kind: 'signer',
+    });
   });
 
   test('a document without a file gives the not-ready alert', () => {

@@ -3,7 +3,8 @@
 // signer page (a link the server issues; need_sign and need_video), or their video confirmation page
 // (need_vconfirm, the owner too); otherwise the button is hidden, disabled, or gives the alert
 // 'contract is not ready yet!!!' with the status. An owner who is a contractor of a Video Sign draft and
-// has not recorded yet resumes at the Video Sign step.
+// has not recorded yet resumes at the Video Sign step. A video contract in Ready (the owner has not
+// recorded the terms yet) resumes at its Record step (issue #16).
 import { continueTarget } from '../../../../shared/domain/status';
 import type { ContractCard } from '../../../../shared/api/contracts';
 import type { RecipientVideo } from '../../../../shared/domain/entities';
@@ -50,6 +51,9 @@ export function continueAction(
       return { kind: 'disabled' };
     case 'notReady':
       return { kind: 'notReady' };
+    case 'record':
+      // Video Contract: the owner has not recorded the terms yet.
+      return { kind: 'funnel', evsign: card.kind, func: 'vcrecord' };
     case 'finalize':
       // Video Sign: the owner who signs records first (spec doc 1 §4, creation funnel step 1).
       if (card.kind === 'vsign' && me?.isOwner && !me.hasVideo) {

@@ -64,8 +64,6 @@ export function ContractCard({ card, lang, now, onChanged }: ContractCardProps) 
   const listLabel = documentListLabel(card.status, me);
   const title = card.title || t('contracts.untitled');
   const owner = card.role === 'owner';
-  // TODO(issue #16 API): card.thumbnailUrl once the schema has it.
-  const thumbnailUrl = (card as Card & { thumbnailUrl?: string | null }).thumbnailUrl ?? null;
 
   // While the final document is generated, the card re-checks the status every 5 s.
   useEffect(() => {
@@ -191,10 +189,10 @@ export function ContractCard({ card, lang, now, onChanged }: ContractCardProps) 
       aria-labelledby={`title-${card.docuId}`}
     >
       <div className="contract-card-head">
-        {thumbnailUrl && (
+        {card.thumbnailUrl && (
           <img
             className="contract-thumbnail"
-            src={thumbnailUrl}
+            src={card.thumbnailUrl}
             alt={t('contracts.thumbnail', { title })}
             width={96}
             height={72}

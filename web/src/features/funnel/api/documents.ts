@@ -19,10 +19,7 @@ export type { DocumentView };
 
 const doc = (docuId: string) => `/documents/${encodeURIComponent(docuId)}`;
 
-// TODO(issue #16 API): CreateDocumentRequest['kind'] once it lists 'vcontract'.
-export function createDocument(
-  kind: CreateDocumentRequest['kind'] | 'vcontract' = 'esign',
-): Promise<DocumentView> {
+export function createDocument(kind: CreateDocumentRequest['kind'] = 'esign'): Promise<DocumentView> {
   return apiRequest({
     method: 'POST',
     path: '/documents',

@@ -298,7 +298,7 @@ export function SignerPage() {
           {view.kind === 'vcontract' && (
             <ContractVideo
               owner={view.ownerName}
-              video={ownerVideoOf(view)}
+              video={view.ownerVideo}
               lang={lang}
               onDeny={() => {
                 setError(null);
@@ -479,16 +479,6 @@ export function SignerPage() {
   );
 }
 
-// TODO(issue #16 API): SignerView['ownerVideo'] once the schema has it.
-interface OwnerVideo {
-  name: string;
-  url: string;
-  thumbnailUrl: string | null;
-  recordedAt: string;
-}
-const ownerVideoOf = (view: SignerView): OwnerVideo | null =>
-  (view as SignerView & { ownerVideo?: OwnerVideo | null }).ownerVideo ?? null;
-
 /**
  * A video contract's contract (issue #16): the owner's video (presigned, with its thumbnail as the
  * poster), who recorded it and when, then the heading of the contractor's own recording, with Deny.
@@ -500,7 +490,7 @@ function ContractVideo({
   onDeny,
 }: {
   owner: string;
-  video: OwnerVideo | null;
+  video: SignerView['ownerVideo'];
   lang: Lang;
   onDeny: () => void;
 }) {
