@@ -6,7 +6,7 @@
 // finalize and send; the e-mail and the SMS (the local mailbox) carry each contractor's signer link.
 // The owner, a contractor without a sign, draws one in the funnel, sees it in their area, and signs
 // at sending. Then: the owner alone ('Completed', straight to the final document) with the address
-// book and the keyboard; the other kinds' placeholder; a 300-page PDF drawn lazily. Texts come from
+// book and the keyboard; Video Contract's own funnel; a 300-page PDF drawn lazily. Texts come from
 // the shared catalogues (see ./catalogue), never from copies here.
 import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
@@ -527,10 +527,11 @@ describe('E-Sign creation funnel', () => {
       expect(['Generating', 'Completed']).toContain((await readDocument(page, docuId)).status);
     }));
 
-  test('Video Contract still shows the "being built" page (Video Sign has its funnel: video-funnel.test.ts)', () =>
+  test('Video Contract opens its own funnel at Record (its journeys: video-contract.test.ts)', () =>
     session.run(async (page) => {
       await openApp(session, '/en/home/make/vcontract/vcrecord/new');
-      await expectVisibleText(page, text('en', 'placeholders.title'));
+      await page.locator('[data-testid=funnel][data-step=vcrecord]').waitFor({ timeout: 30000 });
+      await expectVisibleText(page, text('en', 'funnel.vcrecord.owner'));
       expect(pathOf(page)).toBe('/en/home/make/vcontract/vcrecord/new');
     }));
 

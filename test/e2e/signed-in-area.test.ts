@@ -167,9 +167,9 @@ describe('signed-in area: shell, My page, guards', () => {
       );
       await page.getByTestId('view-plans').waitFor();
       await page.getByTestId('side-menu').waitFor();
-      // Pages of later issues: the "being built" notice inside the shell.
+      // Every kind of contract has its funnel now: Video Contract starts at Record (issue #16).
       await openApp(session, '/en/home/make/vcontract/vcrecord/new');
-      await expectVisibleText(page, text('en', 'placeholders.title'));
+      await page.locator('[data-testid=funnel][data-step=vcrecord]').waitFor({ timeout: 30000 });
 
       // A non-admin at /en/admin goes to /en/ (which sends a signed-in visitor on to /en/home).
       await openApp(session, '/en/admin');

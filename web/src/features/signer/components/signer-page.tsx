@@ -481,7 +481,7 @@ export function SignerPage() {
 
 /**
  * A video contract's contract (issue #16): the owner's video (presigned, with its thumbnail as the
- * poster), who recorded it and when, then the heading of the contractor's own recording, with Deny.
+ * poster), who recorded it and when; then the prompt to record one's own agreement, and Deny.
  */
 function ContractVideo({
   owner,
