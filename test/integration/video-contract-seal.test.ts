@@ -10,19 +10,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Contract, JsonRpcProvider } from 'ethers';
-import { documentClient } from '../../lambdas/adapters/aws';
 import type { DocumentRecord, RecipientRecord } from '../../lambdas/adapters/dynamo/documents';
-import { createEntities } from '../../lambdas/adapters/dynamo/entities';
 import { loadArtifact } from '../../lambdas/chain/artifact';
-import { getConfig } from '../../lambdas/config';
 import { createLogger } from '../../lambdas/core/logger';
 import { anchorDeps, documentDeps, sealDeps } from '../../lambdas/deps';
 import { anchorDocument } from '../../lambdas/usecases/anchoring';
 import { sealDocument } from '../../lambdas/usecases/sealing';
 import { api, env, eventually, mailbox } from '../support/cloud-client';
-import { createDocument, mailsTo, newOwner, type Owner } from '../support/documents';
-import { makeJpeg } from '../support/jpeg';
-import { webm } from '../support/video';
+import { mailsTo, newOwner, type Owner } from '../support/documents';
+import { seedVideoContract } from '../support/video';
 
 const log = createLogger({ test: 'video-contract-seal' }, 'error');
 const TITLE = 'Sale of a used car';
@@ -41,59 +37,6 @@ function pdfTools(bytes: Uint8Array): { sig: string; text: string } {
   return { sig: `${sig.stdout}${sig.stderr}`, text: text.stdout.replace(/\s+/g, ' ') };
 }
 
-/** A vcontract in Generating, as the last agreement leaves it: every party's video and still stored. */
-async function seedVideoContract(owner: Owner, contractors: { name: string; email: string }[]) {
-  const docuId = await createDocument(owner);
-  const { docs, storage } = documentDeps();
-  const entities = createEntities(documentClient(), getConfig().TABLE_NAME);
-  await entities.document.patch({ docuId }).set({ kind: 'vcontract' }).go();
-  const now = Date.now();
-  const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000).toISOString();
-  const parties = [{ name: owner.name, email: owner.email }, ...contractors];
-  const recipients: RecipientRecord[] = [];
-  for (const [index, party] of parties.entries()) {
-    const bytes = webm(30_000 + index * 1000);
-    const key = `documents/${docuId}/videos/${index}/sess${index}.webm`;
-    const thumbnailKey = key.replace(/\.webm$/, '.jpg');
-    await storage.put(key, bytes, 'video/webm');
-    await storage.put(thumbnailKey, makeJpeg(160, 120, 60 * index), 'image/jpeg');
-    recipients.push({
-      docuId,
-      index,
-      name: party.name,
-      contact: party.email,
-      method: 'email',
-      isOwner: index === 0,
-      agreement: 1,
-      lang: 'en',
-      ...(index > 0
-        ? { decidedAt: at(5 - index), decidedIp: '203.0.113.7', decidedUserAgent: 'Chrome' }
-        : {}),
-      video: {
-        key,
-        contentType: 'video/webm',
-        sizeBytes: bytes.length,
-        sha256: sha256(bytes),
-        sessionId: `sess${index}`,
-        challenge: String(4100 + index * 111),
-        sessionStartedAt: at(20 - index),
-        recordedAt: at(19 - index),
-        durationSeconds: 60,
-        thumbnailKey,
-      },
-    });
-  }
-  const doc = (await docs.getDocument(docuId))!;
-  await docs.changeStatus(
-    docuId,
-    { status: doc.status, version: doc.version },
-    'Generating',
-    { title: TITLE, sentAt: at(18), lang: 'en' },
-    { putRecipients: recipients },
-  );
-  return { docuId, recipients };
-}
-
 describe('video contract: the record PDF, its tokens, certificate, verify and mails', () => {
   let owner: Owner;
   const contractors = [
@@ -107,7 +50,7 @@ describe('video contract: the record PDF, its tokens, certificate, verify and ma
 
   beforeAll(async () => {
     owner = await newOwner('en', 'Alex Owner');
-    ({ docuId, recipients } = await seedVideoContract(owner, contractors));
+    ({ docuId, recipients } = await seedVideoContract(owner, contractors, { title: TITLE }));
     const job = { docuId };
     outcomes = await Promise.all([sealDocument(sealDeps(), job, log), sealDocument(sealDeps(), job, log)]);
     doc = await eventually(
