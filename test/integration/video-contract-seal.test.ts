@@ -4,38 +4,20 @@
 // The record PDF is signed (pdfsig) and lists each video's hash and challenge code; each video hash
 // and the record's hash has one token, read raw from the chain; the certificate lists the four; verify
 // answers by the record's hash and by a video's; every party gets the record once, attached.
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Contract, JsonRpcProvider } from 'ethers';
 import type { DocumentRecord, RecipientRecord } from '../../lambdas/adapters/dynamo/documents';
-import { loadArtifact } from '../../lambdas/chain/artifact';
 import { createLogger } from '../../lambdas/core/logger';
 import { anchorDeps, documentDeps, sealDeps } from '../../lambdas/deps';
 import { anchorDocument } from '../../lambdas/usecases/anchoring';
 import { sealDocument } from '../../lambdas/usecases/sealing';
-import { api, env, eventually, mailbox } from '../support/cloud-client';
+import { api, eventually, mailbox } from '../support/cloud-client';
+import { chainContract, pdfReport } from '../support/sealed';
 import { mailsTo, newOwner, type Owner } from '../support/documents';
 import { seedVideoContract } from '../support/video';
 
 const log = createLogger({ test: 'video-contract-seal' }, 'error');
 const TITLE = 'Sale of a used car';
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-function chainContract() {
-  const provider = new JsonRpcProvider(env('TEST_CHAIN_RPC_URL'), undefined, { staticNetwork: true });
-  return new Contract(env('TEST_CHAIN_CONTRACT'), loadArtifact().abi, provider);
-}
-
-function pdfTools(bytes: Uint8Array): { sig: string; text: string } {
-  const file = join(mkdtempSync(join(tmpdir(), 'video-contract-')), 'record.pdf');
-  writeFileSync(file, bytes);
-  const sig = spawnSync('pdfsig', [file], { encoding: 'utf8' });
-  const text = spawnSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-  return { sig: `${sig.stdout}${sig.stderr}`, text: text.stdout.replace(/\s+/g, ' ') };
-}
 
 describe('video contract: the record PDF, its tokens, certificate, verify and mails', () => {
   let owner: Owner;
@@ -74,7 +56,7 @@ describe('video contract: the record PDF, its tokens, certificate, verify and ma
   it('the record PDF is signed and lists every video with its hash and challenge code', async () => {
     const pdf = await documentDeps().storage.getBytes(doc.finalKey!);
     expect(sha256(pdf)).toBe(doc.finalSha256);
-    const { sig, text } = pdfTools(pdf);
+    const { sig, text } = pdfReport(pdf);
     expect(sig).toMatch(/Signature is Valid/);
     expect(text).toContain('Contract record');
     expect(text).toContain(TITLE);
@@ -120,7 +102,7 @@ describe('video contract: the record PDF, its tokens, certificate, verify and ma
       30_000,
       'the certificate stored',
     );
-    const { text } = pdfTools(await documentDeps().storage.getBytes(key));
+    const { text } = pdfReport(await documentDeps().storage.getBytes(key));
     expect(text).toContain(doc.finalSha256!);
     for (const r of recipients) {
       expect(text).toContain(r.video!.sha256);

@@ -303,6 +303,15 @@ function withVideos(s: ReturnType<typeof setup>) {
   return s;
 }
 
+/** What verify needs, over the same in-memory tables and chain. */
+const verifyDepsOf = (s: ReturnType<typeof setup>) => ({
+  docs: s.mem,
+  seals: s.seals,
+  users: s.sealDeps.users,
+  chain: () => s.chain,
+  chainName: 'Test chain',
+});
+
 const notifyJobs = (queued: { queue: string; job: unknown }[]) =>
   queued.filter((q) => q.queue === 'notify').map((q) => q.job as NotifyJob);
 
@@ -650,13 +659,7 @@ describe('verification', () => {
     const s = setup();
     await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
     const hash = s.mem.docs.get('doc1')!.finalSha256!;
-    const deps = {
-      docs: s.mem,
-      seals: s.seals,
-      users: s.sealDeps.users,
-      chain: () => s.chain,
-      chainName: 'Test chain',
-    };
+    const deps = verifyDepsOf(s);
     const pending = await verify(deps, { hash }, silentLog);
     expect(pending).toMatchObject({ known: true, hash, chain: { state: 'pending' } });
     expect(pending.document?.parties.map((p) => p.name)).toEqual(['O**** P*****', '山* 花*', '김**']);
@@ -682,13 +685,7 @@ describe('verification', () => {
 
   it('answers by an agreement video’s hash: whose video of which contract, with its own token', async () => {
     const s = withVideos(setup());
-    const deps = {
-      docs: s.mem,
-      seals: s.seals,
-      users: s.sealDeps.users,
-      chain: () => s.chain,
-      chainName: 'Test chain',
-    };
+    const deps = verifyDepsOf(s);
     // Not sealed yet: the video is not a sealed contract's evidence.
     expect(await verify(deps, { hash: VIDEO_SHA[1]! }, silentLog)).toMatchObject({ known: false });
     await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
@@ -811,13 +808,7 @@ describe('video contract (issue #16)', () => {
     expect(certificate).not.toHaveProperty('originalSha256');
     expect(certificate.videos?.map((v) => v.sha256)).toEqual([OWNER_VIDEO_SHA, ...VIDEO_SHA]);
 
-    const verifyDeps = {
-      docs: s.mem,
-      seals: s.seals,
-      users: s.sealDeps.users,
-      chain: () => s.chain,
-      chainName: 'Test chain',
-    };
+    const verifyDeps = verifyDepsOf(s);
     const byRecord = await verify(verifyDeps, { hash }, silentLog);
     expect(byRecord).toMatchObject({ known: true, chain: { state: 'anchored' } });
     expect(byRecord.document!.parties).toHaveLength(3);
