@@ -218,17 +218,18 @@ export function buildAudit(input: {
   // A request's contractor is its target (older items, written before targets, named them as actor).
   const firstTime = (action: string, contact: string) =>
     history.find((h) => h.action === action && (h.targetContact ?? h.actorContact) === contact)?.time;
+  const vcontract = doc.kind === 'vcontract';
   const parties: AuditParty[] = [];
   if (input.owner) {
     parties.push({
       name: input.owner.name,
       maskedContact: maskContact(input.owner.email),
       role: t('sealing.roles.requester'),
-      result: t('sealing.results.sent'),
+      // A video contract's owner agrees by recording and sending (their video is in the Videos rows).
+      result: t(vcontract ? 'sealing.results.agreed' : 'sealing.results.sent'),
       sentAt: auditTime(doc.sentAt),
     });
   }
-  const vcontract = doc.kind === 'vcontract';
   for (const r of contractorsOf(doc, input.recipients)) {
     parties.push({
       name: r.name,

@@ -764,7 +764,11 @@ describe('video contract (issue #16)', () => {
     ]);
     expect(record.videos[2]!.verifyUrl).toBe(`https://app.example.com/jp/verify?video=${VIDEO_SHA[1]}`);
     // The audit: the owner once (the requester), contractors numbered by index, no original rows.
-    expect(input.audit.parties.map((p) => p.role)).toEqual(['依頼者', '契約者 1', '契約者 2']);
+    expect(input.audit.parties.map((p) => [p.role, p.result])).toEqual([
+      ['依頼者', '同意'],
+      ['契約者 1', '同意'],
+      ['契約者 2', '同意'],
+    ]);
     expect(input.audit).not.toHaveProperty('originalSha256');
     expect(input.audit).not.toHaveProperty('originalFileName');
     expect(input.audit).not.toHaveProperty('pageCount');
