@@ -20,7 +20,7 @@ export async function runVcontract(ctx: BenchContext): Promise<Row[]> {
   await benchCloud(ctx.log);
   const { eventually } = await import('../test/support/cloud-client');
   const { newOwner } = await import('../test/support/documents');
-  const { seedVideoContract } = await import('../test/support/video');
+  const { seedVideoContract } = await import('../test/support/video-contract');
   const { documentDeps, sealDeps, videoDeps } = await import('../lambdas/deps');
   const { sealDocument } = await import('../lambdas/usecases/sealing');
   const { scanVideo } = await import('../lambdas/usecases/videos');

@@ -13,7 +13,7 @@ import { sealDocument } from '../../lambdas/usecases/sealing';
 import { api, eventually, mailbox } from '../support/cloud-client';
 import { chainContract, pdfReport } from '../support/sealed';
 import { mailsTo, newOwner, type Owner } from '../support/documents';
-import { seedVideoContract } from '../support/video';
+import { seedVideoContract } from '../support/video-contract';
 
 const log = createLogger({ test: 'video-contract-seal' }, 'error');
 const TITLE = 'Sale of a used car';
