@@ -20,7 +20,14 @@ import type { Logger } from '../core/logger';
 import type { AnchorJob, NotifyJob } from '../jobs';
 import type { AnchorChain, ChainRecord, JobQueue, ObjectStorage } from '../ports';
 import type { CertificateInput } from '../sealing/types';
-import { auditTime, completionTargets, verifyPathFor, verifyUrlFor, videoSigners } from './sealing';
+import {
+  auditTime,
+  completionTargets,
+  contractorsOf,
+  verifyPathFor,
+  verifyUrlFor,
+  videoSigners,
+} from './sealing';
 import { createShortLink } from './short-links';
 import type { ShortLinkStore } from '../adapters/dynamo/short-links';
 import { maskContact } from '../../shared/domain/contact';
@@ -174,14 +181,14 @@ async function certificateFollowUps(
         completedAt: auditTime(doc.completedAt) ?? '',
         parties: [
           ...(owner ? [{ name: owner.name, maskedContact: maskContact(owner.email) }] : []),
-          ...recipients.map((r) => ({
+          ...contractorsOf(doc, recipients).map((r) => ({
             name: r.name,
             maskedContact: maskContact(r.contact),
             ...(r.decidedAt ? { signedAt: auditTime(r.decidedAt)! } : {}),
           })),
         ],
         finalSha256: record.sha256,
-        originalSha256: doc.sha256 ?? '',
+        ...(doc.sha256 ? { originalSha256: doc.sha256 } : {}),
         tokenId: record.tokenId,
         ...(videos.length > 0 ? { videos } : {}),
         contractAddress: record.contractAddress,

@@ -31,7 +31,7 @@ export function paragraphMessage(input: {
   idempotencyKey: string;
   to: { method: 'email' | 'phone'; contact: string };
   locale: Locale;
-  prefix: 'sealing.completion' | 'sealing.certificate';
+  prefix: 'sealing.completion' | 'sealing.completion.vcontract' | 'sealing.certificate';
   paragraphs: readonly string[];
   values: Record<string, string | number>;
   attachments?: Attachment[];

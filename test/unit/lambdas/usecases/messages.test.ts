@@ -179,7 +179,11 @@ function everySms(lang: Language): [string, string][] {
     tx: '0x' + 'c'.repeat(64),
     verify: LINK,
   };
-  for (const prefix of ['sealing.completion', 'sealing.certificate'] as const) {
+  for (const prefix of [
+    'sealing.completion',
+    'sealing.completion.vcontract',
+    'sealing.certificate',
+  ] as const) {
     out.push([
       `${prefix}.sms`,
       smsOf(
