@@ -39,6 +39,15 @@ export const VERIFY_SHORT_LINK_DAYS = 365;
 
 const CERTIFICATE_PARAGRAPHS = ['greeting', 'intro', 'hash', 'token', 'contract', 'chain', 'tx', 'verify'];
 
+/** The certificate e-mail's paragraphs: the videos' tokens before the verify line; a video contract's
+ *  introduction speaks of its agreed record, not of a signed PDF (issue #16). */
+export function certificateParagraphs(kind: DocumentRecord['kind'], withVideos: boolean): string[] {
+  const paragraphs = CERTIFICATE_PARAGRAPHS.map((p) =>
+    p === 'intro' && kind === 'vcontract' ? 'introRecord' : p,
+  );
+  return withVideos ? [...paragraphs.slice(0, -1), 'videos', ...paragraphs.slice(-1)] : paragraphs;
+}
+
 /** The agreement videos' tokens as the certificate lists them (contractor order). */
 export function videoTokens(recipients: readonly RecipientRecord[]) {
   return videoSigners(recipients).flatMap((r) =>
@@ -153,10 +162,7 @@ async function certificateFollowUps(
       to: target,
       locale,
       prefix: 'sealing.certificate',
-      paragraphs:
-        videos.length > 0
-          ? [...CERTIFICATE_PARAGRAPHS.slice(0, -1), 'videos', ...CERTIFICATE_PARAGRAPHS.slice(-1)]
-          : CERTIFICATE_PARAGRAPHS,
+      paragraphs: certificateParagraphs(doc.kind, videos.length > 0),
       values,
     } as const;
     if (target.method === 'phone') {

@@ -82,6 +82,7 @@ export async function verify(deps: VerifyDeps, query: VerifyQuery, log: Logger):
       completedAt: doc.completedAt ?? '',
       finalSha256: doc.finalSha256!,
       parties,
+      kind: doc.kind,
     };
     const by = sealed?.video;
     if (by?.video) {

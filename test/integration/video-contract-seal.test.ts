@@ -118,7 +118,12 @@ describe('video contract: the record PDF, its tokens, certificate, verify and ma
     const byRecord = await api(`/api/verify?hash=${doc.finalSha256}`);
     expect(byRecord.body).toMatchObject({
       known: true,
-      document: { title: TITLE, shortNumber: doc.id4.toUpperCase(), finalSha256: doc.finalSha256 },
+      document: {
+        title: TITLE,
+        shortNumber: doc.id4.toUpperCase(),
+        finalSha256: doc.finalSha256,
+        kind: 'vcontract',
+      },
       chain: { state: 'anchored', record: { tokenId: doc.anchorTokenId, sha256: doc.finalSha256 } },
     });
     expect(byRecord.body.document.parties).toHaveLength(3);
@@ -147,10 +152,17 @@ describe('video contract: the record PDF, its tokens, certificate, verify and ma
       );
       expect(mails).toHaveLength(1);
       expect(mails[0]!.body.text).toContain('contract record');
-      const attachment = mails[0]!.attachments.find((a) => a.filename === `${TITLE}-${number}-signed.pdf`);
+      const attachment = mails[0]!.attachments.find((a) => a.filename === `${TITLE}-${number}-record.pdf`);
       expect(attachment).toBeDefined();
       if (attachment?.content)
         expect(sha256(Buffer.from(attachment.content, 'base64'))).toBe(doc.finalSha256);
+      // The certificate e-mail speaks of the agreed record, not of a signed PDF.
+      const certificate = await eventually(
+        async () => mailsTo(await mailbox(), address).find((m) => /Blockchain certificate/.test(m.subject)),
+        30_000,
+        `the certificate e-mail to ${address}`,
+      );
+      expect(certificate.body.text).toContain('agreed by every party');
     }
   });
 });

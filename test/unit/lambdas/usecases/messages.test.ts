@@ -18,6 +18,10 @@ describe('documentFileName', () => {
     expect(documentFileName({ title: 'Service agreement', id4: 'f421' }, false)).toBe(
       'Service agreement-F421.pdf',
     );
+    // A video contract's sealed PDF is its contract record (issue #16).
+    expect(documentFileName({ title: 'Filmed deal', id4: 'f421', kind: 'vcontract' }, true)).toBe(
+      'Filmed deal-F421-record.pdf',
+    );
     expect(documentFileName({ title: '', id4: 'f421' }, true)).toBe('F421-signed.pdf');
     expect(documentFileName({ id4: 'f421' }, false)).toBe('F421.pdf');
   });
