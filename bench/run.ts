@@ -17,6 +17,7 @@ import { runSigns } from './signs';
 import { runVideo } from './video';
 import { runSpa } from './spa';
 import { runVconfirm } from './vconfirm';
+import { runVcontract } from './vcontract';
 import { formatMarkdown, formatTable, verdict, type Row } from './stats';
 
 type Part = (ctx: BenchContext) => Promise<Row[]>;
@@ -32,6 +33,7 @@ export const PARTS: Record<string, Part> = {
   signs: runSigns,
   video: runVideo,
   vconfirm: runVconfirm,
+  vcontract: runVcontract,
   billing: runBilling,
 };
 

@@ -8,7 +8,7 @@ import { Flow, type Cell } from './layout';
 import { drawQr, GREY, Typesetter } from './typeset';
 
 export const SHADE = rgb(0.93, 0.94, 0.96);
-const QR_SIZE = 96;
+export const QR_SIZE = 96;
 const LABEL_WIDTH = 130;
 
 /** Every string in a value (labels, data), so the fonts they need are embedded before drawing. */
@@ -109,16 +109,17 @@ export function headerBlock(
   keyValueRows(flow, rows, 9);
 }
 
-/** "Verify this document": the note and the link on the left, the QR code to the same link on the right. */
-export function verifyBlock(flow: Flow, title: string, note: string, verifyUrl: string): void {
+/** "Verify this document": the note and the link on the left (from `indent`), the QR code to the same
+ *  link on the right. */
+export function verifyBlock(flow: Flow, title: string, note: string, verifyUrl: string, indent = 0): void {
   flow.gap(10);
   flow.ensure(QR_SIZE + 4);
   const top = flow.y;
   drawQr(flow.content, verifyUrl, flow.left + flow.width - QR_SIZE, top - QR_SIZE, QR_SIZE);
-  const width = flow.width - QR_SIZE - 16;
-  flow.text(title, 10, { width });
-  flow.text(note, 8, { color: GREY, width });
-  flow.text(verifyUrl, 8, { width });
+  const width = flow.width - QR_SIZE - 16 - indent;
+  flow.text(title, 10, { width, indent });
+  flow.text(note, 8, { color: GREY, width, indent });
+  flow.text(verifyUrl, 8, { width, indent });
   flow.y = Math.min(flow.y, top - QR_SIZE);
 }
 
@@ -180,14 +181,12 @@ export async function appendAuditPages(
     [l.title, audit.title],
     [l.shortNumber, audit.shortNumber],
     [l.documentId, audit.documentId],
-    [l.originalFile, audit.originalFileName],
   ];
+  // A video contract has no original file: none of its rows (issue #16).
+  if (audit.originalFileName !== undefined) documentRows.push([l.originalFile, audit.originalFileName]);
   if (audit.pageCount !== undefined) documentRows.push([l.pageCount, String(audit.pageCount)]);
-  documentRows.push(
-    [l.originalSha256, audit.originalSha256],
-    [l.createdAt, audit.createdAt],
-    [l.completedAt, audit.completedAt],
-  );
+  if (audit.originalSha256 !== undefined) documentRows.push([l.originalSha256, audit.originalSha256]);
+  documentRows.push([l.createdAt, audit.createdAt], [l.completedAt, audit.completedAt]);
   headerBlock(flow, l.heading, l.sealNote, documentRows);
   verifyBlock(flow, l.verify, l.verifyNote, audit.verifyUrl);
 

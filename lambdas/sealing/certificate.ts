@@ -30,7 +30,8 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
     [l.shortNumber, input.shortNumber],
     [l.completedAt, input.completedAt],
     [t('certificate.finalSha256'), input.finalSha256],
-    [l.originalSha256, input.originalSha256],
+    // A video contract has no original file (issue #16): no row rather than an empty one.
+    ...(input.originalSha256 ? [[l.originalSha256, input.originalSha256] as [string, string]] : []),
     [t('certificate.tokenId'), input.tokenId],
     [t('certificate.contractAddress'), input.contractAddress],
     [t('certificate.chain'), chain],

@@ -1,5 +1,7 @@
 // sealPdf: the final document. Stamps every sign image into its area, appends the audit pages, signs
 // the whole file (CMS, ETSI.CAdES.detached) and hashes the signed bytes: that hash is anchored on chain.
+// A video contract has no original: its final document is a new one, the contract record pages
+// (./record.ts) and then the same audit pages, signed and hashed the same way (issue #16).
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { ParseSpeeds, PDFDocument, type PDFImage } from 'pdf-lib';
@@ -8,6 +10,7 @@ import { appendAuditPages } from './audit';
 import { SealError } from './errors';
 import { FontSet } from './fonts';
 import { embedPng } from './png';
+import { appendRecordPages } from './record';
 import { addSignaturePlaceholder, signPdf } from './signer';
 import type { SealInput, SealResult, SealStage, Stamp } from './types';
 import { drawVideoMarks } from './video-marks';
@@ -77,6 +80,14 @@ async function drawStamps(doc: PDFDocument, stamps: readonly Stamp[]): Promise<v
   }
 }
 
+/** A new, empty document for a contract record: no random id, no clock (byte-stable output). */
+async function newRecordDocument(title: string, signedAt: Date): Promise<PDFDocument> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.setTitle(title, { showInWindowTitleBar: false });
+  doc.setCreationDate(signedAt);
+  return doc;
+}
+
 export async function sealPdf(input: SealInput): Promise<SealResult> {
   const timings: Record<SealStage, number> = { load: 0, stamp: 0, audit: 0, save: 0, sign: 0, hash: 0 };
   let mark = performance.now();
@@ -86,15 +97,23 @@ export async function sealPdf(input: SealInput): Promise<SealResult> {
     mark = now;
   };
 
-  const doc = await loadOriginal(input.original);
+  const { original, record } = input;
+  if ((original === undefined) === (record === undefined)) {
+    throw new SealError('unreadable_pdf', 'give exactly one of an original and a contract record');
+  }
+  const doc = record ? await newRecordDocument(record.title, input.signedAt) : await loadOriginal(original!);
   lap('load');
 
-  await drawStamps(doc, input.stamps);
   const fonts = new FontSet(doc);
-  await drawVideoMarks(doc, fonts, input.videoMarks ?? [], input.stamps);
+  const locale = localeForPath(input.language);
+  if (record) {
+    await appendRecordPages(doc, fonts, record, locale);
+  } else {
+    await drawStamps(doc, input.stamps);
+    await drawVideoMarks(doc, fonts, input.videoMarks ?? [], input.stamps);
+  }
   lap('stamp');
 
-  const locale = localeForPath(input.language);
   await appendAuditPages(doc, fonts, input.audit, locale);
   lap('audit');
 
@@ -106,7 +125,7 @@ export async function sealPdf(input: SealInput): Promise<SealResult> {
     doc.getPage(pageCount - 1),
     input.signer,
     input.signedAt,
-    `Sealed after every party signed (No. ${input.audit.shortNumber})`,
+    `Sealed after every party ${record ? 'agreed' : 'signed'} (No. ${input.audit.shortNumber})`,
     input.audit.verifyUrl,
   );
   // objectsPerTick: Infinity, for the same reason as ParseSpeeds.Fastest (every 50 objects otherwise).

@@ -78,8 +78,9 @@ export interface AuditData {
   /** id4 in upper case. */
   readonly shortNumber: string;
   readonly documentId: string;
-  readonly originalSha256: string;
-  readonly originalFileName: string;
+  /** Omitted for a video contract (issue #16): it has no original file, and no row is printed. */
+  readonly originalSha256?: string;
+  readonly originalFileName?: string;
   readonly pageCount?: number;
   readonly createdAt: string;
   readonly completedAt: string;
@@ -97,8 +98,44 @@ export interface ServiceSigner {
   readonly passphrase: string;
 }
 
+/** One party of a video contract on its record pages (issue #16); texts already formatted. */
+export interface RecordParty {
+  readonly name: string;
+  /** 'Requester' / 'Contractor 1' … already translated by the caller. */
+  readonly role: string;
+  readonly maskedContact: string;
+  /** When the party agreed (UTC, `auditTime`); omitted when not recorded. */
+  readonly agreedAt?: string;
+}
+
+/** One recorded video of a video contract: the audit's rows plus its still and its verify link. */
+export interface RecordVideo extends AuditVideo {
+  /** The still the recorder captured (JPEG bytes); absent or unreadable → a placeholder box. */
+  readonly thumbnail?: Uint8Array;
+  /** The video's public verification page, drawn as a QR code and a link. */
+  readonly verifyUrl: string;
+}
+
+/** The contract record of a video contract (issue #16): what the generated PDF shows before the audit. */
+export interface RecordData {
+  readonly title: string;
+  /** id4 in upper case. */
+  readonly shortNumber: string;
+  readonly documentId: string;
+  readonly createdAt: string;
+  readonly completedAt: string;
+  /** Requester (the owner) first, then the contractors. */
+  readonly parties: readonly RecordParty[];
+  /** The owner's video first, then each contractor's. */
+  readonly videos: readonly RecordVideo[];
+}
+
+/** Exactly one of `original` (E-Sign, Video Sign: the uploaded PDF is stamped) and `record` (Video
+ *  Contract: a new PDF of record pages is generated) is given. */
 export interface SealInput {
-  readonly original: Uint8Array;
+  readonly original?: Uint8Array;
+  readonly record?: RecordData;
+  /** Sign images into the original (empty for a record). */
   readonly stamps: readonly Stamp[];
   /** Video-sign contracts: one mark under each video signer's stamped area. */
   readonly videoMarks?: readonly VideoMark[];
@@ -110,6 +147,8 @@ export interface SealInput {
   readonly signedAt: Date;
 }
 
+/** 'load': open the original (a record: create the document); 'stamp': the first pages' content (signs
+ *  and video marks; a record's pages). */
 export type SealStage = 'load' | 'stamp' | 'audit' | 'save' | 'sign' | 'hash';
 
 export interface SealResult {
@@ -141,7 +180,8 @@ export interface CertificateInput {
     readonly signedAt?: string;
   }[];
   readonly finalSha256: string;
-  readonly originalSha256: string;
+  /** Omitted (and no row printed) for a video contract, which has no original file. */
+  readonly originalSha256?: string;
   readonly tokenId: string;
   /** Video-sign contracts: each agreement video's token (issue #15). */
   readonly videos?: readonly CertificateVideo[];

@@ -4,7 +4,7 @@
 // through pdf-lib's drawText/drawRectangle: those build an operator object per number, assert every
 // option and deflate with pako; they were most of the audit pages' time (issue #19).
 import { deflateSync } from 'node:zlib';
-import { PDFName, rgb, type PDFDocument, type PDFPage, type RGB } from 'pdf-lib';
+import { PDFName, rgb, type PDFDocument, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
 // The encoder only: qrcode's main module also loads its PNG, SVG and terminal renderers and pngjs
 // (~40 KB in the seal and anchor bundles), which a QR code drawn as vector squares never uses.
 import QRCode from 'qrcode/lib/core/qrcode.js';
@@ -26,8 +26,16 @@ const colour = (c: RGB) => `${num(c.red)} ${num(c.green)} ${num(c.blue)}`;
 export class PageContent {
   private readonly ops: string[] = [];
   private readonly fonts = new Set<number>();
+  private readonly images: PDFImage[] = [];
 
   constructor(readonly page: PDFPage) {}
+
+  /** An embedded image scaled into the box whose bottom-left corner is (x, y). */
+  image(image: PDFImage, x: number, y: number, width: number, height: number): void {
+    let index = this.images.indexOf(image);
+    if (index < 0) index = this.images.push(image) - 1;
+    this.ops.push(`q ${num(width)} 0 0 ${num(height)} ${num(x)} ${num(y)} cm /Im${index} Do Q`);
+  }
 
   /** A run of text already encoded for its font (hex glyph ids), baseline at (x, y). */
   text(font: number, hex: string, x: number, y: number, size: number, color: RGB): void {
@@ -47,10 +55,11 @@ export class PageContent {
     );
   }
 
-  /** Writes the operators as the page's content stream (node's zlib) and its fonts as resources. */
+  /** Writes the operators as the page's content stream (node's zlib), its fonts and images as resources. */
   finish(doc: PDFDocument, fonts: FontSet): void {
     for (const index of this.fonts)
       this.page.node.setFontDictionary(PDFName.of(`F${index}`), fonts.pdfFont(index).ref);
+    this.images.forEach((image, i) => this.page.node.setXObject(PDFName.of(`Im${i}`), image.ref));
     const bytes = deflateSync(Buffer.from(this.ops.join('\n'), 'latin1'));
     const stream = doc.context.stream(bytes, { Filter: 'FlateDecode' });
     this.page.node.addContentStream(doc.context.register(stream));

@@ -20,7 +20,14 @@ import type { Logger } from '../core/logger';
 import type { AnchorJob, NotifyJob } from '../jobs';
 import type { AnchorChain, ChainRecord, JobQueue, ObjectStorage } from '../ports';
 import type { CertificateInput } from '../sealing/types';
-import { auditTime, completionTargets, verifyPathFor, verifyUrlFor, videoSigners } from './sealing';
+import {
+  auditTime,
+  completionTargets,
+  contractorsOf,
+  verifyPathFor,
+  verifyUrlFor,
+  videoSigners,
+} from './sealing';
 import { createShortLink } from './short-links';
 import type { ShortLinkStore } from '../adapters/dynamo/short-links';
 import { maskContact } from '../../shared/domain/contact';
@@ -31,6 +38,15 @@ import { messageTitle, paragraphMessage } from './messages';
 export const VERIFY_SHORT_LINK_DAYS = 365;
 
 const CERTIFICATE_PARAGRAPHS = ['greeting', 'intro', 'hash', 'token', 'contract', 'chain', 'tx', 'verify'];
+
+/** The certificate e-mail's paragraphs: the videos' tokens before the verify line; a video contract's
+ *  introduction speaks of its agreed record, not of a signed PDF (issue #16). */
+export function certificateParagraphs(kind: DocumentRecord['kind'], withVideos: boolean): string[] {
+  const paragraphs = CERTIFICATE_PARAGRAPHS.map((p) =>
+    p === 'intro' && kind === 'vcontract' ? 'introRecord' : p,
+  );
+  return withVideos ? [...paragraphs.slice(0, -1), 'videos', ...paragraphs.slice(-1)] : paragraphs;
+}
 
 /** The agreement videos' tokens as the certificate lists them (contractor order). */
 export function videoTokens(recipients: readonly RecipientRecord[]) {
@@ -146,10 +162,7 @@ async function certificateFollowUps(
       to: target,
       locale,
       prefix: 'sealing.certificate',
-      paragraphs:
-        videos.length > 0
-          ? [...CERTIFICATE_PARAGRAPHS.slice(0, -1), 'videos', ...CERTIFICATE_PARAGRAPHS.slice(-1)]
-          : CERTIFICATE_PARAGRAPHS,
+      paragraphs: certificateParagraphs(doc.kind, videos.length > 0),
       values,
     } as const;
     if (target.method === 'phone') {
@@ -174,14 +187,14 @@ async function certificateFollowUps(
         completedAt: auditTime(doc.completedAt) ?? '',
         parties: [
           ...(owner ? [{ name: owner.name, maskedContact: maskContact(owner.email) }] : []),
-          ...recipients.map((r) => ({
+          ...contractorsOf(doc, recipients).map((r) => ({
             name: r.name,
             maskedContact: maskContact(r.contact),
             ...(r.decidedAt ? { signedAt: auditTime(r.decidedAt)! } : {}),
           })),
         ],
         finalSha256: record.sha256,
-        originalSha256: doc.sha256 ?? '',
+        ...(doc.sha256 ? { originalSha256: doc.sha256 } : {}),
         tokenId: record.tokenId,
         ...(videos.length > 0 ? { videos } : {}),
         contractAddress: record.contractAddress,

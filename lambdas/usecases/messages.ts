@@ -31,7 +31,7 @@ export function paragraphMessage(input: {
   idempotencyKey: string;
   to: { method: 'email' | 'phone'; contact: string };
   locale: Locale;
-  prefix: 'sealing.completion' | 'sealing.certificate';
+  prefix: 'sealing.completion' | 'sealing.completion.vcontract' | 'sealing.certificate';
   paragraphs: readonly string[];
   values: Record<string, string | number>;
   attachments?: Attachment[];
@@ -62,10 +62,14 @@ export const FILE_TITLE_MAX = 60;
 /**
  * The one name of a document's PDF, for the download, the mailed copy and the completion e-mails:
  * the sanitised title (letters of every script kept; separators, controls, bidi marks and characters
- * unsafe on Windows or macOS replaced), then the short number, then `-signed` for the sealed PDF:
+ * unsafe on Windows or macOS replaced), then the short number, then `-signed` for the sealed PDF (a
+ * video contract's: `-record`):
  * `Service agreement-F421-signed.pdf`, `業務委託契約書-F421-signed.pdf`, or `F421-signed.pdf` untitled.
  */
-export function documentFileName(doc: { title?: string | null; id4: string }, final: boolean): string {
+export function documentFileName(
+  doc: { title?: string | null; id4: string; kind?: string },
+  final: boolean,
+): string {
   const cleaned = (doc.title ?? '')
     .normalize('NFC')
     .replace(UNSAFE_IN_FILE_NAME, ' ')
@@ -74,5 +78,7 @@ export function documentFileName(doc: { title?: string | null; id4: string }, fi
     .replace(/^[.\s]+|[.\s]+$/g, '');
   const title = [...cleaned].slice(0, FILE_TITLE_MAX).join('').trim();
   const number = doc.id4.toUpperCase();
-  return `${title ? `${title}-` : ''}${number}${final ? '-signed' : ''}.pdf`;
+  // A video contract's final PDF is its contract record (issue #16).
+  const suffix = final ? (doc.kind === 'vcontract' ? '-record' : '-signed') : '';
+  return `${title ? `${title}-` : ''}${number}${suffix}.pdf`;
 }

@@ -8,6 +8,10 @@
 // follow-ups (the notify job's idempotency keys make each e-mail go once); two workers sealing at the
 // same instant both write their own object, one wins the transaction, the other deletes its object.
 // The original upload is never changed, so a document can always be sealed again from scratch.
+//
+// A video contract (issue #16) has no original: the seal generates its contract record (each party's
+// video with its still, hash, challenge code and a QR code to its verify page), then the same audit
+// pages, signature and follow-ups. Its owner is recipient 0 (the requester, with a video of their own).
 import { assertOriginalBytes } from './original';
 import { randomBytes } from 'node:crypto';
 import type { Language } from '../../shared/domain/constants';
@@ -31,6 +35,7 @@ import type {
   AuditData,
   AuditParty,
   AuditVideo,
+  RecordData,
   SealInput,
   SealResult,
   ServiceSigner,
@@ -122,12 +127,35 @@ export function videoMarksFor(
   return marks;
 }
 
+/** The recipients who are contractors: every one but a video contract's owner row (the requester). */
+export function contractorsOf<R extends Pick<RecipientRecord, 'isOwner'>>(
+  doc: Pick<DocumentRecord, 'kind'>,
+  recipients: readonly R[],
+): R[] {
+  return recipients.filter((r) => !(doc.kind === 'vcontract' && r.isOwner));
+}
+
+/** A recipient's role: contractor n (index + 1); in a video contract the owner's row 0 is the
+ *  requester and the contractors are rows 1..n (issue #16). */
+export function recipientRole(
+  kind: DocumentRecord['kind'] | undefined,
+  r: Pick<RecipientRecord, 'index' | 'isOwner'>,
+  locale: Locale,
+): string {
+  if (kind === 'vcontract' && r.isOwner) return translate('sealing.roles.requester', {}, locale);
+  return translate('sealing.roles.contractor', { n: kind === 'vcontract' ? r.index : r.index + 1 }, locale);
+}
+
 /** The audit pages' "Videos" rows. Tokens are minted after sealing (decision 101): the certificate
  *  names them, the audit says so. */
-export function auditVideos(recipients: readonly RecipientRecord[], locale: Locale): AuditVideo[] {
+export function auditVideos(
+  recipients: readonly RecipientRecord[],
+  locale: Locale,
+  kind?: DocumentRecord['kind'],
+): AuditVideo[] {
   const t = (key: string, values: Record<string, string | number> = {}) => translate(key, values, locale);
   return videoSigners(recipients).map((r) => ({
-    recipient: `${r.name} (${t('sealing.roles.contractor', { n: r.index + 1 })})`,
+    recipient: `${r.name} (${recipientRole(kind, r, locale)})`,
     recordedAt: auditTime(r.video.recordedAt) ?? r.video.recordedAt,
     sessionStartedAt: auditTime(r.video.sessionStartedAt) ?? r.video.sessionStartedAt,
     ...(r.video.userAgent ? { userAgent: r.video.userAgent } : {}),
@@ -190,21 +218,23 @@ export function buildAudit(input: {
   // A request's contractor is its target (older items, written before targets, named them as actor).
   const firstTime = (action: string, contact: string) =>
     history.find((h) => h.action === action && (h.targetContact ?? h.actorContact) === contact)?.time;
+  const vcontract = doc.kind === 'vcontract';
   const parties: AuditParty[] = [];
   if (input.owner) {
     parties.push({
       name: input.owner.name,
       maskedContact: maskContact(input.owner.email),
       role: t('sealing.roles.requester'),
-      result: t('sealing.results.sent'),
+      // A video contract's owner agrees by recording and sending (their video is in the Videos rows).
+      result: t(vcontract ? 'sealing.results.agreed' : 'sealing.results.sent'),
       sentAt: auditTime(doc.sentAt),
     });
   }
-  for (const r of input.recipients) {
+  for (const r of contractorsOf(doc, input.recipients)) {
     parties.push({
       name: r.name,
       maskedContact: maskContact(r.contact),
-      role: t('sealing.roles.contractor', { n: r.index + 1 }),
+      role: recipientRole(doc.kind, r, locale),
       receivedAt: auditTime(doc.sentAt ?? firstTime('transfer', r.contact)),
       openedAt: auditTime(r.openedAt),
       signedAt: auditTime(r.decidedAt),
@@ -217,8 +247,8 @@ export function buildAudit(input: {
     title: messageTitle(doc.title, locale),
     shortNumber: doc.id4.toUpperCase(),
     documentId: doc.docuId,
-    originalSha256: doc.sha256 ?? '',
-    originalFileName: doc.originalFileName ?? '',
+    // A video contract has no original file: no rows for it (issue #16).
+    ...(vcontract ? {} : { originalSha256: doc.sha256 ?? '', originalFileName: doc.originalFileName ?? '' }),
     ...(input.pageCount === undefined ? {} : { pageCount: input.pageCount }),
     createdAt: auditTime(doc.createdAt) ?? doc.createdAt,
     completedAt: auditTime(input.completedAt) ?? input.completedAt,
@@ -230,9 +260,74 @@ export function buildAudit(input: {
       ip: h.ip ?? '',
       userAgent: h.userAgent ?? '',
     })),
-    ...(videoSigners(input.recipients).length > 0 ? { videos: auditVideos(input.recipients, locale) } : {}),
+    ...(videoSigners(input.recipients).length > 0
+      ? { videos: auditVideos(input.recipients, locale, doc.kind) }
+      : {}),
     verifyUrl: input.verifyUrl,
   };
+}
+
+/** A video contract's record (issue #16): its parties (the owner's row 0 first) and each video with
+ *  its still (`thumbnails`, by recipient index) and its verify link. */
+export function buildRecord(input: {
+  doc: DocumentRecord;
+  recipients: readonly RecipientRecord[];
+  thumbnails: ReadonlyMap<number, Uint8Array>;
+  locale: Locale;
+  lang: Language;
+  appUrl: string;
+  completedAt: string;
+}): RecordData {
+  const { doc, recipients, locale } = input;
+  const videos = auditVideos(recipients, locale, doc.kind);
+  return {
+    title: messageTitle(doc.title, locale),
+    shortNumber: doc.id4.toUpperCase(),
+    documentId: doc.docuId,
+    createdAt: auditTime(doc.createdAt) ?? doc.createdAt,
+    completedAt: auditTime(input.completedAt) ?? input.completedAt,
+    parties: [...recipients]
+      .sort((a, b) => a.index - b.index)
+      .map((r) => {
+        // The owner agrees by recording and sending: their send time when no decision is recorded.
+        const agreedAt = auditTime(r.decidedAt ?? (r.isOwner ? doc.sentAt : undefined));
+        return {
+          name: r.name,
+          role: recipientRole(doc.kind, r, locale),
+          maskedContact: maskContact(r.contact),
+          ...(agreedAt ? { agreedAt } : {}),
+        };
+      }),
+    videos: videoSigners(recipients).map((r, i) => {
+      const thumbnail = input.thumbnails.get(r.index);
+      return {
+        ...videos[i]!,
+        verifyUrl: verifyVideoUrlFor(input.appUrl, input.lang, r.video.sha256),
+        ...(thumbnail ? { thumbnail } : {}),
+      };
+    }),
+  };
+}
+
+/** Each video's still, read in parallel; one missing or unreadable is left out (a placeholder box). */
+async function gatherThumbnails(
+  deps: SealDeps,
+  recipients: readonly RecipientRecord[],
+  log: Logger,
+): Promise<Map<number, Uint8Array>> {
+  const stills = await Promise.all(
+    videoSigners(recipients).map(async (r) => {
+      const key = r.video.thumbnailKey;
+      if (!key) return null;
+      try {
+        return [r.index, await deps.storage.getBytes(key)] as const;
+      } catch (err) {
+        log.warn('video still missing; the record shows a placeholder', { key, err });
+        return null;
+      }
+    }),
+  );
+  return new Map(stills.filter((s) => s !== null));
 }
 
 /** Every area of every contractor with the PNG of the sign applied to it. A sign missing from the
@@ -349,7 +444,8 @@ async function completionJobs(
         idempotencyKey: `completion#${doc.docuId}#${target.contact.toLowerCase()}`,
         to: target,
         locale,
-        prefix: 'sealing.completion',
+        // A video contract's record is not a signed document: its own wording (issue #16).
+        prefix: doc.kind === 'vcontract' ? 'sealing.completion.vcontract' : 'sealing.completion',
         paragraphs: ['greeting', 'intro', attach ? 'attached' : 'linked', 'hash', 'verify'],
         values,
         ...(attach
@@ -424,42 +520,58 @@ export async function sealDocument(deps: SealDeps, job: SealJob, log: Logger): P
     await deps.seals.deleteSweepMarker('seal', doc.docuId);
     return 'skipped';
   }
-  if (!doc.fileKey) {
+  const vcontract = doc.kind === 'vcontract';
+  const fileKey = doc.fileKey;
+  if (!vcontract && !fileKey) {
     throw new AppError('errors.unavailable', 'The document has no original file to seal', { status: 500 });
   }
   const [owner, recipients, history, original, signer] = await Promise.all([
     deps.users.getById(doc.ownerId),
     deps.docs.listRecipients(doc.docuId),
     deps.docs.listHistory(doc.docuId),
-    deps.storage.getBytes(doc.fileKey),
+    vcontract ? undefined : deps.storage.getBytes(fileKey!),
     deps.serviceSigner(),
   ]);
   // The bytes about to be sealed must hash to what was accepted at upload: otherwise an alert and no
   // seal (the job fails without retry; the document stays Generating for an operator).
-  assertOriginalBytes(doc, original, log);
+  if (original) assertOriginalBytes(doc, original, log);
   const lang = languageOf(doc);
+  const locale = localeForPath(lang);
   const completedAt = now().toISOString();
-  const stamps = await gatherStamps(deps, doc, recipients);
   const audit = buildAudit({
     doc,
     owner,
     recipients,
     history,
-    locale: localeForPath(lang),
+    locale,
     verifyUrl: verifyUrlFor(deps.appUrl, lang, doc.docuId),
     completedAt,
-    pageCount: doc.pages?.length,
+    ...(vcontract ? {} : { pageCount: doc.pages?.length }),
   });
-  const videoMarks = videoMarksFor(recipients, localeForPath(lang), lang, deps.appUrl);
-  const result = await deps.sealPdf({
-    original,
-    stamps,
-    ...(videoMarks.length > 0 ? { videoMarks } : {}),
-    audit,
-    language: lang,
-    signer,
-    signedAt: now(),
-  });
+  const common = { audit, language: lang, signer, signedAt: now() };
+  let input: SealInput;
+  if (original) {
+    const videoMarks = videoMarksFor(recipients, locale, lang, deps.appUrl);
+    input = {
+      ...common,
+      original,
+      stamps: await gatherStamps(deps, doc, recipients),
+      ...(videoMarks.length > 0 ? { videoMarks } : {}),
+    };
+  } else {
+    const thumbnails = await gatherThumbnails(deps, recipients, log);
+    const record = buildRecord({
+      doc,
+      recipients,
+      thumbnails,
+      locale,
+      lang,
+      appUrl: deps.appUrl,
+      completedAt,
+    });
+    input = { ...common, record, stamps: [] };
+  }
+  const result = await deps.sealPdf(input);
   const key = finalKeyFor(doc.docuId, `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`);
   await deps.storage.put(key, result.pdf, 'application/pdf');
   const won = await deps.seals.completeSeal(

@@ -67,11 +67,14 @@ export async function verify(deps: VerifyDeps, query: VerifyQuery, log: Logger):
     ]);
     const parties: VerifyParty[] = [
       ...(owner ? [{ name: maskName(owner.name), contact: maskContact(owner.email) }] : []),
-      ...recipients.map((r) => ({
-        name: maskName(r.name),
-        contact: maskContact(r.contact),
-        ...(r.decidedAt ? { signedAt: r.decidedAt } : {}),
-      })),
+      // A video contract's owner row (the requester) is the owner above (issue #16).
+      ...recipients
+        .filter((r) => !(doc.kind === 'vcontract' && r.isOwner))
+        .map((r) => ({
+          name: maskName(r.name),
+          contact: maskContact(r.contact),
+          ...(r.decidedAt ? { signedAt: r.decidedAt } : {}),
+        })),
     ];
     document = {
       title: doc.title ?? '',
@@ -79,6 +82,7 @@ export async function verify(deps: VerifyDeps, query: VerifyQuery, log: Logger):
       completedAt: doc.completedAt ?? '',
       finalSha256: doc.finalSha256!,
       parties,
+      kind: doc.kind,
     };
     const by = sealed?.video;
     if (by?.video) {

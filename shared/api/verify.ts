@@ -3,6 +3,7 @@
 // code on the audit pages opens the page by document id, the one under a video signer's sign by the
 // video's hash (`/{lang}/verify?video={sha256}`).
 import * as z from 'zod';
+import { CONTRACT_KINDS } from '../domain/entities';
 
 export const SHA256_HEX = /^[0-9a-fA-F]{64}$/;
 
@@ -60,6 +61,8 @@ export const verifyResponseSchema = z.object({
       completedAt: z.string(),
       finalSha256: z.string(),
       parties: z.array(verifyPartySchema),
+      /** A video contract's final PDF is its contract record (issue #16). */
+      kind: z.enum(CONTRACT_KINDS),
     })
     .optional(),
   /** The hash is a contractor's agreement video of `document` (issue #15): whose, and when recorded.

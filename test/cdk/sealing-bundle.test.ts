@@ -17,8 +17,14 @@ import { PDFDocument } from 'pdf-lib';
 import { AppFunction } from '../../lib/constructs/app-function.js';
 import { assetsFor } from '../../lib/function-assets.js';
 import { certificatePdf, createServiceSigner, sealPdf } from '../../lambdas/sealing/index.js';
+import { makeJpeg } from '../support/jpeg.js';
 import { makePng } from '../support/png.js';
-import { certificateInput, sealInput, type SealingBundleInput } from './fixtures/bundle/sealing.js';
+import {
+  certificateInput,
+  recordInput,
+  sealInput,
+  type SealingBundleInput,
+} from './fixtures/bundle/sealing.js';
 import { cleanup, testApp } from './support.js';
 
 afterAll(cleanup);
@@ -35,6 +41,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let bundle: string;
 let original: Uint8Array;
 const png = makePng(300, 100);
+const jpeg = makeJpeg(160, 120);
 const signer = createServiceSigner('SignSeal Bundle Test');
 let out: {
   checks: Record<string, { ok: boolean; code?: string; pageCount?: number; pages?: unknown }>;
@@ -88,6 +95,7 @@ beforeAll(async () => {
     original: Buffer.from(original).toString('base64'),
     encrypted: readFileSync(join(dir, 'encrypted.pdf')).toString('base64'),
     png: Buffer.from(png).toString('base64'),
+    jpeg: Buffer.from(jpeg).toString('base64'),
     p12: Buffer.from(signer.p12).toString('base64'),
     passphrase: signer.passphrase,
     woff2Path: WOFF2,
@@ -151,6 +159,17 @@ test('the sealed PDF and the certificate are byte for byte those the TypeScript 
   expect(Buffer.from(sealed.pdf).equals(readFileSync(join(dir, 'sealed.pdf')))).toBe(true);
   const certificate = await certificatePdf(certificateInput(sealed.sha256, signer));
   expect(Buffer.from(certificate).equals(readFileSync(join(dir, 'certificate.pdf')))).toBe(true);
+}, 60_000);
+
+test("seals a video contract's record with its JPEG still, byte for byte as the sources do", async () => {
+  const file = join(dir, 'record.pdf');
+  expect(pdfsig(file)).toContain('Signature Validation: Signature is Valid.');
+  expect(execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' })).toMatch(/\s160\s+120\s+.*jpeg/);
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+  for (const value of ['契約記録', '山田 花子', '김민수', '1'.repeat(64), '静止画なし'])
+    expect(text).toContain(value);
+  const record = await sealPdf(recordInput(jpeg, signer));
+  expect(Buffer.from(record.pdf).equals(readFileSync(file))).toBe(true);
 }, 60_000);
 
 test('draws and signs the certificate', () => {

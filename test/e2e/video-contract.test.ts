@@ -7,9 +7,7 @@
 // completes and the verify page recognises its record PDF. (c) A desktop without a camera gets the
 // 'Recording Link' QR code of `/en/vc_mobile/…`; a 380 px phone records there and the desktop goes
 // on by itself. (d) A contractor on a phone denies with a reason.
-// The video contract's seal (its record PDF) comes from another branch (issue #16 item 3, `vcrec`):
-// until it is on main these journeys stop at Generating, and the follow-up checks of the record PDF
-// wait, named, behind RECORD_PDF_ON_MAIN.
+// The record PDF (issue #16 item 3) is checked in a follow-up of (a) and of (b), once sealed.
 import { execFile, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -177,10 +175,6 @@ async function toContractorVideo(session: BrowserSession, address: string): Prom
   return page;
 }
 
-/** Flip once the video contract's record PDF (issue #16 item 3) is on main: the follow-up checks run. */
-const RECORD_PDF_ON_MAIN = false;
-const followUp = RECORD_PDF_ON_MAIN ? test : test.skip;
-
 /** The contract is sealed: Completed, with its record PDF. */
 const sealed = (docuId: string) =>
   eventually(
@@ -253,7 +247,7 @@ describe('Video Contract', () => {
       expect(session.unexpectedProblems([/status of 400/])).toEqual([]);
     }));
 
-  followUp('(a, record PDF) the lone contract completes; its record PDF downloads, digitally signed', () =>
+  test('(a, record PDF) the lone contract completes; its record PDF downloads, digitally signed', () =>
     session.run(async () => {
       const docuId = made.alone!;
       await sealed(docuId);
@@ -273,8 +267,7 @@ describe('Video Contract', () => {
       expect(spawnSync('pdfsig', [file], { encoding: 'utf8' }).stdout).toContain('Signature is Valid');
       // The one refusal expected in this session: (a)'s own address as a contractor.
       expect(session.unexpectedProblems([/status of 400/])).toEqual([]);
-    }),
-  );
+    }));
 
   test("(b) a contractor plays the owner's video, records, agrees; the contract goes to the seal and Details play both videos", () =>
     session.run(async () => {
@@ -344,7 +337,7 @@ describe('Video Contract', () => {
       await expectNoSeriousViolations(page);
     }));
 
-  followUp('(b, record PDF) the contract completes and the verify page recognises its record PDF', () =>
+  test('(b, record PDF) the contract completes and the verify page recognises its record PDF', () =>
     session.run(async () => {
       const doc = await sealed(made.withContractor!);
       // The chain has its record once the anchor job has run.
@@ -362,8 +355,7 @@ describe('Video Contract', () => {
       await expectVisibleText(page, t('verify.matchFile', { file: 'record.pdf' }));
       await expectVisibleText(page, 'Video handshake');
       await expectVisibleText(page, t('verify.chain.matches'));
-    }),
-  );
+    }));
 
   test('(e) Continue resumes a video contract draft at Record; Delete removes it', () =>
     session.run(async () => {

@@ -4,36 +4,18 @@
 // each video hash is minted as its own token exactly once (a raw chain read shows the hash; running
 // the anchor job again, twice at once, mints nothing); the certificate lists every token; verify by a
 // video's hash says whose video of which contract it is.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Contract, JsonRpcProvider } from 'ethers';
 import type { DocumentRecord, RecipientRecord } from '../../lambdas/adapters/dynamo/documents';
-import { loadArtifact } from '../../lambdas/chain/artifact';
 import { createLogger } from '../../lambdas/core/logger';
 import { anchorDeps, documentDeps } from '../../lambdas/deps';
 import { anchorDocument } from '../../lambdas/usecases/anchoring';
-import { api, env, eventually, mailbox } from '../support/cloud-client';
+import { api, eventually, mailbox } from '../support/cloud-client';
+import { chainContract, pdfReport } from '../support/sealed';
 import { mailsTo, sendTwoContractorDocument } from '../support/documents';
 import { confirmTokenTo, recordVideo, signRecordAgree, switchToVideoSign, webm } from '../support/video';
 
 const log = createLogger({ test: 'video-evidence' }, 'error');
 /** 20,000-byte videos (verify reports the size). */
 const record20k = (docuId: string, token: string) => recordVideo(docuId, token, { bytes: webm(20_000) });
-
-function chainContract() {
-  const provider = new JsonRpcProvider(env('TEST_CHAIN_RPC_URL'), undefined, { staticNetwork: true });
-  return new Contract(env('TEST_CHAIN_CONTRACT'), loadArtifact().abi, provider);
-}
-
-function pdfText(bytes: Uint8Array): { sig: string; text: string } {
-  const file = join(mkdtempSync(join(tmpdir(), 'video-evidence-')), 'final.pdf');
-  writeFileSync(file, bytes);
-  const sig = spawnSync('pdfsig', [file], { encoding: 'utf8' });
-  const text = spawnSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-  return { sig: `${sig.stdout}${sig.stderr}`, text: text.stdout.replace(/\s+/g, ' ') };
-}
 
 describe('video evidence: sealed PDF, one token per video, certificate, verify', () => {
   let docuId: string;
@@ -74,7 +56,7 @@ describe('video evidence: sealed PDF, one token per video, certificate, verify',
   });
 
   it('the sealed PDF is validly signed and shows each video caption and the Videos audit section', async () => {
-    const { sig, text } = pdfText(await documentDeps().storage.getBytes(doc.finalKey!));
+    const { sig, text } = pdfReport(await documentDeps().storage.getBytes(doc.finalKey!));
     expect(sig).toMatch(/Signature is Valid/);
     expect(text).toContain('Video signature · recorded');
     for (const r of recipients) {

@@ -1,7 +1,7 @@
 // Inputs for the sealing tests and bench/seal.ts: generated originals, sign PNGs and audit data.
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { makePng } from '../../support/png';
-import type { AuditData, AuditParty, Stamp } from '../../../lambdas/sealing/types';
+import type { AuditData, AuditParty, RecordData, Stamp } from '../../../lambdas/sealing/types';
 
 /** An original of `pages` A4 pages with a line of text each (Helvetica, so no embedded font). */
 export async function makeOriginal(pages: number): Promise<Uint8Array> {
@@ -82,4 +82,40 @@ export function stamps(count: number, pages: number, pngs: readonly Uint8Array[]
     height: 45,
     png: pngs[i % pngs.length]!,
   }));
+}
+
+/** A video contract's record (issue #16): the owner and one contractor per further name, each with a
+ *  video; `thumbnails[i]` is the i-th party's still (undefined: none). */
+export function recordData(
+  names: readonly string[],
+  thumbnails: readonly (Uint8Array | undefined)[],
+): RecordData {
+  return {
+    title: '業務委託契約書',
+    shortNumber: 'VC12',
+    documentId: '0f8e2d4c-ab12-4c1e-9d7a-5b6c7d8e9f01',
+    createdAt: '2026-11-22 09:00:00 UTC',
+    completedAt: '2026-11-22 10:05:00 UTC',
+    parties: names.map((name, i) => ({
+      name,
+      role: i === 0 ? 'Requester' : `Contractor ${i}`,
+      maskedContact: `h***${i}@example.com`,
+      agreedAt: `2026-11-22 10:0${i}:00 UTC`,
+    })),
+    videos: names.map((name, i) => {
+      const sha256 = String(i + 1).repeat(64);
+      return {
+        recipient: `${name} (${i === 0 ? 'Requester' : `Contractor ${i}`})`,
+        recordedAt: `2026-11-22 09:3${i}:00 UTC`,
+        duration: '60.0 s',
+        size: '7,500,000 bytes',
+        type: 'video/webm',
+        sha256,
+        challenge: String(4821 + i),
+        token: 'Minted on the blockchain after sealing: see the blockchain certificate',
+        verifyUrl: `https://signseal.example/en/verify?video=${sha256}`,
+        ...(thumbnails[i] ? { thumbnail: thumbnails[i] } : {}),
+      };
+    }),
+  };
 }

@@ -18,6 +18,10 @@ describe('documentFileName', () => {
     expect(documentFileName({ title: 'Service agreement', id4: 'f421' }, false)).toBe(
       'Service agreement-F421.pdf',
     );
+    // A video contract's sealed PDF is its contract record (issue #16).
+    expect(documentFileName({ title: 'Filmed deal', id4: 'f421', kind: 'vcontract' }, true)).toBe(
+      'Filmed deal-F421-record.pdf',
+    );
     expect(documentFileName({ title: '', id4: 'f421' }, true)).toBe('F421-signed.pdf');
     expect(documentFileName({ id4: 'f421' }, false)).toBe('F421.pdf');
   });
@@ -179,7 +183,11 @@ function everySms(lang: Language): [string, string][] {
     tx: '0x' + 'c'.repeat(64),
     verify: LINK,
   };
-  for (const prefix of ['sealing.completion', 'sealing.certificate'] as const) {
+  for (const prefix of [
+    'sealing.completion',
+    'sealing.completion.vcontract',
+    'sealing.certificate',
+  ] as const) {
     out.push([
       `${prefix}.sms`,
       smsOf(

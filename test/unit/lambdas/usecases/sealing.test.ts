@@ -303,6 +303,15 @@ function withVideos(s: ReturnType<typeof setup>) {
   return s;
 }
 
+/** What verify needs, over the same in-memory tables and chain. */
+const verifyDepsOf = (s: ReturnType<typeof setup>) => ({
+  docs: s.mem,
+  seals: s.seals,
+  users: s.sealDeps.users,
+  chain: () => s.chain,
+  chainName: 'Test chain',
+});
+
 const notifyJobs = (queued: { queue: string; job: unknown }[]) =>
   queued.filter((q) => q.queue === 'notify').map((q) => q.job as NotifyJob);
 
@@ -650,13 +659,7 @@ describe('verification', () => {
     const s = setup();
     await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
     const hash = s.mem.docs.get('doc1')!.finalSha256!;
-    const deps = {
-      docs: s.mem,
-      seals: s.seals,
-      users: s.sealDeps.users,
-      chain: () => s.chain,
-      chainName: 'Test chain',
-    };
+    const deps = verifyDepsOf(s);
     const pending = await verify(deps, { hash }, silentLog);
     expect(pending).toMatchObject({ known: true, hash, chain: { state: 'pending' } });
     expect(pending.document?.parties.map((p) => p.name)).toEqual(['O**** P*****', '山* 花*', '김**']);
@@ -682,13 +685,7 @@ describe('verification', () => {
 
   it('answers by an agreement video’s hash: whose video of which contract, with its own token', async () => {
     const s = withVideos(setup());
-    const deps = {
-      docs: s.mem,
-      seals: s.seals,
-      users: s.sealDeps.users,
-      chain: () => s.chain,
-      chainName: 'Test chain',
-    };
+    const deps = verifyDepsOf(s);
     // Not sealed yet: the video is not a sealed contract's evidence.
     expect(await verify(deps, { hash: VIDEO_SHA[1]! }, silentLog)).toMatchObject({ known: false });
     await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
@@ -715,5 +712,115 @@ describe('verification', () => {
     expect(maskName('Alice Smith')).toBe('A**** S****');
     expect(maskName('山田 花子')).toBe('山* 花*');
     expect(maskName('A')).toBe('A*');
+  });
+});
+
+/** The test document as a video contract (issue #16): no original; the owner is recipient 0 with a
+ *  video of their own, the two contractors are rows 1 and 2; the second contractor's still is gone. */
+function asVideoContract(s: ReturnType<typeof setup>) {
+  withVideos(s);
+  const { fileKey: _f, sha256: _s, pages: _p, ...doc } = s.mem.docs.get('doc1')!;
+  s.mem.docs.set('doc1', { ...doc, kind: 'vcontract' });
+  const contractors = s.mem.recipients.get('doc1')!.map((r) => ({ ...r, index: r.index + 1, areas: [] }));
+  const owner: RecipientRecord = {
+    docuId: 'doc1',
+    index: 0,
+    name: OWNER.name,
+    contact: OWNER.email,
+    method: 'email',
+    isOwner: true,
+    agreement: 1,
+    video: { ...contractors[0]!.video!, sha256: OWNER_VIDEO_SHA, challenge: '1111', key: 'v/owner.webm' },
+  };
+  const rows = [owner, ...contractors];
+  rows.forEach((r) => (r.video = { ...r.video!, thumbnailKey: `thumbs/${r.index}.jpg` }));
+  s.mem.recipients.set('doc1', rows);
+  s.storage.objects.set('thumbs/0.jpg', new Uint8Array([0xff, 0xd8, 0xff, 0]));
+  s.storage.objects.set('thumbs/1.jpg', new Uint8Array([0xff, 0xd8, 0xff, 1]));
+  s.storage.objects.delete('documents/doc1/original.pdf');
+  return s;
+}
+const OWNER_VIDEO_SHA = '0'.repeat(64);
+
+describe('video contract (issue #16)', () => {
+  it('seals a contract record: every video with its still (a missing one left out), no original, no stamps', async () => {
+    const s = asVideoContract(setup());
+    await expect(sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog)).resolves.toBe('sealed');
+    const input = s.sealCalls[0]!;
+    expect(input.original).toBeUndefined();
+    expect(input.stamps).toEqual([]);
+    expect(input.videoMarks).toBeUndefined();
+    const record = input.record!;
+    expect(record).toMatchObject({ title: '賃貸契約', shortNumber: 'AB12', documentId: 'doc1' });
+    expect(record.parties.map((p) => [p.name, p.role])).toEqual([
+      ['Owner Person', '依頼者'],
+      ['山田 花子', '契約者 1'],
+      ['김민수', '契約者 2'],
+    ]);
+    expect(record.videos.map((v) => [v.recipient, v.sha256, v.challenge, v.thumbnail?.[3]])).toEqual([
+      ['Owner Person (依頼者)', OWNER_VIDEO_SHA, '1111', 0],
+      ['山田 花子 (契約者 1)', VIDEO_SHA[0], '4820', 1],
+      ['김민수 (契約者 2)', VIDEO_SHA[1], '4821', undefined],
+    ]);
+    expect(record.videos[2]!.verifyUrl).toBe(`https://app.example.com/jp/verify?video=${VIDEO_SHA[1]}`);
+    // The audit: the owner once (the requester), contractors numbered by index, no original rows.
+    expect(input.audit.parties.map((p) => [p.role, p.result])).toEqual([
+      ['依頼者', '同意'],
+      ['契約者 1', '同意'],
+      ['契約者 2', '同意'],
+    ]);
+    expect(input.audit).not.toHaveProperty('originalSha256');
+    expect(input.audit).not.toHaveProperty('originalFileName');
+    expect(input.audit).not.toHaveProperty('pageCount');
+    expect(input.audit.videos!.map((v) => v.recipient)).toEqual(record.videos.map((v) => v.recipient));
+    // Every video hash (the owner's too) is recorded for verification.
+    for (const [i, sha] of [OWNER_VIDEO_SHA, ...VIDEO_SHA].entries()) {
+      expect(s.seals.hashes.get(sha!)).toMatchObject({ docuId: 'doc1', recipientIndex: i });
+    }
+    const mails = notifyJobs(s.queued);
+    const owner = mails.find((m) => m.idempotencyKey === 'completion#doc1#owner@example.com')!;
+    expect(owner.kind === 'email' && owner.subject).toContain('動画契約');
+    expect(owner.kind === 'email' && owner.text).toContain('契約記録');
+    expect(owner.kind === 'email' && owner.attachments?.[0]?.key).toBe(s.mem.docs.get('doc1')!.finalKey);
+    // The owner's own row shares the owner's address: one message each, not two.
+    expect(mails.filter((m) => m.idempotencyKey.startsWith('completion#')).map((m) => m.to)).toEqual([
+      ['owner@example.com'],
+      ['hanako@example.com'],
+      '+821012345678',
+      ['copy@example.com'],
+    ]);
+  });
+
+  it('mints one token per video (the owner’s too) and one for the record; the certificate names each party once', async () => {
+    const s = asVideoContract(setup());
+    const certificates: Parameters<AnchorDeps['certificatePdf']>[0][] = [];
+    const deps: AnchorDeps = {
+      ...s.anchorDeps,
+      certificatePdf: async (input) => {
+        certificates.push(input);
+        return new TextEncoder().encode('%PDF-certificate');
+      },
+    };
+    await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
+    const hash = s.mem.docs.get('doc1')!.finalSha256!;
+    await expect(anchorDocument(deps, { docuId: 'doc1', hash }, silentLog)).resolves.toBe('anchored');
+    await expect(anchorDocument(deps, { docuId: 'doc1', hash }, silentLog)).resolves.toBe('already-anchored');
+    expect(s.chain.mints).toBe(4);
+    expect([...s.chain.minted.keys()].sort()).toEqual([OWNER_VIDEO_SHA, ...VIDEO_SHA, hash].sort());
+    const certificate = certificates[0]!;
+    expect(certificate.parties.map((p) => p.name)).toEqual(['Owner Person', '山田 花子', '김민수']);
+    expect(certificate).not.toHaveProperty('originalSha256');
+    expect(certificate.videos?.map((v) => v.sha256)).toEqual([OWNER_VIDEO_SHA, ...VIDEO_SHA]);
+
+    const verifyDeps = verifyDepsOf(s);
+    const byRecord = await verify(verifyDeps, { hash }, silentLog);
+    expect(byRecord).toMatchObject({ known: true, chain: { state: 'anchored' } });
+    expect(byRecord.document!.parties).toHaveLength(3);
+    const byOwnerVideo = await verify(verifyDeps, { hash: OWNER_VIDEO_SHA }, silentLog);
+    expect(byOwnerVideo).toMatchObject({
+      known: true,
+      video: { recipientName: 'Owner Person' },
+      chain: { state: 'anchored', record: { sha256: OWNER_VIDEO_SHA } },
+    });
   });
 });

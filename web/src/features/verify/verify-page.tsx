@@ -202,9 +202,13 @@ function VerifyResult(props: {
             ? fileHash
               ? t('verify.video.matchFile', { file: props.fileName ?? '' })
               : t('verify.video.known')
-            : fileHash
-              ? t('verify.matchFile', { file: props.fileName ?? '' })
-              : t('verify.known')
+            : doc?.kind === 'vcontract'
+              ? fileHash
+                ? t('verify.record.matchFile', { file: props.fileName ?? '' })
+                : t('verify.record.known')
+              : fileHash
+                ? t('verify.matchFile', { file: props.fileName ?? '' })
+                : t('verify.known')
           : fileHash
             ? t('verify.noMatchFile', { file: props.fileName ?? '' })
             : t('verify.unknown')}
