@@ -352,7 +352,7 @@ describe('Video Contract', () => {
         mimeType: 'application/pdf',
         buffer: Buffer.from(await documentDeps().storage.getBytes(doc.finalKey!)),
       });
-      await expectVisibleText(page, t('verify.matchFile', { file: 'record.pdf' }));
+      await expectVisibleText(page, t('verify.record.matchFile', { file: 'record.pdf' }));
       await expectVisibleText(page, 'Video handshake');
       await expectVisibleText(page, t('verify.chain.matches'));
     }));
