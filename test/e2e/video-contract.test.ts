@@ -85,6 +85,7 @@ async function ownerFunnel(
   await page.getByTestId('video-recorder').waitFor({ state: 'visible', timeout: 30000 });
   await expectVisibleText(page, t('video.script.name', { name: owner.name }));
   if (checks) {
+    await expectVisibleText(page, t('funnel.vcontractTitle'));
     await expectVisibleText(page, t('funnel.vcrecord.owner'));
     await expectTitle(page, title('titles.newContract'));
     // Nothing recorded yet: Next waits for the video, and Start alone made no draft.

@@ -174,7 +174,7 @@ export function FunnelPage({ evsign = 'esign' }: { evsign?: Evsign }) {
 
   return (
     <section className="funnel" data-testid="funnel" data-step={step.id}>
-      <h1>{t('funnel.title')}</h1>
+      <h1>{t(evsign === 'vcontract' ? 'funnel.vcontractTitle' : 'funnel.title')}</h1>
       <ProgressBar evsign={evsign} current={step.id} />
       {body}
     </section>
