@@ -35,6 +35,7 @@ import { enforceLimits } from './limits';
 import { documentFileName, messageTitle } from './messages';
 import { withConflictRetry } from './retry';
 import { escapeHtml } from '../core/html';
+import { presignVideo } from './video-playback';
 
 /** A video's playback URL lives this long: enough to watch a one-minute video, then it is spent. */
 export const VIDEO_URL_SECONDS = 5 * 60;
@@ -366,15 +367,8 @@ export async function contractVideo(
   if (!video) {
     throw new AppError('contracts.errors.noVideo', `Contractor ${index} has no video`, { status: 404 });
   }
-  const [url, thumbnailUrl] = await Promise.all([
-    deps.storage.presignDownload(video.key, { expiresSeconds: VIDEO_URL_SECONDS }),
-    video.thumbnailKey
-      ? deps.storage.presignDownload(video.thumbnailKey, { expiresSeconds: VIDEO_URL_SECONDS })
-      : null,
-  ]);
   return {
-    url,
-    thumbnailUrl,
+    ...(await presignVideo(deps.storage, video, VIDEO_URL_SECONDS)),
     contentType: video.contentType,
     expiresAt: new Date(now.getTime() + VIDEO_URL_SECONDS * 1000).toISOString(),
   };

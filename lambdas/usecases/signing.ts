@@ -45,6 +45,7 @@ import { messageTitle, smsText } from './messages';
 import { withConflictRetry } from './retry';
 import { issueConfirmTokens, partiesOf, resendConfirmRequest, sendConfirmRequests } from './video-confirm';
 import { escapeHtml } from '../core/html';
+import { presignVideo } from './video-playback';
 
 export interface SigningDeps extends DocumentDeps {
   readonly signers: SignerRepository;
@@ -288,16 +289,9 @@ async function ownerVideoOf(
   const owner = doc.kind === 'vcontract' ? recipients.find((r) => r.isOwner) : undefined;
   const video = owner?.video;
   if (!owner || !video) return null;
-  const [url, thumbnailUrl] = await Promise.all([
-    deps.storage.presignDownload(video.key, { expiresSeconds: FILE_URL_SECONDS }),
-    video.thumbnailKey
-      ? deps.storage.presignDownload(video.thumbnailKey, { expiresSeconds: FILE_URL_SECONDS })
-      : null,
-  ]);
   return {
     name: owner.name,
-    url,
-    thumbnailUrl,
+    ...(await presignVideo(deps.storage, video, FILE_URL_SECONDS)),
     contentType: video.contentType,
     durationSeconds: video.durationSeconds ?? null,
     recordedAt: video.recordedAt,

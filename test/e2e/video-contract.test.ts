@@ -23,23 +23,20 @@ import { api, eventually } from '../support/cloud-client';
 import { newOwner, signerLinkTo, type Owner } from '../support/documents';
 import { text } from './catalogue';
 import { expectPath, expectVisibleText, pathOf, signInAt } from './steps';
-import { acceptTerms, button, FAKE_CAMERA, recordWithFakeCamera } from './video-steps';
+import {
+  acceptTerms,
+  button,
+  FAKE_CAMERA,
+  openPhoneRecorder,
+  progress,
+  recordWithFakeCamera,
+} from './video-steps';
 
 jest.setTimeout(600000);
 
 const t = (key: string, options?: Record<string, unknown>) => text('en', key, options);
 const THREE = ['record', 'addrcpt', 'agree'].map((k) => t(`funnel.progress.${k}`));
 const title = (key: string) => `${t(key)} | ${t('app.name')}`;
-
-/** The progress bar's labels, in order, and the current one. */
-async function progress(page: Page): Promise<{ labels: string[]; current: string | null }> {
-  return page.getByTestId('funnel-progress').evaluate((ol) => {
-    const items = [...ol.querySelectorAll('li')];
-    const label = (li: Element) => li.lastElementChild?.textContent ?? '';
-    const current = items.find((li) => li.getAttribute('aria-current') === 'step');
-    return { labels: items.map(label), current: current ? label(current) : null };
-  });
-}
 
 async function expectNoSeriousViolations(page: Page): Promise<void> {
   await expect(seriousAxeViolations(page)).resolves.toEqual([]);
@@ -414,13 +411,8 @@ describe('Video Contract', () => {
 
         await phone.run(async () => {
           const page = phone.page;
-          await page.goto(address, { waitUntil: 'domcontentloaded' });
-          await page.getByTestId('video-recorder').waitFor({ state: 'visible', timeout: 30000 });
           // The lean recording shell, titled for a video contract.
-          const scripts = await page.evaluate(() =>
-            performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
-          );
-          expect(scripts.some((p) => /^\/assets\/record-[\w-]+\.js$/.test(p))).toBe(true);
+          await openPhoneRecorder(page, address);
           await expectTitle(page, title('titles.vcMobile'));
           await expectVisibleText(page, t('video.script.name', { name: 'Dan Desk' }));
           await recordWithFakeCamera(page);

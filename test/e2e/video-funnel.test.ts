@@ -21,22 +21,11 @@ import {
 import { launchBrowser, openApp, type BrowserSession } from '../support/browser';
 import { text } from './catalogue';
 import { expectPath, expectVisibleText, pathOf, submitSignIn } from './steps';
+import { button, FAKE_CAMERA, progress } from './video-steps';
 
 jest.setTimeout(300000);
 
 const t = (key: string, options?: Record<string, unknown>) => text('en', key, options);
-const FAKE_CAMERA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] as const;
-const button = (page: Page, key: string) => page.getByRole('button', { name: t(key), exact: true });
-
-/** The progress bar's labels, in order, and the current one. */
-async function progress(page: Page): Promise<{ labels: string[]; current: string | null }> {
-  return page.getByTestId('funnel-progress').evaluate((ol) => {
-    const items = [...ol.querySelectorAll('li')];
-    const label = (li: Element) => li.lastElementChild?.textContent ?? '';
-    const current = items.find((li) => li.getAttribute('aria-current') === 'step');
-    return { labels: items.map(label), current: current ? label(current) : null };
-  });
-}
 
 const FIVE = ['upload', 'addrcpt', 'setpos', 'vsign', 'agree'].map((k) => t(`funnel.progress.${k}`));
 

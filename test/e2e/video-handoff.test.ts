@@ -15,7 +15,14 @@ import { seriousAxeViolations } from '../support/axe';
 import { appBaseUrl, launchBrowser } from '../support/browser';
 import { text } from './catalogue';
 import { expectVisibleText } from './steps';
-import { button, FAKE_CAMERA, recordWithFakeCamera, toVideoStep, videoContract } from './video-steps';
+import {
+  button,
+  FAKE_CAMERA,
+  openPhoneRecorder,
+  recordWithFakeCamera,
+  toVideoStep,
+  videoContract,
+} from './video-steps';
 
 jest.setTimeout(300000);
 
@@ -74,14 +81,8 @@ describe('the phone hand-off of the video step', () => {
 
       await phone.run(async () => {
         const page = phone.page;
-        await page.goto(address, { waitUntil: 'domcontentloaded' });
-        await page.getByTestId('video-recorder').waitFor({ state: 'visible', timeout: 30000 });
         // The phone got the lean recording shell (record.html): no router, one catalogue.
-        const scripts = await page.evaluate(() =>
-          performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
-        );
-        expect(scripts.some((p) => /^\/assets\/record-[\w-]+\.js$/.test(p))).toBe(true);
-        expect(scripts.filter((p) => /\/assets\/(vendor-router|ja|ko)-[\w-]+\.js$/.test(p))).toEqual([]);
+        await openPhoneRecorder(page, address);
         await page.waitForFunction(
           (w) => document.title === w,
           `${t('titles.vsignMobile')} | ${t('app.name')}`,

@@ -17,6 +17,28 @@ export const FAKE_CAMERA = ['--use-fake-device-for-media-stream', '--use-fake-ui
 
 export const button = (page: Page, key: string) => page.getByRole('button', { name: t(key), exact: true });
 
+/** The funnel's progress bar: its labels, in order, and the current one, in order, and the current one. */
+export async function progress(page: Page): Promise<{ labels: string[]; current: string | null }> {
+  return page.getByTestId('funnel-progress').evaluate((ol) => {
+    const items = [...ol.querySelectorAll('li')];
+    const label = (li: Element) => li.lastElementChild?.textContent ?? '';
+    const current = items.find((li) => li.getAttribute('aria-current') === 'step');
+    return { labels: items.map(label), current: current ? label(current) : null };
+  });
+}
+
+/** Opens a phone's recording link and checks it got the lean recording shell (record.html: no router,
+ *  one catalogue) rather than the app's. */
+export async function openPhoneRecorder(page: Page, address: string): Promise<void> {
+  await page.goto(address, { waitUntil: 'domcontentloaded' });
+  await page.getByTestId('video-recorder').waitFor({ state: 'visible', timeout: 30000 });
+  const scripts = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
+  );
+  expect(scripts.some((p) => /^\/assets\/record-[\w-]+\.js$/.test(p))).toBe(true);
+  expect(scripts.filter((p) => /\/assets\/(vendor-router|ja|ko)-[\w-]+\.js$/.test(p))).toEqual([]);
+}
+
 /**
  * A contract sent to 'Mia Mail' (e-mail) and 'Pat Phone' (SMS), switched to video sign; the contractors
  * named in `withSigns` have a saved sign, so that Sign All applies it at once.
