@@ -14,8 +14,19 @@ import {
 } from '../../shared/domain/entitlements';
 import { daysLeft, planLengthDays } from '../../shared/domain/plans';
 import type { Language } from '../../shared/domain/constants';
-import type { EntitlementStore, IdempotencyStore, UserRecord } from '../adapters/dynamo/repository';
+import type {
+  EntitlementStore,
+  IdempotencyStore,
+  SeatMemberStore,
+  UserRecord,
+} from '../adapters/dynamo/repository';
+import { localeForPath, translate } from '../../shared/i18n/server';
+import { formatDollars } from '../../shared/domain/plans';
 import { AppError } from '../core/errors';
+import { escapeHtml } from '../core/html';
+import type { NotifyJob } from '../jobs';
+import type { JobQueue } from '../ports';
+import { companyBuyerOf } from './seats';
 import type { AuthUser } from '../core/http';
 import type { Logger } from '../core/logger';
 
@@ -34,6 +45,10 @@ export interface BillingDeps {
     update(userId: string, changes: Partial<UserRecord>): Promise<UserRecord>;
   };
   readonly events: IdempotencyStore;
+  /** Company seat members (./seats.ts). */
+  readonly seats: SeatMemberStore;
+  /** The notify queue: the failed-renewal notice. */
+  readonly queue: Pick<JobQueue, 'enqueue'>;
   readonly appUrl: string;
   readonly rules?: EntitlementRules;
 }
@@ -116,25 +131,26 @@ export async function createCheckout(
   deps: BillingDeps,
   user: AuthUser,
   input: { plan: PurchaseKey; quantity: number; lang: Language },
-): Promise<{ url: string; sessionId: string }> {
+): Promise<{ url: string; sessionId: string; changed?: true }> {
   checkQuantity(input.plan, input.quantity);
   const priceId = deps.priceIds[input.plan];
   if (!priceId) throw new AppError('billing.errors.unavailable', 'This plan is not on sale', { status: 503 });
   const record = await deps.users.getById(user.sub);
   if (!record) throw new AppError('errors.unauthorized', 'Sign-in required');
   const subscription = input.plan !== 'price_onetime';
-  // One subscription at a time: a second checkout would bill twice (changing plans is not built yet).
+  const base = deps.appUrl.replace(/\/$/, '');
+  const page = `${base}/${input.lang}/home/pay_plan/${input.plan}`;
+  const { stripe } = await deps.stripe();
+  // One subscription at a time: choosing another plan or seat count changes it (never a second one).
   if (
     subscription &&
     record.subscriptionId &&
     record.subscriptionStatus &&
     record.subscriptionStatus !== 'canceled'
   ) {
-    throw new AppError('billing.errors.alreadySubscribed', 'There is a subscription already', {
-      status: 409,
-    });
+    await changeSubscription(stripe, record, input.plan, input.quantity, priceId);
+    return { url: `${page}?changed=true`, sessionId: record.subscriptionId, changed: true };
   }
-  const { stripe } = await deps.stripe();
   let customerId = record.customerId;
   if (!customerId) {
     const customer = await stripe.customers.create(
@@ -145,8 +161,6 @@ export async function createCheckout(
     // The provider's id of this user (not a plan fact): kept so every purchase uses one customer.
     await deps.users.update(record.userId, { customerId });
   }
-  const base = deps.appUrl.replace(/\/$/, '');
-  const page = `${base}/${input.lang}/home/pay_plan/${input.plan}`;
   const metadata = { userId: record.userId, plan: input.plan };
   const session = await stripe.checkout.sessions.create({
     mode: subscription ? 'subscription' : 'payment',
@@ -160,6 +174,38 @@ export async function createCheckout(
   });
   if (!session.url) throw new AppError('errors.unavailable', 'The payment provider gave no checkout page');
   return { url: session.url, sessionId: session.id };
+}
+
+/** A plan change (issue #18): the subscription's item gets the new price and quantity, with Stripe's
+ *  default proration; the webhook that follows writes the plan, as for a new subscription. */
+async function changeSubscription(
+  stripe: Stripe,
+  record: UserRecord,
+  plan: PurchaseKey,
+  quantity: number,
+  priceId: string,
+): Promise<void> {
+  const refuse = (code: string, message: string) => new AppError(code, message, { status: 409 });
+  if (record.subscriptionStatus !== 'active' && record.subscriptionStatus !== 'trialing') {
+    throw refuse('billing.errors.notChangeable', 'The subscription is not active');
+  }
+  if (plan.endsWith('_standard') && (record.memberEmails?.length ?? 0) > quantity - 1) {
+    throw new AppError('billing.members.errors.tooMany', 'Fewer seats than members', {
+      status: 409,
+      details: { max: quantity - 1 },
+    });
+  }
+  const sub = await stripe.subscriptions.retrieve(record.subscriptionId!);
+  const item = sub.items.data[0];
+  if (!item || sub.status === 'canceled') throw refuse('billing.errors.notChangeable', 'No item to change');
+  if (item.price.id === priceId && item.quantity === quantity) {
+    throw refuse('billing.errors.samePlan', 'This is the plan already');
+  }
+  await stripe.subscriptions.update(
+    sub.id,
+    { items: [{ id: item.id, price: priceId, quantity }], metadata: { plan } },
+    { idempotencyKey: `change-${sub.id}-${priceId}-${quantity}-${record.entitlementVersion ?? 0}` },
+  );
 }
 
 // --- Webhooks ------------------------------------------------------------------------------------
@@ -232,6 +278,52 @@ async function applyPayment(deps: BillingDeps, session: Stripe.Checkout.Session,
   });
 }
 
+/** A renewal that could not be charged: a translated e-mail to the owner, once per invoice (the notify
+ *  worker's idempotency key). The plan itself changes by the subscription's own events. */
+async function noticeFailedRenewal(deps: BillingDeps, invoice: Stripe.Invoice, now: Date): Promise<void> {
+  const details = invoice.parent?.subscription_details;
+  const userId = details?.metadata?.userId;
+  if (!userId || invoice.billing_reason === 'subscription_create') return;
+  const record = await deps.users.getById(userId);
+  if (!record) return;
+  const locale = localeForPath(
+    record.consents?.lang === 'jp' || record.consents?.lang === 'ko' ? record.consents.lang : 'en',
+  );
+  const planKey = record.plan === 'trial' ? 'trial' : record.plan;
+  const end = invoice.period_end ? iso(invoice.period_end) : record.validDate;
+  const lang = record.consents?.lang ?? 'en';
+  const link = `${deps.appUrl.replace(/\/$/, '')}/${lang}/home/myplan`;
+  const values = {
+    name: record.name,
+    plan: translate(`billingMail.plans.${planKey}`, {}, locale),
+    amount: formatDollars(invoice.amount_due),
+    // The plan ends at the next period end if still unpaid (Stripe's retries, shortened locally).
+    date: new Date(Date.parse(end) > now.getTime() ? end : record.validDate).toISOString().slice(0, 10),
+    link,
+  };
+  const key = (k: string) => translate(`billingMail.paymentFailed.${k}`, values, locale);
+  const paragraphs = [key('greeting'), key('intro'), key('body')];
+  const job: NotifyJob = {
+    kind: 'email',
+    idempotencyKey: `payment-failed#${invoice.id}`,
+    to: [record.email],
+    subject: key('subject'),
+    text: [
+      ...paragraphs,
+      `${key('button')}: ${link}`,
+      invoice.hosted_invoice_url
+        ? translate('billingMail.paymentFailed.invoice', { link: invoice.hosted_invoice_url }, locale)
+        : '',
+      'SignSeal',
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+    html: `${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link)}">${escapeHtml(key('button'))}</a></p>`,
+  };
+  await deps.queue.enqueue('notify', job);
+}
+
 /** POST /api/stripe/webhook: a signed event, processed once per event id. Forged or stale → 400. */
 export async function handleWebhook(
   deps: BillingDeps,
@@ -273,6 +365,9 @@ export async function handleWebhook(
           );
         break;
       }
+      case 'invoice.payment_failed':
+        await noticeFailedRenewal(deps, event.data.object, now);
+        break;
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted':
         // The provider's current state, not the event's (events may arrive out of order).
@@ -309,14 +404,17 @@ export interface SubscriptionView {
 export async function myPlan(deps: BillingDeps, user: AuthUser, sessionId?: string, now = new Date()) {
   const record = await deps.users.getById(user.sub);
   if (!record) throw new AppError('errors.unauthorized', 'Sign-in required');
+  // A company member sees the buyer's plan (and its sends left); their own tickets stay theirs.
+  const buyer = await companyBuyerOf(deps, record, now);
+  const planOf = buyer ?? record;
   const lots = lotsOfRecord(record, now);
   const left = remaining(
     {
-      plan: record.plan,
-      validDate: record.validDate,
-      seats: record.seats,
-      usageMonth: record.usageMonth,
-      usageCount: record.usageCount,
+      plan: planOf.plan,
+      validDate: planOf.validDate,
+      seats: planOf.seats,
+      usageMonth: planOf.usageMonth,
+      usageCount: planOf.usageCount,
       lots,
     },
     now,
@@ -354,11 +452,12 @@ export async function myPlan(deps: BillingDeps, user: AuthUser, sessionId?: stri
   }
   return {
     checkout,
-    plan: record.plan,
-    validDate: record.validDate,
-    daysLeft: daysLeft(record.validDate, now),
-    planLengthDays: planLengthDays(record.plan),
-    seats: record.seats ?? 1,
+    plan: planOf.plan,
+    validDate: planOf.validDate,
+    daysLeft: daysLeft(planOf.validDate, now),
+    planLengthDays: planLengthDays(planOf.plan),
+    seats: planOf.seats ?? 1,
+    companyOwnerEmail: buyer?.email ?? null,
     availableTickets: ticketCount(lots, now),
     remaining: left,
     subscription,

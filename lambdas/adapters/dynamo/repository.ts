@@ -26,6 +26,16 @@ export interface EntitlementStore {
   ): Promise<boolean>;
 }
 
+/** Company seat members (issue #18): which buyer's standard plan an e-mail shares. */
+export interface SeatMemberStore {
+  /** The buyer whose plan this (lower-case) e-mail shares, if any. */
+  seatBuyerOf(email: string): Promise<string | null>;
+  /** Names this buyer for the e-mail; false when another buyer holds it. */
+  claimSeat(email: string, buyerId: string, now: Date): Promise<boolean>;
+  /** Removes the e-mail's item if this buyer holds it. */
+  releaseSeat(email: string, buyerId: string): Promise<void>;
+}
+
 type Mutable = Omit<UserRecord, 'userId' | 'email' | 'createdAt'>;
 export type UserChanges = { [K in keyof Mutable]?: Mutable[K] | null };
 
@@ -42,7 +52,9 @@ export interface IdempotencyStore {
 /** Longer than any worker's timeout (lib/definitions.ts), shorter than the queues' visibility timeouts. */
 export const DEFAULT_LEASE_SECONDS = 150;
 
-export class DynamoRepository implements UserRepository, IdempotencyStore, HealthCheckable, EntitlementStore {
+export class DynamoRepository
+  implements UserRepository, IdempotencyStore, HealthCheckable, EntitlementStore, SeatMemberStore
+{
   private readonly entities: Entities;
 
   constructor(
@@ -114,6 +126,35 @@ export class DynamoRepository implements UserRepository, IdempotencyStore, Healt
     } catch (err) {
       if (isConditionalFailure(err)) return false;
       throw err;
+    }
+  }
+
+  async seatBuyerOf(email: string): Promise<string | null> {
+    const res = await this.entities.seatMember.get({ email }).go();
+    return res.data?.buyerId ?? null;
+  }
+
+  async claimSeat(email: string, buyerId: string, now: Date): Promise<boolean> {
+    try {
+      await this.entities.seatMember
+        .put({ email, buyerId, addedAt: now.toISOString() })
+        .where((attr, op) => `${op.notExists(attr.email)} OR ${op.eq(attr.buyerId, buyerId)}`)
+        .go();
+      return true;
+    } catch (err) {
+      if (isConditionalFailure(err)) return false;
+      throw err;
+    }
+  }
+
+  async releaseSeat(email: string, buyerId: string): Promise<void> {
+    try {
+      await this.entities.seatMember
+        .delete({ email })
+        .where((attr, op) => op.eq(attr.buyerId, buyerId))
+        .go();
+    } catch (err) {
+      if (!isConditionalFailure(err)) throw err;
     }
   }
 
