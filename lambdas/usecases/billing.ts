@@ -215,52 +215,80 @@ const planOfPrice = (deps: Pick<BillingDeps, 'priceIds'>, priceId: string): Purc
 
 const iso = (unix: number) => new Date(unix * 1000).toISOString();
 
-/** Reads the user, computes the change, writes it on condition of the version read; again on a race. */
+/** Whether writing these changes would leave the record as it is (null removes a field). */
+function unchanged(record: UserRecord, changes: Partial<UserRecord>): boolean {
+  return Object.entries(changes).every(([k, v]) => {
+    const now = (record as unknown as Record<string, unknown>)[k];
+    return v === undefined || (v === null ? now === undefined : JSON.stringify(v) === JSON.stringify(now));
+  });
+}
+
+/** Reads the user (first from `prefetched`, read while the event was claimed), computes the change,
+ *  writes it on condition of the version read; again on a race. A change that changes nothing is not
+ *  written (Stripe sends several events for one change: most find the plan written already). */
 async function changeEntitlements(
   deps: BillingDeps,
   userId: string,
   change: (record: UserRecord) => Partial<UserRecord> | null,
-): Promise<boolean> {
+  prefetched?: Promise<UserRecord | null>,
+  completeKey?: string,
+): Promise<'written' | 'completed' | 'unchanged' | 'absent'> {
   for (let attempt = 1; attempt <= 10; attempt++) {
-    const record = await deps.users.getById(userId);
-    if (!record) return false;
+    const first = attempt === 1 && prefetched ? await prefetched : undefined;
+    const record = first?.userId === userId ? first : await deps.users.getById(userId);
+    if (!record) return 'absent';
     const changes = change(record);
-    if (!changes) return true;
-    if (await deps.users.updateEntitlements(userId, record.entitlementVersion, changes)) return true;
+    if (!changes || unchanged(record, changes)) return 'unchanged';
+    if (await deps.users.updateEntitlements(userId, record.entitlementVersion, changes, completeKey)) {
+      return completeKey ? 'completed' : 'written';
+    }
     await new Promise((r) => setTimeout(r, 5 + Math.floor(Math.random() * 20 * attempt)));
   }
   throw new AppError('errors.conflict', 'The user record kept changing', { status: 409 });
 }
 
 /** The user's plan from the provider's subscription: plan, seats, period end (only while paid). */
-async function applySubscription(deps: BillingDeps, sub: Stripe.Subscription, log?: Logger): Promise<void> {
+async function applySubscription(
+  deps: BillingDeps,
+  sub: Stripe.Subscription,
+  log?: Logger,
+  prefetched?: Promise<UserRecord | null>,
+  completeKey?: string,
+): Promise<boolean> {
   const userId = sub.metadata?.userId;
   const item = sub.items.data[0];
   const plan = item ? planOfPrice(deps, item.price.id) : undefined;
   if (!userId || !item || !plan || plan === 'price_onetime') {
     log?.warn('subscription without a known user or plan', { subscription: sub.id });
-    return;
+    return false;
   }
   const paid = sub.status === 'active' || sub.status === 'trialing';
-  await changeEntitlements(deps, userId, (record) => {
-    // A later subscription of the same user wins; an old one's events change nothing.
-    if (record.subscriptionId && record.subscriptionId !== sub.id && sub.status === 'canceled') return null;
-    const end = iso(item.current_period_end);
-    const validDate = paid
-      ? end
-      : sub.status === 'canceled' && sub.ended_at && iso(sub.ended_at) < record.validDate
-        ? iso(sub.ended_at)
-        : record.validDate;
-    return {
-      plan: plan as PlanKey,
-      seats: item.quantity ?? 1,
-      validDate,
-      subscriptionId: sub.id,
-      subscriptionStatus: sub.status,
-      cancelAt: sub.cancel_at ? iso(sub.cancel_at) : (null as never),
-      customerId: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
-    };
-  });
+  const result = await changeEntitlements(
+    deps,
+    userId,
+    (record) => {
+      // A later subscription of the same user wins; an old one's events change nothing.
+      if (record.subscriptionId && record.subscriptionId !== sub.id && sub.status === 'canceled') return null;
+      const end = iso(item.current_period_end);
+      const validDate = paid
+        ? end
+        : sub.status === 'canceled' && sub.ended_at && iso(sub.ended_at) < record.validDate
+          ? iso(sub.ended_at)
+          : record.validDate;
+      return {
+        plan: plan as PlanKey,
+        seats: item.quantity ?? 1,
+        validDate,
+        subscriptionId: sub.id,
+        subscriptionStatus: sub.status,
+        cancelAt: sub.cancel_at ? iso(sub.cancel_at) : (null as never),
+        customerId: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
+      };
+    },
+    prefetched,
+    completeKey,
+  );
+  return result === 'completed';
 }
 
 /** A paid one-time purchase: its contracts as a ticket lot, after the lots the user has. */
@@ -324,6 +352,30 @@ async function noticeFailedRenewal(deps: BillingDeps, invoice: Stripe.Invoice, n
   await deps.queue.enqueue('notify', job);
 }
 
+/** The events that change a plan: the subscription to read and, from the event's metadata, its user. */
+function readTargets(event: Stripe.Event): { subscriptionId?: string; userId?: string } {
+  const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : v?.id);
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object;
+      if (session.mode !== 'subscription') return {};
+      return {
+        subscriptionId: idOf(session.subscription),
+        userId: session.metadata?.userId ?? session.client_reference_id ?? undefined,
+      };
+    }
+    case 'invoice.paid': {
+      const details = event.data.object.parent?.subscription_details;
+      return { subscriptionId: idOf(details?.subscription), userId: details?.metadata?.userId };
+    }
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return { subscriptionId: event.data.object.id, userId: event.data.object.metadata?.userId };
+    default:
+      return {};
+  }
+}
+
 /** POST /api/stripe/webhook: a signed event, processed once per event id. Forged or stale → 400. */
 export async function handleWebhook(
   deps: BillingDeps,
@@ -342,45 +394,30 @@ export async function handleWebhook(
     });
   }
   const key = `stripe-event#${event.id}`;
+  // The reads need no claim: the subscription (the provider's current state, not the event's, which
+  // may be stale or out of order) and the user record start with the claim, not after it (three
+  // round trips in parallel instead of in a row; a duplicate drops them).
+  const target = readTargets(event);
+  const sub = target.subscriptionId ? stripe.subscriptions.retrieve(target.subscriptionId) : undefined;
+  const user = target.userId && sub ? deps.users.getById(target.userId) : undefined;
+  sub?.catch(() => undefined);
+  user?.catch(() => undefined);
   if (!(await deps.events.claim(key, EVENT_TTL_SECONDS))) return { received: true, duplicate: true };
+  let completed = false;
   try {
-    switch (event.type) {
-      case 'checkout.session.completed': {
-        const session = event.data.object;
-        if (session.mode === 'payment') await applyPayment(deps, session, stripe, now);
-        else if (session.subscription) {
-          const id =
-            typeof session.subscription === 'string' ? session.subscription : session.subscription.id;
-          await applySubscription(deps, await stripe.subscriptions.retrieve(id), log);
-        }
-        break;
-      }
-      case 'invoice.paid': {
-        const id = event.data.object.parent?.subscription_details?.subscription;
-        if (id)
-          await applySubscription(
-            deps,
-            await stripe.subscriptions.retrieve(typeof id === 'string' ? id : id.id),
-            log,
-          );
-        break;
-      }
-      case 'invoice.payment_failed':
-        await noticeFailedRenewal(deps, event.data.object, now);
-        break;
-      case 'customer.subscription.updated':
-      case 'customer.subscription.deleted':
-        // The provider's current state, not the event's (events may arrive out of order).
-        await applySubscription(deps, await stripe.subscriptions.retrieve(event.data.object.id), log);
-        break;
-      default:
-        break;
+    if (event.type === 'checkout.session.completed' && event.data.object.mode === 'payment') {
+      await applyPayment(deps, event.data.object, stripe, now);
+    } else if (event.type === 'invoice.payment_failed') {
+      await noticeFailedRenewal(deps, event.data.object, now);
+    } else if (sub) {
+      // The plan's write also marks the event done (one transaction); else it is marked below.
+      completed = await applySubscription(deps, await sub, log, user, key);
     }
   } catch (err) {
     await deps.events.release(key);
     throw err;
   }
-  await deps.events.complete(key);
+  if (!completed) await deps.events.complete(key);
   log?.info('stripe event processed', { type: event.type, eventId: event.id });
   return { received: true };
 }

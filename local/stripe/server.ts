@@ -1004,7 +1004,9 @@ ${session.cancel_url ? `<p><a href="${escapeHtml(String(session.cancel_url))}">â
               ? parseStripeForm(url.search.slice(1))
               : parseStripeForm(await readBody(req));
           const out = api(req.method ?? 'GET', parts.slice(1), params);
-          save();
+          // Reads change nothing: writing the whole state (every object and event) on each one made
+          // the webhook's subscription read wait for it (issue #18's webhook p95).
+          if (req.method !== 'GET') save();
           send(200, out);
           void flush();
           return;

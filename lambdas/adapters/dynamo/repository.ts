@@ -1,5 +1,5 @@
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { HealthCheckable } from '../../ports';
 import { createEntities, type Entities, type UserItem } from './entities';
 import { isConditionalFailure } from './conditions';
@@ -23,6 +23,8 @@ export interface EntitlementStore {
     userId: string,
     expectedVersion: number | undefined,
     changes: UserChanges,
+    /** A claimed job (a webhook event) marked done in the same transaction as the write. */
+    completeKey?: string,
   ): Promise<boolean>;
 }
 
@@ -59,7 +61,7 @@ export class DynamoRepository
 
   constructor(
     private readonly client: DynamoDBClient,
-    documentClient: DynamoDBDocumentClient,
+    private readonly documentClient: DynamoDBDocumentClient,
     private readonly table: string,
   ) {
     this.entities = createEntities(documentClient, table);
@@ -104,6 +106,7 @@ export class DynamoRepository
     userId: string,
     expectedVersion: number | undefined,
     changes: UserChanges,
+    completeKey?: string,
   ): Promise<boolean> {
     const set: Record<string, unknown> = { entitlementVersion: (expectedVersion ?? 0) + 1 };
     const remove: string[] = [];
@@ -114,17 +117,28 @@ export class DynamoRepository
     }
     let op = this.entities.user.patch({ userId }).set(set as never);
     if (remove.length) op = op.remove(remove as never);
+    const conditional = op.where((attr, o) =>
+      expectedVersion === undefined
+        ? o.notExists(attr.entitlementVersion)
+        : o.eq(attr.entitlementVersion, expectedVersion),
+    );
     try {
-      await op
-        .where((attr, o) =>
-          expectedVersion === undefined
-            ? o.notExists(attr.entitlementVersion)
-            : o.eq(attr.entitlementVersion, expectedVersion),
-        )
-        .go();
+      if (!completeKey) {
+        await conditional.go();
+        return true;
+      }
+      // One round trip instead of two: the plan and the event's completion, all or none.
+      const done = this.entities.jobRecord.patch({ key: completeKey }).set({ state: 'done' }).params();
+      await this.documentClient.send(
+        new TransactWriteCommand({
+          TransactItems: [{ Update: conditional.params() as never }, { Update: done as never }],
+        }),
+      );
       return true;
     } catch (err) {
       if (isConditionalFailure(err)) return false;
+      const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+      if (reasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
       throw err;
     }
   }
