@@ -190,6 +190,7 @@ export function accountDeps(): AccountDeps {
   codeStore ??= new DynamoVerificationCodes(documentClient(), c.TABLE_NAME);
   return {
     repo: repository(),
+    seats: repository(),
     directory: identityDirectory(),
     minAge: c.MIN_AGE,
     englishPhoneCountry: c.DEFAULT_PHONE_COUNTRY as CountryCode,
