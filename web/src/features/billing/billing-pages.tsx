@@ -235,7 +235,9 @@ function MembersCard({ initial }: { initial: MembersResponse }) {
     <section className="card" aria-labelledby="members-title" data-testid="members">
       <h2 id="members-title">{t('billing.members.title')}</h2>
       <p className="muted">{t('billing.members.intro')}</p>
+      {/* The server checks the addresses and answers translated messages with the row. */}
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           void save();
