@@ -2,7 +2,8 @@
 // the provider's prices in the pricing page's catalogue (its toggle, its feature texts); the pay page checks the quantity ('cannot be zero or negative!!!'), totals
 // it, and Pay goes to the hosted checkout; a declined card shows the provider's message there; 4242
 // comes back with isModalOpen=true and 'Payment succeeded!'; My Plan then shows the plan the webhook
-// wrote and its invoice, and cancel at period end shows 'Unsubscribe has been scheduled'. A standard
+// wrote and its invoice, one more seat changes the subscription (no second checkout), and cancel at
+// period end shows 'Unsubscribe has been scheduled'. A standard
 // plan's buyer names a company member on My Plan; the member, signed in, sees the company's plan.
 import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
@@ -119,6 +120,23 @@ describe('plans and payments in the browser', () => {
       }
       await page.getByTestId('invoice-list').getByText('3 ×').waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // A plan change: one seat more updates the subscription (no second checkout); My Plan then
+      // has a member row per further seat.
+      await openApp(session, '/en/home/pay_plan/month_standard');
+      await page.getByTestId('pay-quantity').fill('4');
+      await page.getByTestId('pay-total').filter({ hasText: '$100.00' }).waitFor();
+      await page.getByTestId('pay-button').click();
+      await page.waitForURL(/\/en\/home\/pay_plan\/month_standard\?changed=true/);
+      await expectVisibleText(page, t('billing.change.changed'));
+      const seatsDeadline = Date.now() + 30000;
+      for (;;) {
+        await openApp(session, '/en/home/myplan');
+        await page.getByTestId('members').waitFor();
+        if ((await page.getByTestId('member-email').count()) === 3) break;
+        if (Date.now() > seatsDeadline) throw new Error('the seats did not change');
+        await page.waitForTimeout(500);
+      }
       await page.getByTestId('cancel-subscription').click();
       await expectVisibleText(page, t('billing.success'));
       await page.getByTestId('unsubscribe-scheduled').waitFor({ timeout: 30000 });
