@@ -159,6 +159,12 @@ describe('plans and payments', () => {
       'past due',
     );
     expect((await plan(owner)).validDate).toBe(iso(secondEnd));
+    // A past-due subscription cannot be changed (the unpaid invoice comes first).
+    const pastDue = await checkout(owner, { plan: 'year_standard', quantity: 3 });
+    expect({ status: pastDue.status, code: pastDue.body.error.code }).toEqual({
+      status: 409,
+      code: 'billing.errors.notChangeable',
+    });
     const subject = "[SignSeal] Your plan's renewal payment failed";
     const notices = await eventually(
       async () => {
