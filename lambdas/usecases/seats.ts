@@ -3,6 +3,7 @@
 // that address verified, shares the buyer's plan — their plan box and My Plan show it and their sends
 // use the buyer's allowance (the buyer's record is the one conditionally updated, decision 105).
 // Removing a member, or the plan ending, ends the sharing: it is decided on every read, never copied.
+// Someone with a live paid plan of their own keeps using theirs.
 import { subscriptionActive } from '../../shared/domain/entitlements';
 import { isValidEmail } from '../../shared/domain/contact';
 import type { SeatMemberStore, UserRecord } from '../adapters/dynamo/repository';
@@ -25,10 +26,11 @@ const isStandard = (r: Pick<UserRecord, 'plan'>) => r.plan.endsWith('_standard')
 /** The buyer whose standard plan this user shares now, or null (own plan). */
 export async function companyBuyerOf(
   deps: { users: { getById(userId: string): Promise<UserRecord | null> }; seats: SeatMemberStore },
-  member: Pick<UserRecord, 'userId' | 'email' | 'emailVerified'>,
+  member: Pick<UserRecord, 'userId' | 'email' | 'emailVerified' | 'plan' | 'validDate'>,
   now = new Date(),
 ): Promise<UserRecord | null> {
-  if (!member.emailVerified) return null;
+  // A person with a paid plan of their own uses it (the company's is for those without one).
+  if (!member.emailVerified || subscriptionActive(member, now)) return null;
   const email = member.email.toLowerCase();
   const buyerId = await deps.seats.seatBuyerOf(email);
   if (!buyerId || buyerId === member.userId) return null;

@@ -166,6 +166,16 @@ describe('company seat members', () => {
     // Listed again, then the buyer's plan ends: the sharing ends with it.
     expect((await putMembers(buyer, [email])).status).toBe(200);
     expect((await api('/api/me', { token: member.token })).body.plan).toBe('month_standard');
+    // A member who pays for a plan of their own uses theirs.
+    const ownEnd = new Date(Date.now() + 100 * 86_400_000).toISOString();
+    await repo.update(memberId, { plan: 'year_personal', validDate: ownEnd });
+    expect((await api('/api/me', { token: member.token })).body).toMatchObject({
+      plan: 'year_personal',
+      companyOwnerEmail: null,
+    });
+    const trialEnd = new Date(Date.now() + 20 * 86_400_000).toISOString();
+    await repo.update(memberId, { plan: 'trial', validDate: trialEnd });
+    expect((await api('/api/me', { token: member.token })).body.plan).toBe('month_standard');
     await repo.update(buyerId, { validDate: new Date(Date.now() - 60_000).toISOString() });
     expect((await api('/api/me', { token: member.token })).body).toMatchObject({
       plan: 'trial',
