@@ -308,25 +308,21 @@ async function applyPayment(deps: BillingDeps, session: Stripe.Checkout.Session,
 
 /** A renewal that could not be charged: a translated e-mail to the owner, once per invoice (the notify
  *  worker's idempotency key). The plan itself changes by the subscription's own events. */
-async function noticeFailedRenewal(deps: BillingDeps, invoice: Stripe.Invoice, now: Date): Promise<void> {
+async function noticeFailedRenewal(deps: BillingDeps, invoice: Stripe.Invoice): Promise<void> {
   const details = invoice.parent?.subscription_details;
   const userId = details?.metadata?.userId;
   if (!userId || invoice.billing_reason === 'subscription_create') return;
   const record = await deps.users.getById(userId);
   if (!record) return;
-  const locale = localeForPath(
-    record.consents?.lang === 'jp' || record.consents?.lang === 'ko' ? record.consents.lang : 'en',
-  );
-  const planKey = record.plan === 'trial' ? 'trial' : record.plan;
-  const end = invoice.period_end ? iso(invoice.period_end) : record.validDate;
-  const lang = record.consents?.lang ?? 'en';
+  // In the language the owner signed up in. When an unpaid plan ends is Stripe's retry schedule's
+  // (docs/deploy.md), so the notice names no date.
+  const lang = record.consents?.lang === 'jp' || record.consents?.lang === 'ko' ? record.consents.lang : 'en';
+  const locale = localeForPath(lang);
   const link = `${deps.appUrl.replace(/\/$/, '')}/${lang}/home/myplan`;
   const values = {
     name: record.name,
-    plan: translate(`billingMail.plans.${planKey}`, {}, locale),
+    plan: translate(`billingMail.plans.${record.plan}`, {}, locale),
     amount: formatDollars(invoice.amount_due),
-    // The plan ends at the next period end if still unpaid (Stripe's retries, shortened locally).
-    date: new Date(Date.parse(end) > now.getTime() ? end : record.validDate).toISOString().slice(0, 10),
     link,
   };
   const key = (k: string) => translate(`billingMail.paymentFailed.${k}`, values, locale);
@@ -408,7 +404,7 @@ export async function handleWebhook(
     if (event.type === 'checkout.session.completed' && event.data.object.mode === 'payment') {
       await applyPayment(deps, event.data.object, stripe, now);
     } else if (event.type === 'invoice.payment_failed') {
-      await noticeFailedRenewal(deps, event.data.object, now);
+      await noticeFailedRenewal(deps, event.data.object);
     } else if (sub) {
       // The plan's write also marks the event done (one transaction); else it is marked below.
       completed = await applySubscription(deps, await sub, log, user, key);
