@@ -6,18 +6,12 @@
 // Someone with a live paid plan of their own keeps using theirs.
 import { subscriptionActive } from '../../shared/domain/entitlements';
 import { isValidEmail } from '../../shared/domain/contact';
-import type { SeatMemberStore, UserRecord } from '../adapters/dynamo/repository';
+import type { EntitlementStore, SeatMemberStore, UserRecord } from '../adapters/dynamo/repository';
 import { AppError } from '../core/errors';
 
 export interface SeatDeps {
-  readonly users: {
-    getById(userId: string): Promise<UserRecord | null>;
-    updateEntitlements(
-      userId: string,
-      expectedVersion: number | undefined,
-      changes: object,
-    ): Promise<boolean>;
-  };
+  /** The buyer's member list is written like a plan: on the entitlement version read. */
+  readonly users: EntitlementStore;
   readonly seats: SeatMemberStore;
 }
 
