@@ -1,6 +1,8 @@
 // Payments (issue #18): the webhook's handling time on the local cloud — a signed `invoice.paid`
 // event, each with a new id, through the real handler (signature check with the SDK, the event
-// claim, the subscription read from the local Stripe server, the conditional write of the plan) —
+// claim in parallel with the subscription read from the local Stripe server and the user read, the
+// conditional write of the plan, the claim's completion). Before each event (outside the timing) the
+// record's seats are reset, so every event writes the plan rather than finding it written —
 // and the price list, served from the container's cache after its first provider call.
 import Stripe from 'stripe';
 import { benchCloud } from './cloud';
@@ -8,6 +10,7 @@ import { percentile, row, type Row } from './stats';
 import type { BenchContext } from './context';
 import { newOwner } from '../test/support/documents';
 import { api } from '../test/support/cloud-client';
+import { getDeps } from '../lambdas/deps';
 
 export const WEBHOOK_P95_TARGET_MS = 200;
 const EVENTS_PER_RUN = 40;
@@ -35,6 +38,7 @@ export async function runBilling(ctx: BenchContext): Promise<Row[]> {
     body: new URLSearchParams({ cardNumber: '4242424242424242', cardExpiry: '12 / 40', cardCvc: '123' }),
     redirect: 'manual',
   });
+  const userId = (await api('/api/me', { token: owner.token })).body.userId as string;
   const events = await stripe.events.list({ type: 'invoice.paid', limit: 1 });
   const template = events.data[0];
   if (!template) throw new Error('no invoice.paid event');
@@ -46,6 +50,7 @@ export async function runBilling(ctx: BenchContext): Promise<Row[]> {
     for (let i = 0; i < EVENTS_PER_RUN; i++) {
       const payload = JSON.stringify({ ...template, id: `evt_bench_${run}_${i}_${Date.now()}` });
       const header = stripe.webhooks.generateTestHeaderString({ payload, secret });
+      await getDeps().repo.update(userId, { seats: 1 });
       const t = performance.now();
       const res = await api('/api/stripe/webhook', {
         method: 'POST',

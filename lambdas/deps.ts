@@ -27,7 +27,7 @@ import { DynamoRateLimiter } from './adapters/dynamo/rate-limits';
 import { enforceLimits, limitTable, type Limits } from './usecases/limits';
 import { DynamoVerificationCodes } from './adapters/dynamo/verification-codes';
 import { setAccountStateReader } from './usecases/account-state';
-import { setTrialContracts } from './usecases/profile';
+import { setEntitlementRules, setTrialContracts } from './usecases/profile';
 import { setJobFailureRecorder } from './core/worker';
 import { DynamoJobFailures } from './adapters/dynamo/job-failures';
 import { S3Storage } from './adapters/s3-storage';
@@ -80,6 +80,10 @@ export function repository(): DynamoRepository {
 
 // New accounts get the configured number of trial contracts (issue #18).
 setTrialContracts(() => getConfig().TRIAL_CONTRACTS);
+setEntitlementRules(() => ({
+  personalSendsPerMonth: getConfig().PERSONAL_SENDS_PER_MONTH,
+  standardSendsPerSeatPerMonth: getConfig().STANDARD_SENDS_PER_SEAT,
+}));
 
 // Every owner request asks whether its account is closed (lambdas/core/http.ts): from the user records.
 setAccountStateReader((userId) => repository().getById(userId));
@@ -186,6 +190,7 @@ export function accountDeps(): AccountDeps {
   codeStore ??= new DynamoVerificationCodes(documentClient(), c.TABLE_NAME);
   return {
     repo: repository(),
+    seats: repository(),
     directory: identityDirectory(),
     minAge: c.MIN_AGE,
     englishPhoneCountry: c.DEFAULT_PHONE_COUNTRY as CountryCode,
@@ -228,6 +233,7 @@ export function documentDeps(): DocumentDeps {
     englishPhoneCountry: c.DEFAULT_PHONE_COUNTRY as CountryCode,
     appUrl: c.APP_URL,
     shortLinks: shortLinks(),
+    seats: repository(),
     entitlementRules: {
       personalSendsPerMonth: c.PERSONAL_SENDS_PER_MONTH,
       standardSendsPerSeatPerMonth: c.STANDARD_SENDS_PER_SEAT,
@@ -243,6 +249,8 @@ export function billingDeps(): BillingDeps {
     priceIds: c.STRIPE_PRICE_IDS,
     users: repository(),
     events: repository(),
+    seats: repository(),
+    queue: jobQueue(),
     appUrl: c.APP_URL,
     rules: {
       personalSendsPerMonth: c.PERSONAL_SENDS_PER_MONTH,

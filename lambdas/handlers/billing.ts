@@ -1,8 +1,8 @@
-// Plans and payments (issue #18): one function for the six billing routes (the app stack is near
+// Plans and payments (issue #18): one function for the billing routes (the app stack is near
 // CloudFormation's 500-resource limit; one function shares one integration and permission). Each
 // route keeps its own auth and schemas; the route key picks it.
 import type { APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { checkoutRequestSchema, myPlanQuerySchema } from '../../shared/api/billing';
+import { checkoutRequestSchema, membersRequestSchema, myPlanQuerySchema } from '../../shared/api/billing';
 import { AppError } from '../core/errors';
 import { httpHandler, type HttpEvent } from '../core/http';
 import { billingDeps } from '../deps';
@@ -14,6 +14,7 @@ import {
   myPlan,
   planPrices,
 } from '../usecases/billing';
+import { getMembers, saveMembers } from '../usecases/seats';
 
 const signInRequired = () => new AppError('errors.unauthorized', 'Sign-in required');
 
@@ -48,6 +49,15 @@ const ROUTES = {
   'GET /api/billing/invoices': httpHandler({ auth: 'owner' }, async (req) => {
     if (!req.user) throw signInRequired();
     return { body: await listInvoices(billingDeps(), req.user) };
+  }),
+  /** A standard plan's company members (the buyer edits; a member sees whose plan they share). */
+  'GET /api/billing/members': httpHandler({ auth: 'owner' }, async (req) => {
+    if (!req.user) throw signInRequired();
+    return { body: await getMembers(billingDeps(), req.user.sub) };
+  }),
+  'PUT /api/billing/members': httpHandler({ auth: 'owner', body: membersRequestSchema }, async (req) => {
+    if (!req.user) throw signInRequired();
+    return { body: await saveMembers(billingDeps(), req.user.sub, req.body.members) };
   }),
 } as const;
 

@@ -20,7 +20,8 @@ import { validateRegistrationConsents } from '../../shared/domain/validation';
 import { localeForPath, translate } from '../../shared/i18n/server';
 import type { CountryCode } from 'libphonenumber-js';
 import { USER_POOL } from '../../lib/definitions';
-import type { UserChanges, UserRepository } from '../adapters/dynamo/repository';
+import type { SeatMemberStore, UserChanges, UserRepository } from '../adapters/dynamo/repository';
+import { companyBuyerOf } from './seats';
 import { AppError } from '../core/errors';
 import { escapeHtml } from '../core/html';
 import type { AuthUser } from '../core/http';
@@ -41,6 +42,8 @@ export interface CodeMailRequest {
 
 export interface AccountDeps {
   readonly repo: UserRepository;
+  /** Company seat members (issue #18): a member's profile shows the company's plan. */
+  readonly seats?: SeatMemberStore;
   readonly directory: IdentityDirectory;
   readonly minAge: number;
   /** Country assumed for a phone number without '+' on English pages. */
@@ -207,8 +210,11 @@ export async function recordLogin(deps: AccountDeps, user: AuthUser, now = new D
   const firstLogin = !record.lastLoginAt;
   // Whether the address is verified is the record's own (set only when the product checked a code).
   const updated = await deps.repo.update(record.userId, { lastLoginAt: now.toISOString() });
+  const buyer = deps.seats
+    ? await companyBuyerOf({ users: deps.repo, seats: deps.seats }, updated, now)
+    : null;
   // The response reports the sign-in before this one.
-  return { ...toProfile(updated, firstLogin), lastLoginAt: record.lastLoginAt ?? null };
+  return { ...toProfile(updated, firstLogin, now, buyer), lastLoginAt: record.lastLoginAt ?? null };
 }
 
 /** POST /api/me/email/verification: mails a code to the account's address (202), unless verified. */

@@ -14,8 +14,19 @@ import {
 } from '../../shared/domain/entitlements';
 import { daysLeft, planLengthDays } from '../../shared/domain/plans';
 import type { Language } from '../../shared/domain/constants';
-import type { EntitlementStore, IdempotencyStore, UserRecord } from '../adapters/dynamo/repository';
+import type {
+  EntitlementStore,
+  IdempotencyStore,
+  SeatMemberStore,
+  UserRecord,
+} from '../adapters/dynamo/repository';
+import { localeForPath, translate } from '../../shared/i18n/server';
+import { formatDollars } from '../../shared/domain/plans';
 import { AppError } from '../core/errors';
+import { escapeHtml } from '../core/html';
+import type { NotifyJob } from '../jobs';
+import type { JobQueue } from '../ports';
+import { companyBuyerOf } from './seats';
 import type { AuthUser } from '../core/http';
 import type { Logger } from '../core/logger';
 
@@ -34,6 +45,10 @@ export interface BillingDeps {
     update(userId: string, changes: Partial<UserRecord>): Promise<UserRecord>;
   };
   readonly events: IdempotencyStore;
+  /** Company seat members (./seats.ts). */
+  readonly seats: SeatMemberStore;
+  /** The notify queue: the failed-renewal notice. */
+  readonly queue: Pick<JobQueue, 'enqueue'>;
   readonly appUrl: string;
   readonly rules?: EntitlementRules;
 }
@@ -116,25 +131,26 @@ export async function createCheckout(
   deps: BillingDeps,
   user: AuthUser,
   input: { plan: PurchaseKey; quantity: number; lang: Language },
-): Promise<{ url: string; sessionId: string }> {
+): Promise<{ url: string; sessionId: string; changed?: true }> {
   checkQuantity(input.plan, input.quantity);
   const priceId = deps.priceIds[input.plan];
   if (!priceId) throw new AppError('billing.errors.unavailable', 'This plan is not on sale', { status: 503 });
   const record = await deps.users.getById(user.sub);
   if (!record) throw new AppError('errors.unauthorized', 'Sign-in required');
   const subscription = input.plan !== 'price_onetime';
-  // One subscription at a time: a second checkout would bill twice (changing plans is not built yet).
+  const base = deps.appUrl.replace(/\/$/, '');
+  const page = `${base}/${input.lang}/home/pay_plan/${input.plan}`;
+  const { stripe } = await deps.stripe();
+  // One subscription at a time: choosing another plan or seat count changes it (never a second one).
   if (
     subscription &&
     record.subscriptionId &&
     record.subscriptionStatus &&
     record.subscriptionStatus !== 'canceled'
   ) {
-    throw new AppError('billing.errors.alreadySubscribed', 'There is a subscription already', {
-      status: 409,
-    });
+    await changeSubscription(stripe, record, input.plan, input.quantity, priceId);
+    return { url: `${page}?changed=true`, sessionId: record.subscriptionId, changed: true };
   }
-  const { stripe } = await deps.stripe();
   let customerId = record.customerId;
   if (!customerId) {
     const customer = await stripe.customers.create(
@@ -145,8 +161,6 @@ export async function createCheckout(
     // The provider's id of this user (not a plan fact): kept so every purchase uses one customer.
     await deps.users.update(record.userId, { customerId });
   }
-  const base = deps.appUrl.replace(/\/$/, '');
-  const page = `${base}/${input.lang}/home/pay_plan/${input.plan}`;
   const metadata = { userId: record.userId, plan: input.plan };
   const session = await stripe.checkout.sessions.create({
     mode: subscription ? 'subscription' : 'payment',
@@ -162,6 +176,38 @@ export async function createCheckout(
   return { url: session.url, sessionId: session.id };
 }
 
+/** A plan change (issue #18): the subscription's item gets the new price and quantity, with Stripe's
+ *  default proration; the webhook that follows writes the plan, as for a new subscription. */
+async function changeSubscription(
+  stripe: Stripe,
+  record: UserRecord,
+  plan: PurchaseKey,
+  quantity: number,
+  priceId: string,
+): Promise<void> {
+  const refuse = (code: string, message: string) => new AppError(code, message, { status: 409 });
+  if (record.subscriptionStatus !== 'active' && record.subscriptionStatus !== 'trialing') {
+    throw refuse('billing.errors.notChangeable', 'The subscription is not active');
+  }
+  if (plan.endsWith('_standard') && (record.memberEmails?.length ?? 0) > quantity - 1) {
+    throw new AppError('billing.members.errors.tooMany', 'Fewer seats than members', {
+      status: 409,
+      details: { max: quantity - 1 },
+    });
+  }
+  const sub = await stripe.subscriptions.retrieve(record.subscriptionId!);
+  const item = sub.items.data[0];
+  if (!item || sub.status === 'canceled') throw refuse('billing.errors.notChangeable', 'No item to change');
+  if (item.price.id === priceId && item.quantity === quantity) {
+    throw refuse('billing.errors.samePlan', 'This is the plan already');
+  }
+  await stripe.subscriptions.update(
+    sub.id,
+    { items: [{ id: item.id, price: priceId, quantity }], metadata: { plan } },
+    { idempotencyKey: `change-${sub.id}-${priceId}-${quantity}-${record.entitlementVersion ?? 0}` },
+  );
+}
+
 // --- Webhooks ------------------------------------------------------------------------------------
 
 const planOfPrice = (deps: Pick<BillingDeps, 'priceIds'>, priceId: string): PurchaseKey | undefined =>
@@ -169,52 +215,80 @@ const planOfPrice = (deps: Pick<BillingDeps, 'priceIds'>, priceId: string): Purc
 
 const iso = (unix: number) => new Date(unix * 1000).toISOString();
 
-/** Reads the user, computes the change, writes it on condition of the version read; again on a race. */
+/** Whether writing these changes would leave the record as it is (null removes a field). */
+function unchanged(record: UserRecord, changes: Partial<UserRecord>): boolean {
+  return Object.entries(changes).every(([k, v]) => {
+    const now = (record as unknown as Record<string, unknown>)[k];
+    return v === undefined || (v === null ? now === undefined : JSON.stringify(v) === JSON.stringify(now));
+  });
+}
+
+/** Reads the user (first from `prefetched`, read while the event was claimed), computes the change,
+ *  writes it on condition of the version read; again on a race. A change that changes nothing is not
+ *  written (Stripe sends several events for one change: most find the plan written already). */
 async function changeEntitlements(
   deps: BillingDeps,
   userId: string,
   change: (record: UserRecord) => Partial<UserRecord> | null,
-): Promise<boolean> {
+  prefetched?: Promise<UserRecord | null>,
+  completeKey?: string,
+): Promise<'written' | 'completed' | 'unchanged' | 'absent'> {
   for (let attempt = 1; attempt <= 10; attempt++) {
-    const record = await deps.users.getById(userId);
-    if (!record) return false;
+    const first = attempt === 1 && prefetched ? await prefetched : undefined;
+    const record = first?.userId === userId ? first : await deps.users.getById(userId);
+    if (!record) return 'absent';
     const changes = change(record);
-    if (!changes) return true;
-    if (await deps.users.updateEntitlements(userId, record.entitlementVersion, changes)) return true;
+    if (!changes || unchanged(record, changes)) return 'unchanged';
+    if (await deps.users.updateEntitlements(userId, record.entitlementVersion, changes, completeKey)) {
+      return completeKey ? 'completed' : 'written';
+    }
     await new Promise((r) => setTimeout(r, 5 + Math.floor(Math.random() * 20 * attempt)));
   }
   throw new AppError('errors.conflict', 'The user record kept changing', { status: 409 });
 }
 
 /** The user's plan from the provider's subscription: plan, seats, period end (only while paid). */
-async function applySubscription(deps: BillingDeps, sub: Stripe.Subscription, log?: Logger): Promise<void> {
+async function applySubscription(
+  deps: BillingDeps,
+  sub: Stripe.Subscription,
+  log?: Logger,
+  prefetched?: Promise<UserRecord | null>,
+  completeKey?: string,
+): Promise<boolean> {
   const userId = sub.metadata?.userId;
   const item = sub.items.data[0];
   const plan = item ? planOfPrice(deps, item.price.id) : undefined;
   if (!userId || !item || !plan || plan === 'price_onetime') {
     log?.warn('subscription without a known user or plan', { subscription: sub.id });
-    return;
+    return false;
   }
   const paid = sub.status === 'active' || sub.status === 'trialing';
-  await changeEntitlements(deps, userId, (record) => {
-    // A later subscription of the same user wins; an old one's events change nothing.
-    if (record.subscriptionId && record.subscriptionId !== sub.id && sub.status === 'canceled') return null;
-    const end = iso(item.current_period_end);
-    const validDate = paid
-      ? end
-      : sub.status === 'canceled' && sub.ended_at && iso(sub.ended_at) < record.validDate
-        ? iso(sub.ended_at)
-        : record.validDate;
-    return {
-      plan: plan as PlanKey,
-      seats: item.quantity ?? 1,
-      validDate,
-      subscriptionId: sub.id,
-      subscriptionStatus: sub.status,
-      cancelAt: sub.cancel_at ? iso(sub.cancel_at) : (null as never),
-      customerId: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
-    };
-  });
+  const result = await changeEntitlements(
+    deps,
+    userId,
+    (record) => {
+      // A later subscription of the same user wins; an old one's events change nothing.
+      if (record.subscriptionId && record.subscriptionId !== sub.id && sub.status === 'canceled') return null;
+      const end = iso(item.current_period_end);
+      const validDate = paid
+        ? end
+        : sub.status === 'canceled' && sub.ended_at && iso(sub.ended_at) < record.validDate
+          ? iso(sub.ended_at)
+          : record.validDate;
+      return {
+        plan: plan as PlanKey,
+        seats: item.quantity ?? 1,
+        validDate,
+        subscriptionId: sub.id,
+        subscriptionStatus: sub.status,
+        cancelAt: sub.cancel_at ? iso(sub.cancel_at) : (null as never),
+        customerId: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
+      };
+    },
+    prefetched,
+    completeKey,
+  );
+  return result === 'completed';
 }
 
 /** A paid one-time purchase: its contracts as a ticket lot, after the lots the user has. */
@@ -230,6 +304,72 @@ async function applyPayment(deps: BillingDeps, session: Stripe.Checkout.Session,
     const lots = addTickets(lotsOfRecord(record, now), count, now, 'onetime');
     return { ticketLots: lots, availableTickets: ticketCount(lots, now) };
   });
+}
+
+/** A renewal that could not be charged: a translated e-mail to the owner, once per invoice (the notify
+ *  worker's idempotency key). The plan itself changes by the subscription's own events. */
+async function noticeFailedRenewal(deps: BillingDeps, invoice: Stripe.Invoice): Promise<void> {
+  const details = invoice.parent?.subscription_details;
+  const userId = details?.metadata?.userId;
+  if (!userId || invoice.billing_reason === 'subscription_create') return;
+  const record = await deps.users.getById(userId);
+  if (!record) return;
+  // In the language the owner signed up in. When an unpaid plan ends is Stripe's retry schedule's
+  // (docs/deploy.md), so the notice names no date.
+  const lang = record.consents?.lang === 'jp' || record.consents?.lang === 'ko' ? record.consents.lang : 'en';
+  const locale = localeForPath(lang);
+  const link = `${deps.appUrl.replace(/\/$/, '')}/${lang}/home/myplan`;
+  const values = {
+    name: record.name,
+    plan: translate(`billingMail.plans.${record.plan}`, {}, locale),
+    amount: formatDollars(invoice.amount_due),
+    link,
+  };
+  const key = (k: string) => translate(`billingMail.paymentFailed.${k}`, values, locale);
+  const paragraphs = [key('greeting'), key('intro'), key('body')];
+  const job: NotifyJob = {
+    kind: 'email',
+    idempotencyKey: `payment-failed#${invoice.id}`,
+    to: [record.email],
+    subject: key('subject'),
+    text: [
+      ...paragraphs,
+      `${key('button')}: ${link}`,
+      invoice.hosted_invoice_url
+        ? translate('billingMail.paymentFailed.invoice', { link: invoice.hosted_invoice_url }, locale)
+        : '',
+      'SignSeal',
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+    html: `${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link)}">${escapeHtml(key('button'))}</a></p>`,
+  };
+  await deps.queue.enqueue('notify', job);
+}
+
+/** The events that change a plan: the subscription to read and, from the event's metadata, its user. */
+function readTargets(event: Stripe.Event): { subscriptionId?: string; userId?: string } {
+  const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : v?.id);
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object;
+      if (session.mode !== 'subscription') return {};
+      return {
+        subscriptionId: idOf(session.subscription),
+        userId: session.metadata?.userId ?? session.client_reference_id ?? undefined,
+      };
+    }
+    case 'invoice.paid': {
+      const details = event.data.object.parent?.subscription_details;
+      return { subscriptionId: idOf(details?.subscription), userId: details?.metadata?.userId };
+    }
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return { subscriptionId: event.data.object.id, userId: event.data.object.metadata?.userId };
+    default:
+      return {};
+  }
 }
 
 /** POST /api/stripe/webhook: a signed event, processed once per event id. Forged or stale → 400. */
@@ -250,42 +390,30 @@ export async function handleWebhook(
     });
   }
   const key = `stripe-event#${event.id}`;
+  // The reads need no claim: the subscription (the provider's current state, not the event's, which
+  // may be stale or out of order) and the user record start with the claim, not after it (three
+  // round trips in parallel instead of in a row; a duplicate drops them).
+  const target = readTargets(event);
+  const sub = target.subscriptionId ? stripe.subscriptions.retrieve(target.subscriptionId) : undefined;
+  const user = target.userId && sub ? deps.users.getById(target.userId) : undefined;
+  sub?.catch(() => undefined);
+  user?.catch(() => undefined);
   if (!(await deps.events.claim(key, EVENT_TTL_SECONDS))) return { received: true, duplicate: true };
+  let completed = false;
   try {
-    switch (event.type) {
-      case 'checkout.session.completed': {
-        const session = event.data.object;
-        if (session.mode === 'payment') await applyPayment(deps, session, stripe, now);
-        else if (session.subscription) {
-          const id =
-            typeof session.subscription === 'string' ? session.subscription : session.subscription.id;
-          await applySubscription(deps, await stripe.subscriptions.retrieve(id), log);
-        }
-        break;
-      }
-      case 'invoice.paid': {
-        const id = event.data.object.parent?.subscription_details?.subscription;
-        if (id)
-          await applySubscription(
-            deps,
-            await stripe.subscriptions.retrieve(typeof id === 'string' ? id : id.id),
-            log,
-          );
-        break;
-      }
-      case 'customer.subscription.updated':
-      case 'customer.subscription.deleted':
-        // The provider's current state, not the event's (events may arrive out of order).
-        await applySubscription(deps, await stripe.subscriptions.retrieve(event.data.object.id), log);
-        break;
-      default:
-        break;
+    if (event.type === 'checkout.session.completed' && event.data.object.mode === 'payment') {
+      await applyPayment(deps, event.data.object, stripe, now);
+    } else if (event.type === 'invoice.payment_failed') {
+      await noticeFailedRenewal(deps, event.data.object);
+    } else if (sub) {
+      // The plan's write also marks the event done (one transaction); else it is marked below.
+      completed = await applySubscription(deps, await sub, log, user, key);
     }
   } catch (err) {
     await deps.events.release(key);
     throw err;
   }
-  await deps.events.complete(key);
+  if (!completed) await deps.events.complete(key);
   log?.info('stripe event processed', { type: event.type, eventId: event.id });
   return { received: true };
 }
@@ -309,14 +437,17 @@ export interface SubscriptionView {
 export async function myPlan(deps: BillingDeps, user: AuthUser, sessionId?: string, now = new Date()) {
   const record = await deps.users.getById(user.sub);
   if (!record) throw new AppError('errors.unauthorized', 'Sign-in required');
+  // A company member sees the buyer's plan (and its sends left); their own tickets stay theirs.
+  const buyer = await companyBuyerOf(deps, record, now);
+  const planOf = buyer ?? record;
   const lots = lotsOfRecord(record, now);
   const left = remaining(
     {
-      plan: record.plan,
-      validDate: record.validDate,
-      seats: record.seats,
-      usageMonth: record.usageMonth,
-      usageCount: record.usageCount,
+      plan: planOf.plan,
+      validDate: planOf.validDate,
+      seats: planOf.seats,
+      usageMonth: planOf.usageMonth,
+      usageCount: planOf.usageCount,
       lots,
     },
     now,
@@ -354,11 +485,12 @@ export async function myPlan(deps: BillingDeps, user: AuthUser, sessionId?: stri
   }
   return {
     checkout,
-    plan: record.plan,
-    validDate: record.validDate,
-    daysLeft: daysLeft(record.validDate, now),
-    planLengthDays: planLengthDays(record.plan),
-    seats: record.seats ?? 1,
+    plan: planOf.plan,
+    validDate: planOf.validDate,
+    daysLeft: daysLeft(planOf.validDate, now),
+    planLengthDays: planLengthDays(planOf.plan),
+    seats: planOf.seats ?? 1,
+    companyOwnerEmail: buyer?.email ?? null,
     availableTickets: ticketCount(lots, now),
     remaining: left,
     subscription,

@@ -35,7 +35,8 @@ import type {
   EntitlementWrite,
 } from '../adapters/dynamo/documents';
 import { messageTitle, smsText } from './messages';
-import type { UserRecord } from '../adapters/dynamo/repository';
+import type { SeatMemberStore, UserRecord } from '../adapters/dynamo/repository';
+import { companyBuyerOf } from './seats';
 import { AppError, ENTITLEMENT_CONFLICT, isAppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
 import {
@@ -88,6 +89,8 @@ export interface DocumentDeps {
   readonly shortLinks?: ShortLinkStore;
   /** Monthly sends of the subscriptions (issue #18; config PERSONAL_SENDS_PER_MONTH, STANDARD_SENDS_PER_SEAT). */
   readonly entitlementRules?: EntitlementRules;
+  /** Company seat members (issue #18): a member's sends use the buyer's standard plan. */
+  readonly seats?: SeatMemberStore;
 }
 
 /** The link of a signature request: the signer page; by SMS a short link to it (same expiry). */
@@ -280,6 +283,30 @@ export function entitlementForSend(
       ...(usageMonth === undefined ? {} : { usageMonth, usageCount }),
     },
   };
+}
+
+/** The sender's entitlement: a company member uses the buyer's standard plan first (the buyer's record
+ *  is conditionally updated), then their own; refused with the plan's reason when neither has one. */
+async function senderEntitlement(
+  deps: Pick<DocumentDeps, 'users' | 'seats' | 'entitlementRules'>,
+  userId: string,
+  now: Date,
+): Promise<EntitlementWrite> {
+  const own = await deps.users.getById(userId);
+  const buyer =
+    own && deps.seats ? await companyBuyerOf({ users: deps.users, seats: deps.seats }, own, now) : null;
+  if (buyer) {
+    try {
+      return entitlementForSend(buyer, buyer.userId, deps.entitlementRules, now);
+    } catch (companyRefusal) {
+      try {
+        return entitlementForSend(own, userId, deps.entitlementRules, now);
+      } catch {
+        throw companyRefusal;
+      }
+    }
+  }
+  return entitlementForSend(own, userId, deps.entitlementRules, now);
 }
 
 function validationError(failure: ValidationFailure, message: string): AppError {
@@ -801,7 +828,7 @@ export async function sendDocument(
     });
   }
   // Checked before the limits count anything; consumed again (fresh) in the send's transaction.
-  let consume = entitlementForSend(await deps.users.getById(user.sub), user.sub, deps.entitlementRules, now);
+  let consume = await senderEntitlement(deps, user.sub, now);
   const owner = await ownerActor(deps, user);
   const recipients = await deps.docs.listRecipients(docuId);
   if (recipients.length === 0) throw transitionError(new TransitionError(doc.status, 'Agree'));
@@ -867,7 +894,7 @@ export async function sendDocument(
       if (!(isAppError(err) && err.code === ENTITLEMENT_CONFLICT)) throw err;
       if (attempt >= 10) throw new AppError('errors.conflict', err.message, { status: 409 });
       await new Promise((r) => setTimeout(r, 5 + Math.floor(Math.random() * 20 * attempt)));
-      consume = entitlementForSend(await deps.users.getById(user.sub), user.sub, deps.entitlementRules, now);
+      consume = await senderEntitlement(deps, user.sub, now);
     }
   }
 

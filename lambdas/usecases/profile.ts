@@ -1,8 +1,15 @@
 import type { AuthUser } from '../core/http';
 import { AppError } from '../core/errors';
-import type { UserRecord, UserRepository } from '../adapters/dynamo/repository';
+import type { SeatMemberStore, UserRecord, UserRepository } from '../adapters/dynamo/repository';
 import type { IdentityDirectory } from '../ports';
-import { lotsOfRecord, ticketCount } from '../../shared/domain/entitlements';
+import {
+  DEFAULT_ENTITLEMENT_RULES,
+  lotsOfRecord,
+  remaining,
+  ticketCount,
+  type EntitlementRules,
+} from '../../shared/domain/entitlements';
+import { companyBuyerOf } from './seats';
 
 /** A new account starts on the free trial: 30 days, no card (spec doc 1 §1, architecture §14). */
 export const TRIAL_DAYS = 30;
@@ -16,6 +23,12 @@ export function setTrialContracts(source: () => number): void {
   trialContracts = source;
 }
 
+let entitlementRules: () => EntitlementRules = () => DEFAULT_ENTITLEMENT_RULES;
+/** The composition root sets the configured monthly sends (PERSONAL_SENDS_PER_MONTH, …). */
+export function setEntitlementRules(source: () => EntitlementRules): void {
+  entitlementRules = source;
+}
+
 export interface Profile {
   userId: string;
   email: string;
@@ -26,6 +39,11 @@ export interface Profile {
   plan: UserRecord['plan'];
   validDate: string;
   availableTickets: number;
+  /** This month's sends left of the subscription (issue #18; 0 on the trial). */
+  sendsLeftThisMonth: number;
+  /** The buyer's e-mail when this user shares a company's standard plan (plan and valid date are
+   *  then the company's). */
+  companyOwnerEmail: string | null;
   isAdmin: boolean;
   consentsRequired: boolean;
   createdAt: string;
@@ -59,7 +77,25 @@ export function trialUser(
   };
 }
 
-export function toProfile(record: UserRecord, firstLogin = false, now = new Date()): Profile {
+export function toProfile(
+  record: UserRecord,
+  firstLogin = false,
+  now = new Date(),
+  buyer: UserRecord | null = null,
+): Profile {
+  const planOf = buyer ?? record;
+  const sendsLeft = remaining(
+    {
+      plan: planOf.plan,
+      validDate: planOf.validDate,
+      seats: planOf.seats,
+      usageMonth: planOf.usageMonth,
+      usageCount: planOf.usageCount,
+      lots: [],
+    },
+    now,
+    entitlementRules(),
+  ).subscription;
   return {
     userId: record.userId,
     email: record.email,
@@ -67,8 +103,10 @@ export function toProfile(record: UserRecord, firstLogin = false, now = new Date
     name: record.name,
     phone: record.phone ?? null,
     walletAddress: record.walletAddress ?? null,
-    plan: record.plan,
-    validDate: record.validDate,
+    plan: planOf.plan,
+    validDate: planOf.validDate,
+    sendsLeftThisMonth: sendsLeft,
+    companyOwnerEmail: buyer?.email ?? null,
     // The usable ones (issue #18): an ended trial's tickets are not shown as remaining.
     availableTickets: ticketCount(lotsOfRecord(record, now), now),
     isAdmin: record.isAdmin ?? false,
@@ -119,7 +157,9 @@ export async function getOrCreateProfile(
   directory: IdentityDirectory,
   user: AuthUser,
   now = new Date(),
+  seats?: SeatMemberStore,
 ): Promise<Profile> {
   const { record, created } = await getOrCreateUser(repo, directory, user, now);
-  return toProfile(record, created, now);
+  const buyer = seats ? await companyBuyerOf({ users: repo, seats }, record, now) : null;
+  return toProfile(record, created, now, buyer);
 }

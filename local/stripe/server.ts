@@ -494,6 +494,60 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     }
   }
 
+  /** A plan change (`items[0][id|price|quantity]`). As in Stripe: the same interval keeps the period
+   *  (Stripe adds prorations to the next invoice; here the next invoice bills the new price); another
+   *  interval resets the billing cycle to now and invoices at once, charged to the customer's card. */
+  function changeItem(s: Obj, items: unknown, previous: Record<string, unknown>): void {
+    const change = (Array.isArray(items) ? items[0] : undefined) as Record<string, unknown> | undefined;
+    if (!change || typeof change !== 'object') throw invalid('Invalid array', 'items');
+    const item = subscriptionItem(s);
+    if (change.id !== undefined && change.id !== item.id) {
+      throw invalid(`No such subscription item: '${String(change.id)}'`, 'items[0][id]');
+    }
+    const price = change.price === undefined ? (item.price as Obj) : priceOf(change.price, 'items[0][price]');
+    const interval = (price.recurring as { interval?: string } | null)?.interval;
+    if (!interval) {
+      throw invalid(
+        'The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.',
+        'items[0][price]',
+      );
+    }
+    const quantity =
+      change.quantity === undefined ? (item.quantity as number) : int(change.quantity, 'items[0][quantity]');
+    if (quantity < 1) throw invalid('This value must be greater than or equal to 1.', 'items[0][quantity]');
+    previous.items = clone(s.items);
+    const before = (item.price as { recurring: { interval: string } }).recurring.interval;
+    Object.assign(item, { price: clone(price), quantity });
+    if (interval === before) return;
+    const now = nowFor(s.customer);
+    const end = addInterval(now, interval);
+    Object.assign(item, { current_period_start: now, current_period_end: end });
+    s.billing_cycle_anchor = now;
+    if (s.cancel_at_period_end) s.cancel_at = end;
+    const paid = state.privateFacts[s.customer as string]?.pm?.outcome === 'succeeds';
+    const invoice = makeInvoice({
+      customer: s.customer as string,
+      subscription: s,
+      item,
+      price,
+      quantity,
+      periodStart: now,
+      periodEnd: end,
+      reason: 'subscription_update',
+      paid,
+      at: now,
+    });
+    s.latest_invoice = invoice.id;
+    previous.status = s.status;
+    s.status = paid ? 'active' : 'past_due';
+    emit('invoice.created', invoice);
+    emit('invoice.finalized', invoice);
+    if (paid) {
+      emit('invoice.paid', invoice);
+      emit('invoice.payment_succeeded', invoice);
+    } else emit('invoice.payment_failed', invoice);
+  }
+
   /** The hosted checkout's Pay: charges the card; on success completes the session. */
   function payCheckout(session: Obj, form: Record<string, string>): void {
     if (session.status !== 'open') throw invalid('This Checkout Session is no longer active.');
@@ -794,6 +848,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
         }
         if (params.metadata && typeof params.metadata === 'object')
           s.metadata = { ...(s.metadata as object), ...params.metadata };
+        if (params.items !== undefined) changeItem(s, params.items, previous);
         emit('customer.subscription.updated', s, previous);
         return answer(s, params);
       }
@@ -949,7 +1004,9 @@ ${session.cancel_url ? `<p><a href="${escapeHtml(String(session.cancel_url))}">â
               ? parseStripeForm(url.search.slice(1))
               : parseStripeForm(await readBody(req));
           const out = api(req.method ?? 'GET', parts.slice(1), params);
-          save();
+          // Reads change nothing: writing the whole state (every object and event) on each one made
+          // the webhook's subscription read wait for it (issue #18's webhook p95).
+          if (req.method !== 'GET') save();
           send(200, out);
           void flush();
           return;

@@ -26,7 +26,22 @@ export const checkoutRequestSchema = z
     lang: languageSchema,
   })
   .strict();
-export const checkoutResponseSchema = z.object({ url: z.url(), sessionId: z.string() });
+/** `changed`: an existing subscription was changed (no Checkout); `url` is the pay page again. */
+export const checkoutResponseSchema = z.object({
+  url: z.url(),
+  sessionId: z.string(),
+  changed: z.literal(true).optional(),
+});
+
+/** GET/PUT /api/billing/members: a standard plan's company members (one e-mail per further seat). */
+export const membersRequestSchema = z.object({ members: z.array(z.string().max(254)).max(1000) }).strict();
+export const membersResponseSchema = z.object({
+  role: z.enum(['buyer', 'member', 'none']),
+  seats: z.number().int().positive(),
+  ownerEmail: z.string(),
+  members: z.array(z.string()),
+});
+export type MembersResponse = z.infer<typeof membersResponseSchema>;
 
 export const webhookResponseSchema = z.object({
   received: z.literal(true),
@@ -55,6 +70,8 @@ export const myPlanResponseSchema = z.object({
   daysLeft: z.number().int().nonnegative(),
   planLengthDays: z.number().int().positive(),
   seats: z.number().int().positive(),
+  /** The buyer's e-mail when the user shares a company's standard plan (the plan shown is its). */
+  companyOwnerEmail: z.string().nullable(),
   availableTickets: z.number().int().nonnegative(),
   remaining: z.object({
     subscription: z.number().int().nonnegative(),
@@ -99,4 +116,6 @@ export const BILLING_SCHEMAS = {
   GetMyPlan: { query: myPlanQuerySchema, response: myPlanResponseSchema },
   CancelSubscription: { response: cancelResponseSchema },
   ListInvoices: { response: invoicesResponseSchema },
+  GetMembers: { response: membersResponseSchema },
+  SaveMembers: { body: membersRequestSchema, response: membersResponseSchema },
 } as const;

@@ -627,7 +627,8 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/stripe/webhook',
     auth: 'public',
     handler: 'billing',
-    access: WRITE,
+    // A failed renewal queues a notice to the owner.
+    access: { ...WRITE, enqueue: ['notify'] },
     grants: ['payments'],
   },
   {
@@ -655,6 +656,25 @@ export const ROUTES: readonly RouteDefinition[] = [
     auth: 'owner',
     handler: 'billing',
     access: READ,
+    grants: ['payments'],
+  },
+  // A standard plan's company members: one route, two methods (the app stack's resource budget).
+  {
+    id: 'GetMembers',
+    method: 'GET',
+    path: '/api/billing/members',
+    auth: 'owner',
+    handler: 'billing',
+    access: READ,
+    grants: ['payments'],
+  },
+  {
+    id: 'SaveMembers',
+    method: 'PUT',
+    path: '/api/billing/members',
+    auth: 'owner',
+    handler: 'billing',
+    access: WRITE,
     grants: ['payments'],
   },
 ];

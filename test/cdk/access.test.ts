@@ -188,12 +188,14 @@ describe('whatever the declarations say', () => {
     expect(access.get('health')).toEqual({});
   });
 
-  test('only the sending routes, the code mails and the workers that finish a document queue messages', () => {
+  test('only the sending routes, the code mails, the failed-renewal notice and the workers that finish a document queue messages', () => {
     expect(who((a) => a.enqueue?.includes('notify') ?? false)).toEqual(
       [
         // the operators' Redrive sends dead-lettered messages back to their queue (issue #20)
         'admin-redrive',
         'anchor worker',
+        // a failed plan renewal tells its owner (the Stripe webhook, issue #18)
+        'billing',
         // sign-up and My Info → Verify mail a code (or an "account exists" notice) through the notify job
         'email-verification',
         'signup',

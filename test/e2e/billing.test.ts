@@ -1,14 +1,17 @@
 // Issue #18 in Chromium against the local cloud and its Stripe-compatible server: Select Plan shows
-// the provider's prices; the pay page checks the quantity ('cannot be zero or negative!!!'), totals
+// the provider's prices in the pricing page's catalogue (its toggle, its feature texts); the pay page checks the quantity ('cannot be zero or negative!!!'), totals
 // it, and Pay goes to the hosted checkout; a declined card shows the provider's message there; 4242
 // comes back with isModalOpen=true and 'Payment succeeded!'; My Plan then shows the plan the webhook
-// wrote and its invoice, and cancel at period end shows 'Unsubscribe has been scheduled'.
+// wrote and its invoice, one more seat changes the subscription (no second checkout), and cancel at
+// period end shows 'Unsubscribe has been scheduled'. A standard
+// plan's buyer names a company member on My Plan; the member, signed in, sees the company's plan.
 import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { getDeps } from '../../lambdas/deps';
 import { api } from '../support/cloud-client';
 import { seriousAxeViolations } from '../support/axe';
+import { signUpConfirmed } from '../support/accounts';
 import { createDocument, newOwner, PASSWORD, uploadPdf, type Owner } from '../support/documents';
 import { launchBrowser, openApp, type BrowserSession } from '../support/browser';
 import { text } from './catalogue';
@@ -17,6 +20,23 @@ import { expectPath, expectVisibleText, submitSignIn } from './steps';
 jest.setTimeout(300000);
 
 const t = (key: string, options?: Record<string, unknown>) => text('en', key, options);
+const title = (key: string) => `${t(key)} | ${t('app.name')}`;
+
+async function expectTitle(page: Page, key: string) {
+  await page.waitForFunction((wanted) => document.title === wanted, title(key), { timeout: 20000 });
+}
+
+/** The feature lines of each card shown, by plan. */
+function featuresOf(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll<HTMLElement>('[data-testid="plan-card"]')].map((card) => [
+        card.dataset.plan!,
+        [...card.querySelectorAll('.check-list li')].map((li) => li.textContent ?? ''),
+      ]),
+    ),
+  );
+}
 
 async function signInTo(session: BrowserSession, owner: Owner): Promise<Page> {
   const page = await openApp(session, '/en/login');
@@ -46,10 +66,26 @@ describe('plans and payments in the browser', () => {
     await session.run(async () => {
       const page = await signInTo(session, owner);
       await openApp(session, '/en/home/select_plan');
-      // Annual total and its monthly equivalent (local prices: $240.00 a year per seat).
+      await expectTitle(page, 'titles.selectPlan');
+      // The first view: the annual plans and the one-time contracts, the annual total and its monthly
+      // equivalent (local prices: $240.00 a year per seat), the pricing page's feature texts.
       await expectVisibleText(page, t('billing.prices.perYear', { price: '$240.00' }));
       await expectVisibleText(page, t('billing.prices.monthlyEquivalent', { price: '$20.00' }));
+      const annual = await featuresOf(page);
+      expect(Object.keys(annual)).toEqual(['year_personal', 'year_standard', 'price_onetime']);
       expect(await seriousAxeViolations(page)).toEqual([]);
+      // The toggle: Monthly shows the monthly plans alone.
+      const monthly = page.getByRole('button', { name: t('public.plans.monthly'), exact: true });
+      await monthly.click();
+      expect(await monthly.getAttribute('aria-pressed')).toBe('true');
+      await page.locator('[data-plan="month_standard"]').waitFor();
+      expect(Object.keys(await featuresOf(page))).toEqual(['month_personal', 'month_standard']);
+      // The same texts as the public pricing page.
+      await openApp(session, '/en/plans');
+      await page.locator('[data-plan="year_standard"]').getByTestId('plan-price').waitFor();
+      expect(await featuresOf(page)).toEqual(annual);
+      await openApp(session, '/en/home/select_plan');
+      await page.getByRole('button', { name: t('public.plans.monthly'), exact: true }).click();
       await page.locator('[data-plan="month_standard"]').getByRole('link').click();
       await expectPath(page, '/en/home/pay_plan/month_standard');
 
@@ -84,9 +120,79 @@ describe('plans and payments in the browser', () => {
       }
       await page.getByTestId('invoice-list').getByText('3 ×').waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // A plan change: one seat more updates the subscription (no second checkout); My Plan then
+      // has a member row per further seat.
+      await openApp(session, '/en/home/pay_plan/month_standard');
+      await page.getByTestId('pay-quantity').fill('4');
+      await page.getByTestId('pay-total').filter({ hasText: '$100.00' }).waitFor();
+      await page.getByTestId('pay-button').click();
+      await page.waitForURL(/\/en\/home\/pay_plan\/month_standard\?changed=true/);
+      await expectVisibleText(page, t('billing.change.changed'));
+      const seatsDeadline = Date.now() + 30000;
+      for (;;) {
+        await openApp(session, '/en/home/myplan');
+        await page.getByTestId('members').waitFor();
+        if ((await page.getByTestId('member-email').count()) === 3) break;
+        if (Date.now() > seatsDeadline) throw new Error('the seats did not change');
+        await page.waitForTimeout(500);
+      }
       await page.getByTestId('cancel-subscription').click();
       await expectVisibleText(page, t('billing.success'));
       await page.getByTestId('unsubscribe-scheduled').waitFor({ timeout: 30000 });
+    });
+  });
+
+  it('a standard plan’s buyer names a member on My Plan; the member signed in sees the company plan', async () => {
+    const buyer = await newOwner('en', 'Company Buyer');
+    const buyerId = (await api('/api/me', { token: buyer.token })).body.userId as string;
+    await getDeps().repo.update(buyerId, {
+      plan: 'month_standard',
+      seats: 2,
+      validDate: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+      subscriptionStatus: 'active',
+    });
+    const memberEmail = `member-${randomUUID()}@example.com`;
+    await session.run(async () => {
+      const page = await signInTo(session, buyer);
+      await openApp(session, '/en/home/myplan');
+      await expectTitle(page, 'titles.myPlan');
+      const members = page.getByTestId('members');
+      await members.waitFor();
+      // One row per seat: the owner's own, fixed, and one to fill in.
+      expect(await members.getByRole('textbox').count()).toBe(2);
+      expect(await members.getByLabel(t('billing.members.seat', { n: 1 })).isEditable()).toBe(false);
+      const row = members.getByLabel(t('billing.members.seat', { n: 2 }));
+      await row.fill('not an address');
+      await page.getByTestId('members-save').click();
+      await expectVisibleText(page, t('billing.members.errors.invalidEmail', { row: 2 }));
+      await row.fill(buyer.email);
+      await page.getByTestId('members-save').click();
+      await expectVisibleText(page, t('billing.members.errors.duplicate', { row: 2 }));
+      await row.fill(memberEmail);
+      await page.getByTestId('members-save').click();
+      await expectVisibleText(page, t('billing.members.saved'));
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    });
+    await session.close();
+    session = await launchBrowser({ viewport: { width: 1280, height: 900 } });
+    const signed = await signUpConfirmed(memberEmail, { name: 'Mia Member', password: PASSWORD });
+    await session.run(async () => {
+      const page = await signInTo(session, { token: signed.token, email: memberEmail, name: signed.name });
+      await openApp(session, '/en/home/myplan');
+      await page
+        .getByTestId('myplan-shared')
+        .filter({ hasText: t('billing.members.sharedFrom', { owner: buyer.email }) })
+        .waitFor();
+      expect(await page.getByTestId('myplan-plan').textContent()).toBe(t('shell.plans.month_standard'));
+      expect(await page.getByTestId('members').count()).toBe(0);
+      expect(await page.getByTestId('cancel-subscription').count()).toBe(0);
+      await page
+        .getByTestId('plan-box-plan')
+        .filter({ hasText: t('shell.plans.month_standard') })
+        .waitFor();
+      expect(await page.getByTestId('plan-box-sends-left').textContent()).toBe('10');
+      expect(await seriousAxeViolations(page)).toEqual([]);
     });
   });
 

@@ -4,7 +4,8 @@
 // webhooks refused with nothing changed.
 import Stripe from 'stripe';
 import { getDeps } from '../../lambdas/deps';
-import { api, env } from '../support/cloud-client';
+import { mailsTo } from '../support/accounts';
+import { api, env, eventually } from '../support/cloud-client';
 import { newOwner, type Owner } from '../support/documents';
 
 const stripeUrl = () => new URL(env('STRIPE_API_URL'));
@@ -146,7 +147,8 @@ describe('plans and payments', () => {
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect((await fetch(invoices.body.invoices[0].hosted_invoice_url)).status).toBe(200);
 
-    // Failed renewal: the valid date stays; at the next period end the subscription ends.
+    // Failed renewal: the valid date stays, the owner gets one notice per invoice; at the next period
+    // end the subscription ends.
     await stripe.customers.update(customer, {
       invoice_settings: { default_payment_method: 'pm_card_chargeCustomerFail' },
     });
@@ -157,6 +159,41 @@ describe('plans and payments', () => {
       'past due',
     );
     expect((await plan(owner)).validDate).toBe(iso(secondEnd));
+    // A past-due subscription cannot be changed (the unpaid invoice comes first).
+    const pastDue = await checkout(owner, { plan: 'year_standard', quantity: 3 });
+    expect({ status: pastDue.status, code: pastDue.body.error.code }).toEqual({
+      status: 409,
+      code: 'billing.errors.notChangeable',
+    });
+    const subject = "[SignSeal] Your plan's renewal payment failed";
+    const notices = await eventually(
+      async () => {
+        const mails = (await mailsTo(owner.email)).filter((m) => m.subject === subject);
+        return mails.length ? mails : undefined;
+      },
+      30_000,
+      'the failed-renewal notice',
+    );
+    expect(notices).toHaveLength(1);
+    const failed = (await stripe.events.list({ type: 'invoice.payment_failed', limit: 20 })).data.find(
+      (e) => (e.data.object as Stripe.Invoice).customer === customer,
+    )!;
+    expect(notices[0]!.body.text).toContain('$75.00');
+    expect(notices[0]!.body.text).toContain('/en/home/myplan');
+    // The same invoice's event again under another id (Stripe may send both): still one notice.
+    const again = JSON.stringify({ ...failed, id: `${failed.id}_again` });
+    const secret = env('STRIPE_WEBHOOK_SECRET');
+    const res = await api('/api/stripe/webhook', {
+      method: 'POST',
+      rawBody: again,
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload: again, secret }),
+      },
+    });
+    expect(res.body).toEqual({ received: true });
+    await new Promise((r) => setTimeout(r, 3000));
+    expect((await mailsTo(owner.email)).filter((m) => m.subject === subject)).toHaveLength(1);
     const thirdEnd = (await stripe.subscriptions.retrieve(renewed.subscription.id)).items.data[0]!
       .current_period_end;
     await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: thirdEnd + 3600 });
@@ -181,11 +218,11 @@ describe('plans and payments', () => {
       'the plan',
     );
     expect(mine.planLengthDays).toBe(365);
-    // One subscription at a time; contracts can still be bought.
-    const second = await checkout(owner, { plan: 'month_standard', quantity: 2 });
-    expect({ status: second.status, code: second.body.error.code }).toEqual({
+    // One subscription at a time: choosing the same plan again is refused; contracts can be bought.
+    const same = await checkout(owner, { plan: 'year_personal', quantity: 1 });
+    expect({ status: same.status, code: same.body.error.code }).toEqual({
       status: 409,
-      code: 'billing.errors.alreadySubscribed',
+      code: 'billing.errors.samePlan',
     });
     expect((await checkout(owner, { plan: 'price_onetime', quantity: 2 })).status).toBe(200);
     const cancel = await api('/api/billing/cancel', { method: 'POST', token: owner.token });
@@ -204,6 +241,59 @@ describe('plans and payments', () => {
       (u) => u?.subscriptionStatus === 'canceled',
       'the end',
     );
+  });
+
+  it('a plan change updates the subscription; the webhook writes the new plan, seats and period', async () => {
+    const { owner, userId, customer } = await ownerOnClock();
+    const started = await checkout(owner, { plan: 'month_personal', quantity: 1 });
+    await pay(started.body.url, '4242424242424242');
+    const first = await until(
+      () => plan(owner),
+      (p) => p.plan === 'month_personal',
+      'the plan',
+    );
+    // More seats on the standard plan, same interval: the period stays.
+    const changed = await checkout(owner, { plan: 'month_standard', quantity: 3 });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ changed: true, sessionId: first.subscription.id });
+    expect(new URL(changed.body.url).search).toBe('?changed=true');
+    const standard = await until(
+      () => plan(owner),
+      (p) => p.plan === 'month_standard' && p.seats === 3,
+      'the change',
+    );
+    expect(standard.subscription).toMatchObject({ id: first.subscription.id, quantity: 3 });
+    expect(standard.validDate).toBe(first.validDate);
+    expect(standard.remaining.subscription).toBe(15);
+    // Fewer seats than listed members is refused; the members' route answers the list.
+    const member = `member-${Date.now()}@example.com`;
+    expect(
+      (
+        await api('/api/billing/members', {
+          method: 'PUT',
+          token: owner.token,
+          body: { members: [member, `x${member}`] },
+        })
+      ).status,
+    ).toBe(200);
+    const fewer = await checkout(owner, { plan: 'month_standard', quantity: 2 });
+    expect({ status: fewer.status, code: fewer.body.error.code }).toEqual({
+      status: 409,
+      code: 'billing.members.errors.tooMany',
+    });
+    // Another interval: Stripe bills the new period at once (a `subscription_update` invoice).
+    const yearly = await checkout(owner, { plan: 'year_standard', quantity: 3 });
+    expect(yearly.status).toBe(200);
+    const year = await until(
+      () => plan(owner),
+      (p) => p.plan === 'year_standard',
+      'the yearly plan',
+    );
+    expect(year.planLengthDays).toBe(365);
+    expect(year.validDate > first.validDate).toBe(true);
+    const invoices = await sdk().invoices.list({ customer, limit: 10 });
+    expect(invoices.data.map((i) => i.billing_reason)).toContain('subscription_update');
+    expect((await getDeps().repo.getById(userId))!.subscriptionId).toBe(first.subscription.id);
   });
 
   it('a one-time purchase adds its contracts; forged, stale and replayed webhooks change nothing', async () => {

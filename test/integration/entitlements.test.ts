@@ -105,7 +105,17 @@ describe('entitlements on send', () => {
     const doc = await readyToSend(owner);
     const refused = await send(owner, doc.docuId);
     expect(refused.status).toBe(402);
-    expect(refused.body.error.code).toBe('billing.errors.trialEnded');
+    expect(refused.body.error).toMatchObject({
+      code: 'billing.errors.trialEnded',
+      details: { plansPath: '/home/select_plan' },
+    });
+    // The draft stays editable after the trial.
+    const edit = await api(`/api/documents/${doc.docuId}`, {
+      method: 'PATCH',
+      token: owner.token,
+      body: { title: 'Edited after the trial' },
+    });
+    expect(edit.status).toBe(200);
 
     await repo.update(id, {
       availableTickets: 2,

@@ -49,6 +49,9 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         /** Stripe's subscription status and its scheduled end (cancel at period end). */
         subscriptionStatus: { type: 'string' },
         cancelAt: { type: 'string' },
+        /** A standard plan's company members (issue #18): the e-mails (lower case) that share it; the
+         *  buyer's own seat is not listed. Each has a seatMember item naming this user. */
+        memberEmails: { type: 'list', items: { type: 'string' } },
         isAdmin: { type: 'boolean', default: false },
         /** The default sign of the owner's sign list (a sign item of this user). spec: default_sign_index. */
         defaultSignId: { type: 'string' },
@@ -599,6 +602,25 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     { client, table },
   );
 
+  // --- Company seats (issue #18) -------------------------------------------------------------
+
+  /** A company member's e-mail (lower case) → the buyer of the standard plan it shares. At most one
+   *  buyer per address; the buyer's `memberEmails` must list it too (else the item is stale). */
+  const seatMember = new Entity(
+    {
+      model: { entity: 'seatMember', version: '1', service: SERVICE },
+      attributes: {
+        email: { type: 'string', required: true },
+        buyerId: { type: 'string', required: true },
+        addedAt: { type: 'string', required: true },
+      },
+      indexes: {
+        byEmail: { pk: { field: 'pk', composite: ['email'] }, sk: { field: 'sk', composite: [] } },
+      },
+    },
+    { client, table },
+  );
+
   // --- Abuse limits (issue #13, architecture §18) ------------------------------------------------
 
   /** A rate counter of lambdas/usecases/limits.ts: its id is the rule and the SHA-256 of its key (no
@@ -621,6 +643,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
   );
 
   return {
+    seatMember,
     rateCounter,
     sweepMarker,
     adminAudit,
@@ -657,4 +680,5 @@ export type SweepMarkerItem = EntityItem<Entities['sweepMarker']>;
 export type SealedHashItem = EntityItem<Entities['sealedHash']>;
 export type AdminAuditItem = EntityItem<Entities['adminAudit']>;
 export type JobFailureItem = EntityItem<Entities['jobFailure']>;
+export type SeatMemberItem = EntityItem<Entities['seatMember']>;
 export type RateCounterItem = EntityItem<Entities['rateCounter']>;

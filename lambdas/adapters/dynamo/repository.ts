@@ -1,5 +1,5 @@
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { HealthCheckable } from '../../ports';
 import { createEntities, type Entities, type UserItem } from './entities';
 import { isConditionalFailure } from './conditions';
@@ -23,7 +23,19 @@ export interface EntitlementStore {
     userId: string,
     expectedVersion: number | undefined,
     changes: UserChanges,
+    /** A claimed job (a webhook event) marked done in the same transaction as the write. */
+    completeKey?: string,
   ): Promise<boolean>;
+}
+
+/** Company seat members (issue #18): which buyer's standard plan an e-mail shares. */
+export interface SeatMemberStore {
+  /** The buyer whose plan this (lower-case) e-mail shares, if any. */
+  seatBuyerOf(email: string): Promise<string | null>;
+  /** Names this buyer for the e-mail; false when another buyer holds it. */
+  claimSeat(email: string, buyerId: string, now: Date): Promise<boolean>;
+  /** Removes the e-mail's item if this buyer holds it. */
+  releaseSeat(email: string, buyerId: string): Promise<void>;
 }
 
 type Mutable = Omit<UserRecord, 'userId' | 'email' | 'createdAt'>;
@@ -42,12 +54,14 @@ export interface IdempotencyStore {
 /** Longer than any worker's timeout (lib/definitions.ts), shorter than the queues' visibility timeouts. */
 export const DEFAULT_LEASE_SECONDS = 150;
 
-export class DynamoRepository implements UserRepository, IdempotencyStore, HealthCheckable, EntitlementStore {
+export class DynamoRepository
+  implements UserRepository, IdempotencyStore, HealthCheckable, EntitlementStore, SeatMemberStore
+{
   private readonly entities: Entities;
 
   constructor(
     private readonly client: DynamoDBClient,
-    documentClient: DynamoDBDocumentClient,
+    private readonly documentClient: DynamoDBDocumentClient,
     private readonly table: string,
   ) {
     this.entities = createEntities(documentClient, table);
@@ -92,6 +106,7 @@ export class DynamoRepository implements UserRepository, IdempotencyStore, Healt
     userId: string,
     expectedVersion: number | undefined,
     changes: UserChanges,
+    completeKey?: string,
   ): Promise<boolean> {
     const set: Record<string, unknown> = { entitlementVersion: (expectedVersion ?? 0) + 1 };
     const remove: string[] = [];
@@ -102,18 +117,58 @@ export class DynamoRepository implements UserRepository, IdempotencyStore, Healt
     }
     let op = this.entities.user.patch({ userId }).set(set as never);
     if (remove.length) op = op.remove(remove as never);
+    const conditional = op.where((attr, o) =>
+      expectedVersion === undefined
+        ? o.notExists(attr.entitlementVersion)
+        : o.eq(attr.entitlementVersion, expectedVersion),
+    );
     try {
-      await op
-        .where((attr, o) =>
-          expectedVersion === undefined
-            ? o.notExists(attr.entitlementVersion)
-            : o.eq(attr.entitlementVersion, expectedVersion),
-        )
+      if (!completeKey) {
+        await conditional.go();
+        return true;
+      }
+      // One round trip instead of two: the plan and the event's completion, all or none.
+      const done = this.entities.jobRecord.patch({ key: completeKey }).set({ state: 'done' }).params();
+      await this.documentClient.send(
+        new TransactWriteCommand({
+          TransactItems: [{ Update: conditional.params() as never }, { Update: done as never }],
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionalFailure(err)) return false;
+      const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+      if (reasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+      throw err;
+    }
+  }
+
+  async seatBuyerOf(email: string): Promise<string | null> {
+    const res = await this.entities.seatMember.get({ email }).go();
+    return res.data?.buyerId ?? null;
+  }
+
+  async claimSeat(email: string, buyerId: string, now: Date): Promise<boolean> {
+    try {
+      await this.entities.seatMember
+        .put({ email, buyerId, addedAt: now.toISOString() })
+        .where((attr, op) => `${op.notExists(attr.email)} OR ${op.eq(attr.buyerId, buyerId)}`)
         .go();
       return true;
     } catch (err) {
       if (isConditionalFailure(err)) return false;
       throw err;
+    }
+  }
+
+  async releaseSeat(email: string, buyerId: string): Promise<void> {
+    try {
+      await this.entities.seatMember
+        .delete({ email })
+        .where((attr, op) => op.eq(attr.buyerId, buyerId))
+        .go();
+    } catch (err) {
+      if (!isConditionalFailure(err)) throw err;
     }
   }
 

@@ -90,6 +90,10 @@ export const meResponseSchema = z.object({
   validDate: z.iso.datetime({ offset: true }),
   /** Remaining contracts (tickets). */
   availableTickets: z.number().int().nonnegative(),
+  /** This month's sends left of the subscription (issue #18; 0 on the trial). */
+  sendsLeftThisMonth: z.number().int().nonnegative().optional(),
+  /** The buyer's e-mail when the user shares a company's standard plan (plan, validDate are its). */
+  companyOwnerEmail: z.string().nullable().optional(),
   isAdmin: z.boolean(),
   /** The user has not given the required consents yet (a first federated sign-in). */
   consentsRequired: z.boolean(),

@@ -27,6 +27,8 @@ function deps() {
       complete: async (key) => void done.add(key),
       release: async (key) => void claimed.delete(key),
     },
+    seats: { seatBuyerOf: async () => null, claimSeat: async () => true, releaseSeat: async () => {} },
+    queue: { enqueue: async () => ({ messageId: 'm1' }) },
     appUrl: 'https://app.example',
   };
   return { d, done };

@@ -27,6 +27,9 @@ describe("the signed-in owner's profile", () => {
       plan: 'trial',
       validDate: '2026-12-22T09:30:00.000Z',
       availableTickets: 5,
+      // Issue #18: a trial has no monthly sends; nobody's company plan is shared.
+      sendsLeftThisMonth: 0,
+      companyOwnerEmail: null,
       isAdmin: false,
       consentsRequired: true,
       createdAt: NOW.toISOString(),

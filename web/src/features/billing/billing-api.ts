@@ -5,6 +5,8 @@ import {
   myPlanResponseSchema,
   planPricesResponseSchema,
   cancelResponseSchema,
+  membersResponseSchema,
+  type MembersResponse,
   type InvoicesResponse,
   type MyPlanResponse,
   type PlanPricesResponse,
@@ -17,7 +19,11 @@ export function getPrices(): Promise<PlanPricesResponse> {
   return apiRequest({ path: '/plans/prices', schema: planPricesResponseSchema });
 }
 
-export function startCheckout(plan: PurchaseKey, quantity: number, lang: Lang): Promise<{ url: string }> {
+export function startCheckout(
+  plan: PurchaseKey,
+  quantity: number,
+  lang: Lang,
+): Promise<{ url: string; changed?: true }> {
   return apiRequest({
     method: 'POST',
     path: '/billing/checkout',
@@ -38,4 +44,18 @@ export function cancelSubscription(): Promise<{ cancelAt: string }> {
 
 export function getInvoices(): Promise<InvoicesResponse> {
   return apiRequest({ path: '/billing/invoices', schema: invoicesResponseSchema, auth: true });
+}
+
+export function getMembers(): Promise<MembersResponse> {
+  return apiRequest({ path: '/billing/members', schema: membersResponseSchema, auth: true });
+}
+
+export function saveMembers(members: string[]): Promise<MembersResponse> {
+  return apiRequest({
+    method: 'PUT',
+    path: '/billing/members',
+    schema: membersResponseSchema,
+    body: { members },
+    auth: true,
+  });
 }

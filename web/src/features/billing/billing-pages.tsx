@@ -1,22 +1,35 @@
 // /{lang}/home/select_plan, /{lang}/home/pay_plan/{plan} and /{lang}/home/myplan (issue #18, spec
 // doc 1 §2 and §4, doc 2 §9.2): real prices from the payment provider, the order summary and Pay
-// (Stripe Checkout), the payment result after the return (isModalOpen=true), and My Plan with
-// cancel at period end and the invoices. The plan shown is what the webhooks wrote.
+// (Stripe Checkout, or a change of the subscription when there is one), the payment result after the
+// return (isModalOpen=true), and My Plan with cancel at period end, the invoices and a standard plan's
+// company members. The plan shown is what the webhooks wrote. Select Plan shows the public pricing
+// page's catalogue (toggle, prices, features) with a link to the pay page.
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { PURCHASE_KEYS, type PurchaseKey } from '../../../../shared/domain/entities';
+import type { MembersResponse } from '../../../../shared/api/billing';
 import { STANDARD_PLAN_MAX_SEATS } from '../../../../shared/domain/constants';
 import { formatDollars, orderTotalCents } from '../../../../shared/domain/plans';
 import type { Locale } from '../../../../shared/i18n';
 import type { MyPlanResponse, InvoicesResponse } from '../../../../shared/api/billing';
 import { paths } from '../../app/paths';
 import { useLang } from '../../app/use-lang';
+import { isMessageKey } from '../../app/i18n';
+import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
+import { PlanCatalogue } from '../public/components/plan-catalogue';
 import { formatDate, formatNumber } from '../../lib/format';
-import { cancelSubscription, getInvoices, getMyPlan, startCheckout } from './billing-api';
-import { PriceLines, usePrices } from './price-lines';
+import {
+  cancelSubscription,
+  getInvoices,
+  getMembers,
+  getMyPlan,
+  saveMembers,
+  startCheckout,
+} from './billing-api';
+import { usePrices } from './price-lines';
 
 const planName = (t: TFunction, plan: PurchaseKey): string =>
   plan === 'price_onetime' ? t('public.plans.oneTimeTicket') : t(`shell.plans.${plan}`);
@@ -24,28 +37,30 @@ const planName = (t: TFunction, plan: PurchaseKey): string =>
 export function SelectPlanPage() {
   const { t } = useTranslation();
   const lang = useLang();
-  const { prices, error } = usePrices();
   return (
     <div className="billing-page" data-testid="select-plan-page">
       <h1>{t('titles.selectPlan')}</h1>
-      {error ? (
-        <p className="notice notice-warning" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <ul className="plan-grid">
-        {PURCHASE_KEYS.map((plan) => (
-          <li key={plan} className="plan-card card" data-plan={plan} data-testid="plan-card">
-            <h2>{planName(t, plan)}</h2>
-            {prices ? <PriceLines plan={plan} prices={prices} /> : <p>{t('shell.loading')}</p>}
-            <Link className="button button-primary" to={paths.homePayPlan.getHref(lang, plan)}>
-              {t('public.plans.buyNow')}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <PlanCatalogue
+        action={(plan, nameId) => (
+          <Link
+            className="button button-primary plan-buy"
+            to={paths.homePayPlan.getHref(lang, plan)}
+            aria-describedby={nameId}
+          >
+            {t('public.plans.buyNow')}
+          </Link>
+        )}
+      />
     </div>
   );
+}
+
+/** A refusal's message with its details (row, max) as values. */
+function refusalText(t: TFunction, e: unknown): string {
+  if (e instanceof ApiError && isMessageKey(e.code) && e.details && typeof e.details === 'object') {
+    return t(e.code, e.details as Record<string, unknown>);
+  }
+  return errorMessage(t, e);
 }
 
 const isPlan = (v: string | undefined): v is PurchaseKey => PURCHASE_KEYS.includes(v as PurchaseKey);
@@ -122,9 +137,11 @@ export function PayPlanPage() {
     setPayError(null);
     try {
       const { url } = await startCheckout(plan, count, lang);
+      // A new subscription: the provider's checkout page. A change of the current one: this page
+      // again with ?changed=true (the plan follows by the webhook).
       window.location.assign(url);
     } catch (e) {
-      setPayError(errorMessage(t, e));
+      setPayError(refusalText(t, e));
       setBusy(false);
     }
   };
@@ -133,6 +150,11 @@ export function PayPlanPage() {
     <div className="billing-page" data-testid="pay-plan-page">
       <h1>{t('titles.payPlan')}</h1>
       {sessionId ? <PaymentResult sessionId={sessionId} /> : null}
+      {search.get('changed') === 'true' ? (
+        <p className="notice notice-info" role="status" data-testid="plan-changed">
+          {t('billing.change.changed')}
+        </p>
+      ) : null}
       <section className="card" aria-labelledby="order-summary">
         <h2 id="order-summary">{t('billing.pay.summary')}</h2>
         <dl className="facts">
@@ -187,6 +209,82 @@ export function PayPlanPage() {
   );
 }
 
+/** The standard plan's company members: one row per seat, the owner's own fixed (spec doc 1 §2). */
+function MembersCard({ initial }: { initial: MembersResponse }) {
+  const { t } = useTranslation();
+  const rows = Math.max(0, initial.seats - 1);
+  const [emails, setEmails] = useState<string[]>(() =>
+    Array.from({ length: rows }, (_, i) => initial.members[i] ?? ''),
+  );
+  const [state, setState] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    setState(null);
+    try {
+      const saved = await saveMembers(emails);
+      setEmails(Array.from({ length: rows }, (_, i) => saved.members[i] ?? ''));
+      setState({ ok: true, text: t('billing.members.saved') });
+    } catch (e) {
+      setState({ ok: false, text: refusalText(t, e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="card" aria-labelledby="members-title" data-testid="members">
+      <h2 id="members-title">{t('billing.members.title')}</h2>
+      <p className="muted">{t('billing.members.intro')}</p>
+      {/* The server checks the addresses and answers translated messages with the row. */}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <ol className="members-list">
+          <li>
+            <label className="field">
+              <span>{t('billing.members.seat', { n: 1 })}</span>
+              <input type="email" value={initial.ownerEmail} readOnly aria-describedby="members-owner" />
+            </label>
+            <span id="members-owner" className="muted">
+              {t('billing.members.owner')}
+            </span>
+          </li>
+          {emails.map((email, i) => (
+            <li key={i}>
+              <label className="field">
+                <span>{t('billing.members.seat', { n: i + 2 })}</span>
+                <input
+                  type="email"
+                  value={email}
+                  autoComplete="off"
+                  onChange={(e) => setEmails((prev) => prev.map((v, k) => (k === i ? e.target.value : v)))}
+                  data-testid="member-email"
+                />
+              </label>
+            </li>
+          ))}
+        </ol>
+        {state ? (
+          <p
+            className={state.ok ? 'notice notice-info' : 'notice notice-warning'}
+            role={state.ok ? 'status' : 'alert'}
+            data-testid="members-result"
+          >
+            {state.text}
+          </p>
+        ) : null}
+        <button type="submit" className="button button-primary" disabled={busy} data-testid="members-save">
+          {t('billing.members.save')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
 export function MyPlanPage() {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
@@ -196,11 +294,15 @@ export function MyPlanPage() {
   const [invoices, setInvoices] = useState<InvoicesResponse['invoices'] | null>(null);
   const [invoiceError, setInvoiceError] = useState<string | null>(null);
   const [cancelState, setCancelState] = useState<string | null>(null);
+  const [members, setMembers] = useState<MembersResponse | null>(null);
 
   useEffect(() => {
     getMyPlan()
       .then(setPlan)
       .catch((e: unknown) => setPlanError(errorMessage(t, e)));
+    getMembers()
+      .then(setMembers)
+      .catch(() => setMembers(null));
     getInvoices()
       .then((r) => setInvoices(r.invoices))
       .catch((e: unknown) =>
@@ -251,6 +353,11 @@ export function MyPlanPage() {
         {plan.plan === 'trial' ? (
           <p className="notice notice-info">{t('myPage.priceInfo.trialNotice', { date: validUntil })}</p>
         ) : null}
+        {plan.companyOwnerEmail ? (
+          <p className="notice notice-info" data-testid="myplan-shared">
+            {t('billing.members.sharedFrom', { owner: plan.companyOwnerEmail })}
+          </p>
+        ) : null}
         <Link
           className="button button-primary"
           to={paths.homeSelectPlan.getHref(lang)}
@@ -278,6 +385,7 @@ export function MyPlanPage() {
           {cancelState ? <p role="status">{cancelState}</p> : null}
         </section>
       ) : null}
+      {members?.role === 'buyer' ? <MembersCard key={members.seats} initial={members} /> : null}
       <section className="card" aria-labelledby="invoices-title">
         <h2 id="invoices-title">{t('billing.invoices')}</h2>
         {invoiceError ? (

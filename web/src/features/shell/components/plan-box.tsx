@@ -1,5 +1,6 @@
-// The side menu's plan box: plan, valid date (long format), remaining contracts, and a link to the
-// pricing information.
+// The side menu's plan box: plan (a company member's: the company's), valid date (long format),
+// remaining contracts (tickets), this month's sends left of a subscription, and a link to the pricing
+// information.
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MeResponse } from '../../../../../shared/api/schemas';
@@ -20,6 +21,12 @@ export function PlanBox({ user, lang }: { user: MeResponse; lang: Lang }) {
         <dd data-testid="plan-box-valid-date">{formatDate(user.validDate, locale)}</dd>
         <dt>{t('shell.planBox.remaining')}</dt>
         <dd data-testid="plan-box-remaining">{formatNumber(user.availableTickets, locale)}</dd>
+        {user.plan === 'trial' ? null : (
+          <>
+            <dt>{t('shell.planBox.sendsLeft')}</dt>
+            <dd data-testid="plan-box-sends-left">{formatNumber(user.sendsLeftThisMonth ?? 0, locale)}</dd>
+          </>
+        )}
       </dl>
       <Link className="plan-box-link" to={paths.homeMyPage.getHref(lang, 'priceinfo')}>
         {t('shell.planBox.details')}
