@@ -168,6 +168,10 @@ async function toContractorVideo(session: BrowserSession, address: string): Prom
   const page = await openApp(session, (await signerLinkTo(address)).path);
   const request = page.getByTestId('sign-request');
   await request.waitFor({ state: 'visible', timeout: 30000 });
+  // Behind the request: who they are in it, and no Sign All to look for (nothing to sign).
+  const prompt = await page.getByTestId('signer-prompt').textContent();
+  expect(prompt).toMatch(/^You are \d+(st|nd|rd|th) Contractor\. Watch the video of \S/);
+  expect(prompt).not.toContain(t('signer.signAll'));
   await request.getByRole('button', { name: t('signer.sign'), exact: true }).click();
   await page.getByTestId('video-recorder').waitFor({ state: 'visible', timeout: 30000 });
   return page;

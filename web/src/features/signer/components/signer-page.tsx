@@ -12,6 +12,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { SignerSign, SignerView, UploadSignResponse } from '../../../../../shared/api/schemas';
 import { maskContact } from '../../../../../shared/domain/contact';
 import { localeForPath, ordinal } from '../../../../../shared/i18n/core';
+import { formatDateTime, timeZoneLabel } from '../../../lib/format';
 import { Spinner } from '../../../components/spinner';
 import { ensureAmplify, mayHaveSession } from '../../../app/amplify';
 import { useAppConfig } from '../../../app/app-context';
@@ -348,28 +349,39 @@ export function SignerPage() {
       );
       break;
     default:
-      body = view && (
-        <Review
-          view={view}
-          lang={lang}
-          assigned={assigned}
-          signUrl={signUrl}
-          unsigned={unsigned}
-          pending={pending}
-          error={error}
-          arrival={arrival}
-          onSignAll={onSignAll}
-          onEditSign={() => {
-            setError(null);
-            setPopup('change');
-          }}
-          onDeny={() => {
-            setError(null);
-            setPopup('deny');
-          }}
-          onNext={() => void onNext()}
-        />
-      );
+      // A video contract has nothing to review: behind the request, only who they are in it.
+      body =
+        view?.kind === 'vcontract' ? (
+          <p className="signer-prompt" data-testid="signer-prompt">
+            {t('signer.vcontract.prompt', {
+              nth: ordinal(view.me.ordinal, localeForPath(lang)),
+              owner: view.ownerName,
+            })}
+          </p>
+        ) : (
+          view && (
+            <Review
+              view={view}
+              lang={lang}
+              assigned={assigned}
+              signUrl={signUrl}
+              unsigned={unsigned}
+              pending={pending}
+              error={error}
+              arrival={arrival}
+              onSignAll={onSignAll}
+              onEditSign={() => {
+                setError(null);
+                setPopup('change');
+              }}
+              onDeny={() => {
+                setError(null);
+                setPopup('deny');
+              }}
+              onNext={() => void onNext()}
+            />
+          )
+        );
   }
 
   // A link that cannot be used is an error page of its own: no signing heading, no step bar.
@@ -516,7 +528,7 @@ function ContractVideo({
             </div>
             <p className="video-hint" data-testid="owner-video-recorded-at">
               {t('signer.vcontract.recordedAt', {
-                time: new Date(video.recordedAt).toLocaleString(localeForPath(lang)),
+                time: `${formatDateTime(video.recordedAt, localeForPath(lang))} (${timeZoneLabel(localeForPath(lang))})`,
               })}
             </p>
           </>
