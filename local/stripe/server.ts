@@ -290,6 +290,16 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     deliveries.push(event.id);
   }
 
+  /** A new invoice's events, as Stripe sends them: created, finalized, then paid or failed. */
+  function emitInvoice(invoice: Obj, paid: boolean) {
+    emit('invoice.created', invoice);
+    emit('invoice.finalized', invoice);
+    if (paid) {
+      emit('invoice.paid', invoice);
+      emit('invoice.payment_succeeded', invoice);
+    } else emit('invoice.payment_failed', invoice);
+  }
+
   /** Stripe's signature: t=timestamp, v1=HMAC-SHA256 of "t.payload" with the endpoint's secret. */
   const sign = (payload: string, t: number) =>
     `t=${t},v1=${createHmac('sha256', state.webhookSecret).update(`${t}.${payload}`).digest('hex')}`;
@@ -483,12 +493,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
         });
         sub.latest_invoice = invoice.id;
         sub.status = paid ? 'active' : 'past_due';
-        emit('invoice.created', invoice);
-        emit('invoice.finalized', invoice);
-        if (paid) {
-          emit('invoice.paid', invoice);
-          emit('invoice.payment_succeeded', invoice);
-        } else emit('invoice.payment_failed', invoice);
+        emitInvoice(invoice, paid);
         emit('customer.subscription.updated', sub, previous);
       }
     }
@@ -540,12 +545,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     s.latest_invoice = invoice.id;
     previous.status = s.status;
     s.status = paid ? 'active' : 'past_due';
-    emit('invoice.created', invoice);
-    emit('invoice.finalized', invoice);
-    if (paid) {
-      emit('invoice.paid', invoice);
-      emit('invoice.payment_succeeded', invoice);
-    } else emit('invoice.payment_failed', invoice);
+    emitInvoice(invoice, paid);
   }
 
   /** The hosted checkout's Pay: charges the card; on success completes the session. */

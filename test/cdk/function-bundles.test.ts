@@ -41,13 +41,15 @@ it('bundles every function', () => {
   expect(inputsByEntry.size).toBeGreaterThan(30);
 });
 
-// The three functions whose work is a PDF toolchain (pdf-lib, fontkit, node-forge; ethers to mint) are
-// over 1 MB on purpose — docs/performance.md shows what they carry and what their cold start costs.
+// The three functions whose work is a PDF toolchain (pdf-lib, fontkit, node-forge; ethers to mint), and
+// billing with the Stripe SDK, are over 1 MB on purpose — docs/performance.md shows what they carry and what their cold start costs.
 // They get a ceiling a little above today's size, so that growth is a decision, not an accident.
 const OVER_ON_PURPOSE: Record<string, number> = {
   'lambdas/workers/seal.ts': 1_850_000,
   'lambdas/workers/anchor.ts': 2_100_000,
   'lambdas/handlers/complete-upload.ts': 1_220_000,
+  // The Stripe SDK (253 KB) and the server catalogues of its notices: 1.00 MB, init 102 ms (≤ 150 ms).
+  'lambdas/handlers/billing.ts': 1_060_000,
 };
 
 it('keeps every other function bundle within 1 MB minified (architecture §12)', () => {

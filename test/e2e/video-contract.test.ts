@@ -8,12 +8,9 @@
 // 'Recording Link' QR code of `/en/vc_mobile/…`; a 380 px phone records there and the desktop goes
 // on by itself. (d) A contractor on a phone denies with a reason.
 // The record PDF (issue #16 item 3) is checked in a follow-up of (a) and of (b), once sealed.
-import { execFile, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
+import { readFile } from 'node:fs/promises';
 import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { documentDeps } from '../../lambdas/deps';
@@ -26,6 +23,7 @@ import { expectPath, expectVisibleText, pathOf, signInAt } from './steps';
 import {
   acceptTerms,
   button,
+  decodeQr,
   FAKE_CAMERA,
   openPhoneRecorder,
   progress,
@@ -45,21 +43,6 @@ async function expectNoSeriousViolations(page: Page): Promise<void> {
 /** The page's title once it is `expected` (the router sets it after the page's chunk). */
 async function expectTitle(page: Page, expected: string): Promise<void> {
   await page.waitForFunction((w) => document.title === w, expected, { timeout: 20000 });
-}
-
-/** The text of the QR code on screen, decoded from a screenshot of it by zbarimg. */
-async function decodeQr(page: Page, testId: string): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'signseal-qr-'));
-  try {
-    const file = path.join(dir, 'qr.png');
-    const qr = page.getByTestId(testId);
-    await qr.waitFor({ state: 'visible', timeout: 30000 });
-    await qr.screenshot({ path: file });
-    const { stdout } = await promisify(execFile)('zbarimg', ['--raw', '-q', file]);
-    return stdout.trim();
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
 }
 
 /**

@@ -3,13 +3,7 @@
 // dialog with a QR code; the code is decoded from a screenshot of it (zbarimg) and opened in a
 // phone-sized browser WITH the fake camera, which records a real webm and uploads it, and sees the
 // spec's success text. The desktop page, polling, goes on to the e-sign terms by itself.
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { jest } from '@jest/globals';
-import type { Page } from 'playwright-core';
 import { documentDeps } from '../../lambdas/deps';
 import { seriousAxeViolations } from '../support/axe';
 import { appBaseUrl, launchBrowser } from '../support/browser';
@@ -17,6 +11,7 @@ import { text } from './catalogue';
 import { expectVisibleText } from './steps';
 import {
   button,
+  decodeQr,
   FAKE_CAMERA,
   openPhoneRecorder,
   recordWithFakeCamera,
@@ -27,21 +22,6 @@ import {
 jest.setTimeout(300000);
 
 const t = (key: string, options?: Record<string, unknown>) => text('en', key, options);
-
-/** The text of the QR code on screen, decoded from a screenshot of it by zbarimg. */
-async function decodeQr(page: Page, testId: string): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'signseal-qr-'));
-  try {
-    const file = path.join(dir, 'qr.png');
-    const qr = page.getByTestId(testId);
-    await qr.waitFor({ state: 'visible', timeout: 30000 });
-    await qr.screenshot({ path: file });
-    const { stdout } = await promisify(execFile)('zbarimg', ['--raw', '-q', file]);
-    return stdout.trim();
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 describe('the phone hand-off of the video step', () => {
   it('a desktop without a camera shows the QR code; the phone records; the desktop goes on', async () => {

@@ -1,6 +1,11 @@
 // The steps of the Video Sign journeys (issue #15), shared by the video e2e tests: Chromium's fake
 // camera, a sent contract switched to video sign with saved signs, the signer's way to the video step,
 // a real recording with the fake camera, and the terms after it.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { api } from '../support/cloud-client';
 import { sendTwoContractorDocument, type SentDocument } from '../support/documents';
@@ -25,6 +30,21 @@ export async function progress(page: Page): Promise<{ labels: string[]; current:
     const current = items.find((li) => li.getAttribute('aria-current') === 'step');
     return { labels: items.map(label), current: current ? label(current) : null };
   });
+}
+
+/** The text of the QR code on screen, decoded from a screenshot of it by zbarimg. */
+export async function decodeQr(page: Page, testId: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'signseal-qr-'));
+  try {
+    const file = path.join(dir, 'qr.png');
+    const qr = page.getByTestId(testId);
+    await qr.waitFor({ state: 'visible', timeout: 30000 });
+    await qr.screenshot({ path: file });
+    const { stdout } = await promisify(execFile)('zbarimg', ['--raw', '-q', file]);
+    return stdout.trim();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** Opens a phone's recording link and checks it got the lean recording shell (record.html: no router,
