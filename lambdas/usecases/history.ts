@@ -28,12 +28,15 @@ export async function recordHistory(
   facts: RequestFacts,
   reason?: string,
   target?: HistoryTarget,
+  /** A fact that happens once at a known time (the completion): its item's key is that time and the
+   *  action, so writers racing to record it write the same item once. */
+  once?: { at: string },
 ): Promise<void> {
-  const time = new Date().toISOString();
+  const time = once?.at ?? new Date().toISOString();
   await docs.addHistory({
     docuId: doc.docuId,
     ownerId: doc.ownerId,
-    itemId: `${time}#${randomBytes(4).toString('hex')}`,
+    itemId: `${time}#${once ? action : randomBytes(4).toString('hex')}`,
     time,
     action,
     actorName: actor.name,

@@ -493,6 +493,11 @@ async function followUps(
       'transfer_completion',
       { name: 'SignSeal', contact: '' },
       { ip: '', userAgent: 'seal worker' },
+      undefined,
+      undefined,
+      // Two workers may both get here (the one that sealed, and one that found it sealed): keyed by
+      // the completion's time, their two writes are one item.
+      { at: doc.completedAt ?? new Date().toISOString() },
     );
   }
   log.info('completion follow-ups queued', { docuId: doc.docuId, messages: jobs.length });
