@@ -422,31 +422,23 @@ export async function createDocument(
   const at = now.toISOString();
   // A video contract's first party is its owner, who records the terms (row 0, always there).
   const owner = input.kind === 'vcontract' ? await ownerActor(deps, user) : null;
-  await deps.docs.createDocument({
-    docuId,
-    id4: docuId.slice(0, 4),
-    ownerId: user.sub,
-    kind: input.kind,
-    title: '',
-    status: 'Ready',
-    privateinfoAgree: false,
-    finalRecipients: [],
-    pages: [],
-    createdAt: at,
-    updatedAt: at,
-    version: 1,
-  });
-  if (owner) {
-    await deps.docs.changeStatus(
+  await deps.docs.createDocument(
+    {
       docuId,
-      { status: 'Ready', version: 1 },
-      'Ready',
-      {},
-      {
-        putRecipients: [videoContractOwnerRow(docuId, owner)],
-      },
-    );
-  }
+      id4: docuId.slice(0, 4),
+      ownerId: user.sub,
+      kind: input.kind,
+      title: '',
+      status: 'Ready',
+      privateinfoAgree: false,
+      finalRecipients: [],
+      pages: [],
+      createdAt: at,
+      updatedAt: at,
+      version: 1,
+    },
+    owner ? [videoContractOwnerRow(docuId, owner)] : [],
+  );
   return view(deps, docuId);
 }
 

@@ -39,7 +39,8 @@ export interface Expected {
 }
 
 export interface DocumentRepository {
-  createDocument(doc: DocumentRecord): Promise<DocumentRecord>;
+  /** A new document, with its first recipients in the same transaction when given. */
+  createDocument(doc: DocumentRecord, recipients?: RecipientRecord[]): Promise<DocumentRecord>;
   getDocument(docuId: string): Promise<DocumentRecord | null>;
   listRecipients(docuId: string): Promise<RecipientRecord[]>;
   /** Changes fields without a status check (still conditional on the version). */
@@ -107,9 +108,18 @@ export class DynamoDocumentRepository implements DocumentRepository, SignerRepos
     this.e = createEntities(documentClient, table);
   }
 
-  async createDocument(doc: DocumentRecord): Promise<DocumentRecord> {
-    const res = await this.e.document.create({ ...doc, listTab: DOCUMENT_LIST_TAB[doc.status] }).go();
-    return res.data;
+  async createDocument(doc: DocumentRecord, recipients: RecipientRecord[] = []): Promise<DocumentRecord> {
+    const item = { ...doc, listTab: DOCUMENT_LIST_TAB[doc.status] };
+    if (recipients.length === 0) return (await this.e.document.create(item).go()).data;
+    await this.documentClient.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: this.e.document.create(item).params() as never },
+          ...recipients.map((r) => ({ Put: this.e.recipient.put(r).params() as never })),
+        ],
+      }),
+    );
+    return item;
   }
 
   async getDocument(docuId: string): Promise<DocumentRecord | null> {

@@ -160,8 +160,9 @@ export class InMemoryDocuments implements DocumentRepository, SignerRepository {
   private async tick() {
     await new Promise((r) => setImmediate(r));
   }
-  async createDocument(doc: DocumentRecord) {
+  async createDocument(doc: DocumentRecord, recipients: RecipientRecord[] = []) {
     this.docs.set(doc.docuId, doc);
+    if (recipients.length) this.recipients.set(doc.docuId, [...recipients]);
     return doc;
   }
   async getDocument(docuId: string) {

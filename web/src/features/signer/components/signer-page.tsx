@@ -349,9 +349,10 @@ export function SignerPage() {
       );
       break;
     default:
+      if (!view) break;
       // A video contract has nothing to review: behind the request, only who they are in it.
       body =
-        view?.kind === 'vcontract' ? (
+        view.kind === 'vcontract' ? (
           <p className="signer-prompt" data-testid="signer-prompt">
             {t('signer.vcontract.prompt', {
               nth: ordinal(view.me.ordinal, localeForPath(lang)),
@@ -359,28 +360,26 @@ export function SignerPage() {
             })}
           </p>
         ) : (
-          view && (
-            <Review
-              view={view}
-              lang={lang}
-              assigned={assigned}
-              signUrl={signUrl}
-              unsigned={unsigned}
-              pending={pending}
-              error={error}
-              arrival={arrival}
-              onSignAll={onSignAll}
-              onEditSign={() => {
-                setError(null);
-                setPopup('change');
-              }}
-              onDeny={() => {
-                setError(null);
-                setPopup('deny');
-              }}
-              onNext={() => void onNext()}
-            />
-          )
+          <Review
+            view={view}
+            lang={lang}
+            assigned={assigned}
+            signUrl={signUrl}
+            unsigned={unsigned}
+            pending={pending}
+            error={error}
+            arrival={arrival}
+            onSignAll={onSignAll}
+            onEditSign={() => {
+              setError(null);
+              setPopup('change');
+            }}
+            onDeny={() => {
+              setError(null);
+              setPopup('deny');
+            }}
+            onNext={() => void onNext()}
+          />
         );
   }
 
