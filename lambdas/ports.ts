@@ -21,13 +21,23 @@ export interface StoredObjectInfo {
   readonly etag?: string;
 }
 
+export interface DownloadOptions {
+  readonly expiresSeconds: number;
+  readonly filename?: string;
+  readonly contentType?: string;
+  /** Served for playing in the page (`inline`), never as a download or a page of its own. */
+  readonly inline?: boolean;
+}
+
 export interface ObjectStorage extends HealthCheckable {
   /** A browser POST straight to S3, limited to one key, a size range and a content type. */
   presignUpload(
     key: string,
     options: { contentType: string; maxBytes: number; expiresSeconds: number },
   ): Promise<PresignedUpload>;
-  presignDownload(key: string, options: { expiresSeconds: number; filename?: string }): Promise<string>;
+  /** A short-lived GET. `filename` makes it a download (attachment); `contentType` and `inline`
+   *  fix the type and disposition the store answers with, whatever the object was stored with. */
+  presignDownload(key: string, options: DownloadOptions): Promise<string>;
   head(key: string): Promise<StoredObjectInfo | null>;
   getBytes(key: string): Promise<Uint8Array>;
   /** Stores the bytes; answers their entity tag where the store gives one. */
@@ -41,8 +51,13 @@ export interface LargeObjects {
   /** The object's bytes in chunks; null when there is no such object. Stop iterating to stop reading. */
   getStream(key: string): Promise<AsyncIterable<Uint8Array> | null>;
   /** Copies `from` to `to` inside the store, only while `from` still has the entity tag `ifMatch`;
-   *  answers the copy's entity tag (compare it: not every store honours the condition). */
-  copy(from: string, to: string, options: { ifMatch?: string }): Promise<{ etag?: string }>;
+   *  answers the copy's entity tag (compare it: not every store honours the condition). With
+   *  `contentType` the copy is stored with that type, not the one the source was posted with. */
+  copy(
+    from: string,
+    to: string,
+    options: { ifMatch?: string; contentType?: string },
+  ): Promise<{ etag?: string }>;
 }
 
 export interface MailAttachment {

@@ -9,7 +9,13 @@ import {
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { LargeObjects, ObjectStorage, PresignedUpload, StoredObjectInfo } from '../ports';
+import type {
+  DownloadOptions,
+  LargeObjects,
+  ObjectStorage,
+  PresignedUpload,
+  StoredObjectInfo,
+} from '../ports';
 
 /** Presigning sits behind this tiny seam: aws-sdk-client-mock cannot intercept it. */
 export interface Presigner {
@@ -59,16 +65,19 @@ export class S3Storage implements ObjectStorage, LargeObjects {
     };
   }
 
-  async presignDownload(
-    key: string,
-    options: { expiresSeconds: number; filename?: string },
-  ): Promise<string> {
-    const disposition = options.filename
-      ? `attachment; filename="${asciiFallback(options.filename)}"; filename*=UTF-8''${rfc5987(options.filename)}`
-      : undefined;
+  async presignDownload(key: string, options: DownloadOptions): Promise<string> {
+    const name = options.filename
+      ? `; filename="${asciiFallback(options.filename)}"; filename*=UTF-8''${rfc5987(options.filename)}`
+      : '';
+    const disposition = options.inline ? `inline${name}` : name ? `attachment${name}` : undefined;
     return this.presigner.getUrl(
       this.client,
-      new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentDisposition: disposition }),
+      new GetObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        ResponseContentDisposition: disposition,
+        ...(options.contentType ? { ResponseContentType: options.contentType } : {}),
+      }),
       { expiresIn: options.expiresSeconds },
     );
   }
@@ -103,13 +112,18 @@ export class S3Storage implements ObjectStorage, LargeObjects {
     }
   }
 
-  async copy(from: string, to: string, options: { ifMatch?: string }): Promise<{ etag?: string }> {
+  async copy(
+    from: string,
+    to: string,
+    options: { ifMatch?: string; contentType?: string },
+  ): Promise<{ etag?: string }> {
     const res = await this.client.send(
       new CopyObjectCommand({
         Bucket: this.bucket,
         Key: to,
         CopySource: `${this.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
         ...(options.ifMatch ? { CopySourceIfMatch: options.ifMatch } : {}),
+        ...(options.contentType ? { MetadataDirective: 'REPLACE', ContentType: options.contentType } : {}),
       }),
     );
     return { etag: res.CopyObjectResult?.ETag };

@@ -36,6 +36,8 @@ export const MAX_ONETIME_QUANTITY = 1000;
 export const PRICE_CACHE_MS = 5 * 60 * 1000;
 /** Event ids are remembered this long (Stripe retries for up to 3 days). */
 const EVENT_TTL_SECONDS = 30 * 24 * 3600;
+/** A credited Checkout Session is remembered longer than any replay of its events could come. */
+const PAYMENT_TTL_SECONDS = 400 * 24 * 3600;
 
 export interface BillingDeps {
   readonly stripe: () => Promise<{ stripe: Stripe; keys: { webhookSecret: string } }>;
@@ -291,19 +293,61 @@ async function applySubscription(
   return result === 'completed';
 }
 
-/** A paid one-time purchase: its contracts as a ticket lot, after the lots the user has. */
-async function applyPayment(deps: BillingDeps, session: Stripe.Checkout.Session, stripe: Stripe, now: Date) {
+/** A paid one-time purchase: its contracts as a ticket lot, after the lots the user has. Credited
+ *  once per paid Checkout Session, whatever event (or replay under a new event id) delivers it, and
+ *  only to the user whose provider customer paid (issue #25): the session's own claim is marked done
+ *  in the credit's transaction; a customer that is not the user's is logged and credits no one. */
+async function applyPayment(
+  deps: BillingDeps,
+  session: Stripe.Checkout.Session,
+  stripe: Stripe,
+  now: Date,
+  log?: Logger,
+): Promise<void> {
   const userId = session.metadata?.userId ?? session.client_reference_id;
   if (!userId || session.payment_status !== 'paid') return;
-  const items = await stripe.checkout.sessions.listLineItems(session.id, { limit: 10 });
-  const count = items.data
-    .filter((i) => i.price && planOfPrice(deps, i.price.id) === 'price_onetime')
-    .reduce((n, i) => n + (i.quantity ?? 0), 0);
-  if (count <= 0) return;
-  await changeEntitlements(deps, userId, (record) => {
-    const lots = addTickets(lotsOfRecord(record, now), count, now, 'onetime');
-    return { ticketLots: lots, availableTickets: ticketCount(lots, now) };
-  });
+  const paymentKey = `stripe-payment#${session.id}`;
+  if (!(await deps.events.claim(paymentKey, PAYMENT_TTL_SECONDS))) {
+    log?.info('one-time payment already credited', { session: session.id });
+    return;
+  }
+  try {
+    const customer = typeof session.customer === 'string' ? session.customer : session.customer?.id;
+    const payer = await deps.users.getById(userId);
+    let mismatch = !customer || payer?.customerId !== customer;
+    const items = mismatch ? null : await stripe.checkout.sessions.listLineItems(session.id, { limit: 10 });
+    const count = (items?.data ?? [])
+      .filter((i) => i.price && planOfPrice(deps, i.price.id) === 'price_onetime')
+      .reduce((n, i) => n + (i.quantity ?? 0), 0);
+    const result =
+      mismatch || count <= 0
+        ? 'unchanged'
+        : await changeEntitlements(
+            deps,
+            userId,
+            (record) => {
+              if (!customer || record.customerId !== customer) {
+                mismatch = true;
+                return null;
+              }
+              const lots = addTickets(lotsOfRecord(record, now), count, now, 'onetime');
+              return { ticketLots: lots, availableTickets: ticketCount(lots, now) };
+            },
+            undefined,
+            paymentKey,
+          );
+    // Ids only: never the buyer's name or address.
+    if (mismatch || result === 'absent') {
+      log?.warn('one-time payment whose customer is not the named user; credited no one', {
+        session: session.id,
+        userId,
+      });
+    }
+    if (result !== 'completed') await deps.events.complete(paymentKey);
+  } catch (err) {
+    await deps.events.release(paymentKey);
+    throw err;
+  }
 }
 
 /** A renewal that could not be charged: a translated e-mail to the owner, once per invoice (the notify
@@ -402,7 +446,7 @@ export async function handleWebhook(
   let completed = false;
   try {
     if (event.type === 'checkout.session.completed' && event.data.object.mode === 'payment') {
-      await applyPayment(deps, event.data.object, stripe, now);
+      await applyPayment(deps, event.data.object, stripe, now, log);
     } else if (event.type === 'invoice.payment_failed') {
       await noticeFailedRenewal(deps, event.data.object);
     } else if (sub) {

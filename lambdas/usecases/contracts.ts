@@ -176,7 +176,13 @@ async function thumbnailOf(
 ): Promise<string | null> {
   if (doc.kind !== 'vcontract') return null;
   const key = recipients.find((r) => r.isOwner)?.video?.thumbnailKey;
-  return key ? deps.storage.presignDownload(key, { expiresSeconds: VIDEO_URL_SECONDS }) : null;
+  return key
+    ? deps.storage.presignDownload(key, {
+        expiresSeconds: VIDEO_URL_SECONDS,
+        contentType: 'image/jpeg',
+        inline: true,
+      })
+    : null;
 }
 
 function cardOf(
@@ -368,7 +374,7 @@ export async function contractVideo(
     throw new AppError('contracts.errors.noVideo', `Contractor ${index} has no video`, { status: 404 });
   }
   return {
-    ...(await presignVideo(deps.storage, video, VIDEO_URL_SECONDS)),
+    ...(await presignVideo(deps.storage, { docuId, index }, video, VIDEO_URL_SECONDS)),
     contentType: video.contentType,
     expiresAt: new Date(now.getTime() + VIDEO_URL_SECONDS * 1000).toISOString(),
   };

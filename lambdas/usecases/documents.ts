@@ -480,6 +480,12 @@ export async function createUpload(
   }
   const check = validateUpload(input, deps.maxUploadBytes);
   if (!check.ok) throw validationError(check, 'The file is refused');
+  // Each form may stage up to the upload cap for minutes: a capped number per owner and per document
+  // an hour (429 over it, issue #25).
+  await enforceLimits(deps.limits, [
+    { rule: 'uploadFormsPerOwner', key: user.sub },
+    { rule: 'uploadFormsPerDocument', key: docuId },
+  ]);
   // A key of its own for each form: a saved form can only ever write to this staging key, which is
   // forgotten once the upload is completed (or replaced by the next form).
   const key = newUploadKey(docuId);

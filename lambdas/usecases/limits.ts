@@ -47,6 +47,11 @@ export const DEFAULT_LIMITS = {
   videoSessionsPerRecipient: { limit: 20, windowSeconds: HOUR },
   /** Phone hand-off links (QR codes) of one contractor of a document (issue #15). */
   videoMobileLinksPerRecipient: { limit: 20, windowSeconds: HOUR },
+  /** Presigned PDF upload forms (each may stage up to the upload cap for minutes) of one owner…
+   *  (issue #25) */
+  uploadFormsPerOwner: { limit: 60, windowSeconds: HOUR },
+  /** …and of one document (a new form also spends the one before). */
+  uploadFormsPerDocument: { limit: 10, windowSeconds: HOUR },
   /** E-mail verification codes sent for one user… */
   verificationCodesPerUser: { limit: 5, windowSeconds: HOUR },
   /** …and to one address. */
@@ -64,6 +69,8 @@ export function isLimitRule(name: string): name is LimitRule {
 /** The message key of a refusal: a signer link's image cap has its own (waiting does not help). */
 const RULE_CODES: Partial<Record<LimitRule, string>> = {
   signImagesPerLink: 'signing.errors.tooManySignImages',
+  uploadFormsPerOwner: 'upload.errors.tooManyForms',
+  uploadFormsPerDocument: 'upload.errors.tooManyForms',
 };
 
 /** The defaults with the configured overrides. */

@@ -12,6 +12,7 @@
 // A video contract (issue #16) has no original: the seal generates its contract record (each party's
 // video with its still, hash, challenge code and a QR code to its verify page), then the same audit
 // pages, signature and follow-ups. Its owner is recipient 0 (the requester, with a video of their own).
+import { assertVideosIntact } from './video-playback';
 import { assertOriginalBytes } from './original';
 import { randomBytes } from 'node:crypto';
 import type { Language } from '../../shared/domain/constants';
@@ -540,6 +541,9 @@ export async function sealDocument(deps: SealDeps, job: SealJob, log: Logger): P
   // The bytes about to be sealed must hash to what was accepted at upload: otherwise an alert and no
   // seal (the job fails without retry; the document stays Generating for an operator).
   if (original) assertOriginalBytes(doc, original, log);
+  // Every recorded agreement video must still be the object accepted (issue #25): a missing or changed
+  // one stops the seal with an alert, as a changed original does.
+  await assertVideosIntact(deps.storage, doc.docuId, recipients, log);
   const lang = languageOf(doc);
   const locale = localeForPath(lang);
   const completedAt = now().toISOString();

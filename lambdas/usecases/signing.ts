@@ -291,7 +291,12 @@ async function ownerVideoOf(
   if (!owner || !video) return null;
   return {
     name: owner.name,
-    ...(await presignVideo(deps.storage, video, FILE_URL_SECONDS)),
+    ...(await presignVideo(
+      deps.storage,
+      { docuId: doc.docuId, index: owner.index },
+      video,
+      FILE_URL_SECONDS,
+    )),
     contentType: video.contentType,
     durationSeconds: video.durationSeconds ?? null,
     recordedAt: video.recordedAt,

@@ -30,6 +30,7 @@ import { recordHistory } from './history';
 import type { AuthUser } from '../core/http';
 import { messageTitle, smsText } from './messages';
 import { withConflictRetry } from './retry';
+import { presignVideo } from './video-playback';
 import {
   countResend,
   denyReason,
@@ -216,10 +217,7 @@ export async function getConfirmView(
         name: r.name,
         recordedAt: r.video!.recordedAt,
         contentType: r.video!.contentType,
-        url: await deps.storage.presignDownload(r.video!.key, { expiresSeconds: FILE_URL_SECONDS }),
-        thumbnailUrl: r.video!.thumbnailKey
-          ? await deps.storage.presignDownload(r.video!.thumbnailKey, { expiresSeconds: FILE_URL_SECONDS })
-          : null,
+        ...(await presignVideo(deps.storage, { docuId, index: r.index }, r.video!, FILE_URL_SECONDS)),
       })),
   );
   return {

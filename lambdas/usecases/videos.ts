@@ -6,9 +6,11 @@
 // type, within the size cap, until the window ends. The completion call accepts the file only for the
 // open session of that contractor within its window: real container header (EBML for webm, 'ftyp' for
 // mp4), at least 1,000 bytes, at most the cap, its SHA-256 streamed (never the whole file in memory).
-// The store then copies exactly the checked bytes (conditional on their entity tag) to
-// `documents/{docuId}/videos/{recipientIndex}/{sessionId}.{ext}`, a key no form names, so a saved form
-// posted again changes nothing. The session is spent; the video (key, type, size, hash, entity tag,
+// The store then copies exactly the checked bytes (conditional on their entity tag, with the session's
+// content type) to `documents/{docuId}/videos/{recipientIndex}/{attempt}.{ext}` (a new random id), a key no
+// form names and unique to that completion attempt (issue #25): concurrent or repeated completions of
+// one session never share an object, the first to record wins and every other removes only its own
+// copy, so the recorded video's object can never be deleted by a loser. The session is spent; the video (key, type, size, hash, entity tag,
 // code, session times, IP and user agent) is stored on the contractor and replaces an earlier one until
 // the contractor answers the contract, never after. A refused file is removed and its session spent.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
@@ -63,16 +65,20 @@ export function challengeCode(): string {
   return String(randomInt(0, 10_000)).padStart(4, '0');
 }
 
-/** The one key a session's form may write (a staging key), or the key of the accepted video. */
-export function videoKey(
+/** The one key a session's form may write (a staging key). */
+export function videoKey(docuId: string, recipientIndex: number, sessionId: string, type: VideoType): string {
+  return `uploads/${docuId}/videos/${recipientIndex}/${sessionId}.${VIDEO_TYPES[type]}`;
+}
+
+/** The key of one completion attempt's copy of the checked bytes, a new random id: no form names it,
+ *  and no other attempt (concurrent or repeated) of the same session shares it. */
+export function acceptedVideoKey(
   docuId: string,
   recipientIndex: number,
-  sessionId: string,
   type: VideoType,
-  area: 'staging' | 'accepted',
+  attempt = randomBytes(16).toString('hex'),
 ): string {
-  const prefix = area === 'staging' ? 'uploads' : 'documents';
-  return `${prefix}/${docuId}/videos/${recipientIndex}/${sessionId}.${VIDEO_TYPES[type]}`;
+  return `documents/${docuId}/videos/${recipientIndex}/${attempt}.${VIDEO_TYPES[type]}`;
 }
 
 const EBML = [0x1a, 0x45, 0xdf, 0xa3];
@@ -348,7 +354,7 @@ export async function openRecordingSession(
       ]);
       counted = true;
     }
-    const k = videoKey(docuId, c.me.index, sessionId, type, 'staging');
+    const k = videoKey(docuId, c.me.index, sessionId, type);
     const videoSession = { sessionId, challenge, startedAt, expiresAt, key: k, contentType: type };
     await deps.docs.changeStatus(
       docuId,
@@ -437,9 +443,14 @@ export async function completeRecordingSession(
   const ctx = await resolve(now);
   const refusal = refused(ctx);
   if (refusal) throw refusal;
+  // The same completion again (its answer was lost, or a concurrent one stored it): the video it
+  // stored, unchanged.
+  const storedEarlier = async () => {
+    const c = await resolve(now);
+    return c.me.video?.sessionId === sessionId ? accepted(c.me.video) : null;
+  };
   const session = ctx.me.videoSession;
   if (!session || session.sessionId !== sessionId) {
-    // The same completion again (its answer was lost): the video it stored, unchanged.
     if (ctx.me.video?.sessionId === sessionId) return accepted(ctx.me.video);
     throw noSession(deps);
   }
@@ -448,34 +459,49 @@ export async function completeRecordingSession(
     await spend(deps, docuId, resolve, sessionId, session.key);
     return videoError(code, message, deps, status);
   };
+  // Nothing (more) to read: a concurrent completion may have stored the video and spent the staging
+  // copy meanwhile; otherwise nothing arrived yet and the session stays open (the page may upload again).
+  const missing = async () =>
+    (await storedEarlier()) ??
+    Promise.reject(videoError('video.errors.missing', 'Nothing was uploaded for this session', deps));
   if (now.getTime() > Date.parse(session.expiresAt)) {
     throw await fail('video.errors.sessionExpired', 'The recording session has ended', 409);
   }
   const info = await deps.storage.head(session.key);
-  // Nothing arrived yet: the session stays open (the page may upload again within the window).
-  if (!info) throw videoError('video.errors.missing', 'Nothing was uploaded for this session', deps);
+  if (!info) return missing();
   if (info.size < VIDEO_MIN_BYTES) throw await fail('video.errors.tooShort', 'The recording is too short');
   if (info.size > deps.video.maxBytes)
     throw await fail('video.errors.tooLarge', 'The recording is too large');
   const chunks = await deps.storage.getStream(session.key);
-  if (!chunks) throw videoError('video.errors.missing', 'Nothing was uploaded for this session', deps);
-  const scan = await scanVideo(chunks, type, deps.video.maxBytes);
+  if (!chunks) return missing();
+  let scan: Awaited<ReturnType<typeof scanVideo>>;
+  try {
+    scan = await scanVideo(chunks, type, deps.video.maxBytes);
+  } catch (err) {
+    // The staging object went away while it was read: stored by a concurrent completion, or an error.
+    const earlier = await storedEarlier();
+    if (earlier) return earlier;
+    throw err;
+  }
   if (!scan.ok) throw await fail(scan.code, `The video was refused: ${scan.code}`);
   if (scan.sizeBytes < VIDEO_MIN_BYTES)
     throw await fail('video.errors.tooShort', 'The recording is too short');
 
-  // Exactly the bytes checked become the video, under a key no form names: the copy is conditional on
-  // the entity tag read before the scan, and its own tag must be that one (a store may ignore the
-  // condition), so a form posted again meanwhile is refused rather than accepted unchecked.
-  const key = videoKey(docuId, ctx.me.index, sessionId, type, 'accepted');
-  // Removes this copy unless a concurrent completion of the same session made it the video.
-  const dropCopy = async () => {
-    const mine = (await deps.docs.listRecipients(docuId)).find((r) => r.index === ctx.me.index);
-    if (mine?.video?.key !== key) await deps.storage.deleteMany([key]);
-  };
+  // Exactly the bytes checked become the video, under a key no form names and no other attempt shares:
+  // the copy is conditional on the entity tag read before the scan, and its own tag must be that one
+  // (a store may ignore the condition), so a form posted again meanwhile is refused rather than
+  // accepted unchecked. The copy is stored with the session's video type, whatever the form posted.
+  const key = acceptedVideoKey(docuId, ctx.me.index, type);
+  // The still beside the video (`….jpg`), written before the video is recorded.
+  const thumbnailKey = thumbnail ? key.replace(/\.(webm|mp4)$/, '.jpg') : undefined;
+  // Removes this attempt's own objects, and only them: never the recorded video of another attempt.
+  const discard = () => deps.storage.deleteMany([key, ...(thumbnailKey ? [thumbnailKey] : [])]);
   let copied: { etag?: string };
   try {
-    copied = await deps.storage.copy(session.key, key, info.etag ? { ifMatch: info.etag } : {});
+    copied = await deps.storage.copy(session.key, key, {
+      ...(info.etag ? { ifMatch: info.etag } : {}),
+      contentType: type,
+    });
   } catch (err) {
     // 412: changed since the check; 404: gone (a concurrent completion spent it).
     const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
@@ -483,7 +509,9 @@ export async function completeRecordingSession(
     copied = {};
   }
   if (!copied.etag || copied.etag !== info.etag) {
-    await dropCopy();
+    await discard();
+    const earlier = await storedEarlier();
+    if (earlier) return earlier;
     throw await fail('video.errors.changed', 'The recording changed while it was checked', 409);
   }
   const recordedAt = now.toISOString();
@@ -492,9 +520,6 @@ export async function completeRecordingSession(
     now,
     maxSeconds: deps.video.maxSeconds,
   });
-  // The still beside the video, under the same accepted area (`….jpg`), written before the video is
-  // recorded and removed again when it is not.
-  const thumbnailKey = thumbnail ? key.replace(/\.(webm|mp4)$/, '.jpg') : undefined;
   if (thumbnailKey) await deps.storage.put(thumbnailKey, thumbnail!, 'image/jpeg');
   const video = {
     key,
@@ -511,36 +536,46 @@ export async function completeRecordingSession(
     ...(duration ? { durationSeconds: duration.seconds, durationSource: duration.source } : {}),
     ...(thumbnailKey ? { thumbnailKey } : {}),
   };
-  const outcome = await withConflictRetry(async () => {
-    const c = await resolve(now);
-    // A concurrent completion of this session stored it first: its answer is this one's.
-    const stored = c.me.video;
-    if (stored && stored.sessionId === sessionId) return { kind: 'same' as const, video: stored };
-    const again = refused(c) ?? (c.me.videoSession?.sessionId !== sessionId ? noSession(deps) : null);
-    if (again) {
-      await deps.storage.deleteMany([key, ...(thumbnailKey ? [thumbnailKey] : [])]);
-      throw again;
-    }
-    const { videoSession, ...rest } = c.me;
-    void videoSession;
-    // A video contract's owner recording is its "upload": Ready → Upload (then kept on a retake).
-    const terms = !!c.byOwner && c.doc.kind === 'vcontract';
-    await deps.docs.changeStatus(
-      docuId,
-      { status: c.doc.status, version: c.doc.version },
-      terms && c.doc.status === 'Ready' ? 'Upload' : c.doc.status,
-      {},
-      { putRecipients: [{ ...rest, video }] },
-    );
-    return { kind: 'stored' as const, replaced: c.me.video, terms, doc: c.doc };
-  });
-  if (outcome.kind === 'same') return accepted(outcome.video);
+  let outcome;
+  try {
+    outcome = await withConflictRetry(async () => {
+      const c = await resolve(now);
+      // A completion of this session is recorded (another attempt's, or this one's whose answer was
+      // lost on a retry): that video is the answer.
+      const stored = c.me.video;
+      if (stored && stored.sessionId === sessionId) return { kind: 'same' as const, video: stored };
+      const again = refused(c) ?? (c.me.videoSession?.sessionId !== sessionId ? noSession(deps) : null);
+      if (again) throw again;
+      const { videoSession, ...rest } = c.me;
+      void videoSession;
+      // A video contract's owner recording is its "upload": Ready → Upload (then kept on a retake).
+      const terms = !!c.byOwner && c.doc.kind === 'vcontract';
+      await deps.docs.changeStatus(
+        docuId,
+        { status: c.doc.status, version: c.doc.version },
+        terms && c.doc.status === 'Ready' ? 'Upload' : c.doc.status,
+        {},
+        { putRecipients: [{ ...rest, video }] },
+      );
+      return { kind: 'stored' as const, replaced: c.me.video, terms, doc: c.doc };
+    });
+  } catch (err) {
+    // Refused, or the write's answer was lost: this attempt's copy goes unless it is the one recorded
+    // (when the document cannot be read now, the copy is left: an orphan, never a lost video).
+    const c = await resolve(now).catch(() => null);
+    if (c && c.me.video?.key !== key) await discard();
+    throw err;
+  }
+  if (outcome.kind === 'same') {
+    if (outcome.video.key !== key) await discard();
+    return accepted(outcome.video);
+  }
   if (outcome.terms) {
     await recordHistory(deps.docs, outcome.doc, 'upload', ctx.me, facts);
   }
   // The staging copy is spent; on a retake the earlier recording is no longer anyone's video.
   const { replaced } = outcome;
-  const earlier = replaced && replaced.key !== key ? [replaced.key, replaced.thumbnailKey ?? ''] : [];
+  const earlier = replaced ? [replaced.key, replaced.thumbnailKey ?? ''] : [];
   await deps.storage.deleteMany([session.key, ...earlier.filter(Boolean)]);
   return accepted(video);
 }

@@ -345,5 +345,37 @@ describe('plans and payments', () => {
     );
     expect(stale.status).toBe(400);
     expect((await getDeps().repo.getById(userId))!.availableTickets).toBe(before + 4);
+
+    // The same paid session under a new event id, validly signed (a second delivery path, a support
+    // replay): credited once per session, not per event (issue #25).
+    const again = JSON.stringify({ ...event, id: `evt_again_${Date.now()}` });
+    const second = await post(again, stripe.webhooks.generateTestHeaderString({ payload: again, secret }));
+    expect(second.status).toBe(200);
+    expect((await getDeps().repo.getById(userId))!.availableTickets).toBe(before + 4);
+
+    // A paid session whose metadata names another user: the session's customer is not theirs, so it
+    // credits no one (neither the named user nor the payer).
+    const other = await ownerOnClock();
+    const otherBefore = (await getDeps().repo.getById(other.userId))!.availableTickets;
+    const session = event.data.object as Stripe.Checkout.Session;
+    const redirected = JSON.stringify({
+      ...event,
+      id: `evt_other_${Date.now()}`,
+      data: {
+        ...event.data,
+        object: {
+          ...session,
+          id: `${session.id}_x`,
+          metadata: { ...session.metadata, userId: other.userId },
+        },
+      },
+    });
+    const third = await post(
+      redirected,
+      stripe.webhooks.generateTestHeaderString({ payload: redirected, secret }),
+    );
+    expect(third.status).toBe(200);
+    expect((await getDeps().repo.getById(other.userId))!.availableTickets).toBe(otherBefore);
+    expect((await getDeps().repo.getById(userId))!.availableTickets).toBe(before + 4);
   });
 });

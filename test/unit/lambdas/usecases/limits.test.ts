@@ -50,6 +50,8 @@ describe('the table of limits', () => {
       signImagesPerOwner: { limit: 30, windowSeconds: 3600 },
       videoSessionsPerRecipient: { limit: 20, windowSeconds: 3600 },
       videoMobileLinksPerRecipient: { limit: 20, windowSeconds: 3600 },
+      uploadFormsPerOwner: { limit: 60, windowSeconds: 3600 },
+      uploadFormsPerDocument: { limit: 10, windowSeconds: 3600 },
       verificationCodesPerUser: { limit: 5, windowSeconds: 3600 },
       verificationCodesPerAddress: { limit: 5, windowSeconds: 3600 },
     });

@@ -14,7 +14,13 @@ import type {
   VideoAnchor,
 } from '../../../../lambdas/adapters/dynamo/sealing';
 import type { NotifyJob } from '../../../../lambdas/jobs';
-import type { AnchorChain, ChainRecord, JobQueue, ObjectStorage } from '../../../../lambdas/ports';
+import type {
+  AnchorChain,
+  ChainRecord,
+  JobQueue,
+  ObjectStorage,
+  StoredObjectInfo,
+} from '../../../../lambdas/ports';
 import type { SealInput } from '../../../../lambdas/sealing/types';
 import { anchorDocument, type AnchorDeps } from '../../../../lambdas/usecases/anchoring';
 import { sealDocument, type SealDeps } from '../../../../lambdas/usecases/sealing';
@@ -96,7 +102,9 @@ class MemoryStorage implements ObjectStorage {
   check = async () => undefined;
   presignUpload = async (key: string) => ({ url: 'http://s3', fields: {}, key, expiresAt: '' });
   presignDownload = async (key: string) => `http://s3/${key}?signed`;
-  head = async () => null;
+  /** Objects known by their facts only (the videos: their size and tag, not their bytes). */
+  readonly heads = new Map<string, StoredObjectInfo>();
+  head = async (key: string) => this.heads.get(key) ?? null;
   async getBytes(key: string) {
     const bytes = this.objects.get(key);
     if (!bytes) throw Object.assign(new Error(`NoSuchKey ${key}`), { name: 'NoSuchKey' });
@@ -283,6 +291,14 @@ function setup(options: { wallet?: boolean } = {}) {
 
 const VIDEO_SHA = ['1'.repeat(64), '2'.repeat(64)];
 
+/** Each recorded video's object, as the store would answer a HEAD of it. */
+function storeVideoObjects(s: ReturnType<typeof setup>) {
+  for (const r of s.mem.recipients.get('doc1')!) {
+    if (r.video)
+      s.storage.heads.set(r.video.key, { size: r.video.sizeBytes, contentType: r.video.contentType });
+  }
+}
+
 /** The test document as a video-sign contract: both contractors recorded an agreement video. */
 function withVideos(s: ReturnType<typeof setup>) {
   const doc = s.mem.docs.get('doc1')!;
@@ -300,6 +316,7 @@ function withVideos(s: ReturnType<typeof setup>) {
       ...(i === 0 ? { userAgent: 'Mozilla/5.0 (iPhone) Mobile Safari', durationSeconds: 12.34 } : {}),
     };
   });
+  storeVideoObjects(s);
   return s;
 }
 
@@ -461,6 +478,49 @@ describe('seal job', () => {
       docuId: 'doc1',
       reason: 'sha256',
     });
+  });
+
+  it.each([
+    ['missing', (s: ReturnType<typeof setup>, key: string) => s.storage.heads.delete(key)],
+    [
+      'size',
+      (s: ReturnType<typeof setup>, key: string) =>
+        s.storage.heads.set(key, { size: 5, contentType: 'video/webm' }),
+    ],
+  ])(
+    'a recorded video whose object is %s is never sealed, with an alert (issue #25)',
+    async (reason, spoil) => {
+      const s = withVideos(setup());
+      spoil(s, s.mem.recipients.get('doc1')![1]!.video!.key);
+      const lines: string[] = [];
+      const log = createLogger({}, 'info', (line) => lines.push(line));
+      await expect(sealDocument(s.sealDeps, { docuId: 'doc1' }, log)).rejects.toMatchObject({
+        code: 'video.errors.videoChanged',
+        status: 409,
+      });
+      expect(s.sealCalls).toHaveLength(0);
+      expect(s.mem.docs.get('doc1')!.status).toBe('Generating');
+      expect(s.queued).toEqual([]);
+      const alert = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.alert);
+      expect(alert).toMatchObject({
+        level: 'error',
+        alert: 'video-integrity',
+        docuId: 'doc1',
+        recipientIndex: 1,
+        reason,
+      });
+    },
+  );
+
+  it('a recorded video whose entity tag changed is never sealed', async () => {
+    const s = withVideos(setup());
+    const r = s.mem.recipients.get('doc1')![0]!;
+    r.video = { ...r.video!, etag: '"a"' };
+    s.storage.heads.set(r.video.key, { size: r.video.sizeBytes, contentType: 'video/webm', etag: '"b"' });
+    await expect(sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog)).rejects.toMatchObject({
+      code: 'video.errors.videoChanged',
+    });
+    expect(s.sealCalls).toHaveLength(0);
   });
 
   it('a sign missing from the table fails clearly', async () => {
@@ -738,6 +798,7 @@ function asVideoContract(s: ReturnType<typeof setup>) {
   s.storage.objects.set('thumbs/0.jpg', new Uint8Array([0xff, 0xd8, 0xff, 0]));
   s.storage.objects.set('thumbs/1.jpg', new Uint8Array([0xff, 0xd8, 0xff, 1]));
   s.storage.objects.delete('documents/doc1/original.pdf');
+  storeVideoObjects(s);
   return s;
 }
 const OWNER_VIDEO_SHA = '0'.repeat(64);
