@@ -81,3 +81,47 @@ describe('stamp layouts', () => {
     expect(corporateStampLayout('  ', 300)).toEqual([]);
   });
 });
+
+describe('vertical forms on a stamp (issue #34)', () => {
+  it('turns the long-vowel mark, dashes and brackets a quarter, and moves small kana up and right', () => {
+    const placed = corporateStampLayout('サインシール', 300);
+    expect(placed.map((p) => p.char).join('')).toBe('サインシール');
+    expect(placed.find((p) => p.char === 'ー')!.rotate).toBeCloseTo(Math.PI / 2);
+    expect(placed.filter((p) => p.rotate).map((p) => p.char)).toEqual(['ー']);
+    const [open, close] = generalStampLayout('「山」', '', 300).filter((p) => p.rotate);
+    expect([open!.char, close!.char]).toEqual(['「', '」']);
+    const column = generalStampLayout('ジョー', '', 300);
+    const small = column.find((p) => p.char === 'ョ')!;
+    expect(small.rotate).toBeUndefined();
+    expect(small.x).toBeGreaterThan(column[0]!.x);
+    expect(column[0]!.rotate).toBeUndefined();
+  });
+
+  it('draws ー as a vertical stroke in a vertical seal (pixels)', async () => {
+    const { createCanvas } = await import('@napi-rs/canvas');
+    const { drawCorporateStamp, STAMP_SIZE } = await import('../../../web/src/features/signs/stamp-draw');
+    const canvas = createCanvas(STAMP_SIZE, STAMP_SIZE);
+    expect(drawCorporateStamp(canvas as unknown as HTMLCanvasElement, 'サインシール')).toBe(true);
+    const cell = corporateStampLayout('サインシール', STAMP_SIZE).find((p) => p.char === 'ー')!;
+    // The ink's bounding box inside the mark's cell (the frame stays outside it).
+    const half = Math.floor(cell.size / 2) - 2;
+    const x0 = Math.round(cell.x) - half;
+    const y0 = Math.round(cell.y) - half;
+    const { data } = canvas.getContext('2d').getImageData(x0, y0, 2 * half, 2 * half);
+    let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (let y = 0; y < 2 * half; y++) {
+      for (let x = 0; x < 2 * half; x++) {
+        if (data[(y * 2 * half + x) * 4 + 3]! < 128) continue;
+        [minX, minY, maxX, maxY] = [
+          Math.min(minX, x),
+          Math.min(minY, y),
+          Math.max(maxX, x),
+          Math.max(maxY, y),
+        ];
+      }
+    }
+    expect(maxX).toBeGreaterThan(minX);
+    // A vertical stroke: at least twice as tall as it is wide.
+    expect(maxY - minY).toBeGreaterThan(2 * (maxX - minX));
+  });
+});

@@ -36,6 +36,21 @@ export interface PlacedChar {
   x: number;
   y: number;
   size: number;
+  /** Radians clockwise about the centre: set for the characters that turn in vertical text. */
+  rotate?: number;
+}
+
+/** Characters that turn a quarter clockwise in vertical Japanese (the long-vowel mark, dashes,
+ *  tildes, ellipses, brackets), as a font's vertical alternates (`vert`) draw them. */
+const TURNED_IN_VERTICAL = new Set([...'ーｰ－—―‐〜～…‥＝=「」『』（）()［］[]【】〈〉《》｛｝{}〔〕＜＞<>']);
+/** Small kana and the ideographic comma and full stop, which sit in the upper right of their cell. */
+const UPPER_RIGHT_IN_VERTICAL = new Set([...'ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ、。，．']);
+
+/** A character placed at the centre (x, y) of a cell of `size` in a vertical column. */
+export function placeVertical(char: string, x: number, y: number, size: number): PlacedChar {
+  if (TURNED_IN_VERTICAL.has(char)) return { char, x, y, size, rotate: Math.PI / 2 };
+  if (UPPER_RIGHT_IN_VERTICAL.has(char)) return { char, x: x + size * 0.2, y: y - size * 0.2, size };
+  return { char, x, y, size };
 }
 
 /**
@@ -54,7 +69,7 @@ export function generalStampLayout(family: string, given: string, size: number):
     // Column 0 (family) on the right: x from right to left.
     const x = centre + ((columns.length - 1) / 2 - ci) * charSize;
     const top = centre - (column.length * charSize) / 2;
-    column.forEach((char, i) => placed.push({ char, x, y: top + (i + 0.5) * charSize, size: charSize }));
+    column.forEach((char, i) => placed.push(placeVertical(char, x, top + (i + 0.5) * charSize, charSize)));
   });
   return placed;
 }
@@ -75,11 +90,6 @@ export function corporateStampLayout(text: string, size: number): PlacedChar[] {
   return chars.map((char, i) => {
     const column = Math.floor(i / rows);
     const row = i % rows;
-    return {
-      char,
-      x: left + (columns - 1 - column + 0.5) * cell,
-      y: top + (row + 0.5) * cell,
-      size: cell,
-    };
+    return placeVertical(char, left + (columns - 1 - column + 0.5) * cell, top + (row + 0.5) * cell, cell);
   });
 }

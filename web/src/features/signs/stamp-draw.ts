@@ -25,7 +25,16 @@ function drawChars(ctx: CanvasRenderingContext2D, placed: PlacedChar[]): void {
   for (const p of placed) {
     // A little smaller than the cell, so neighbouring strokes never touch.
     ctx.font = fontOf(Math.floor(p.size * 0.92));
-    ctx.fillText(p.char, p.x, p.y);
+    if (!p.rotate) {
+      ctx.fillText(p.char, p.x, p.y);
+      continue;
+    }
+    // Vertical text: the long-vowel mark, dashes and brackets turn a quarter (issue #34).
+    ctx.save();
+    ctx.translate(p.x, p.y);
+    ctx.rotate(p.rotate);
+    ctx.fillText(p.char, 0, 0);
+    ctx.restore();
   }
 }
 
