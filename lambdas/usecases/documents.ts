@@ -779,6 +779,7 @@ export function signRequestJob(input: {
     return {
       kind: 'sms',
       idempotencyKey,
+      docuId: input.docuId,
       to: input.recipient.contact,
       text: smsText('signRequest.sms', values, locale, ['title', 'owner']),
     };
@@ -791,6 +792,7 @@ export function signRequestJob(input: {
   return {
     kind: 'email',
     idempotencyKey,
+    docuId: input.docuId,
     to: [input.recipient.contact],
     subject: translate('signRequest.subject', values, locale),
     text,
