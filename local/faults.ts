@@ -12,6 +12,7 @@ import net from 'node:net';
 import { SESClient } from '@aws-sdk/client-ses';
 import { getConfig } from '../lambdas/config';
 import { getDeps, setDeps } from '../lambdas/deps';
+import { sdkBounds } from '../lambdas/adapters/sdk-bounds';
 import { SesMailer } from '../lambdas/adapters/ses-mailer';
 import { MailboxSms } from '../lambdas/adapters/sms';
 
@@ -83,7 +84,7 @@ export async function startFaultSwitch(options: {
   // The handlers' mail path goes through the relay from now on (the same adapters, another endpoint).
   const c = getConfig();
   const mailer = new SesMailer(
-    new SESClient({ region: c.AWS_REGION, endpoint: `http://${host}:${relayPort}` }),
+    new SESClient({ region: c.AWS_REGION, endpoint: `http://${host}:${relayPort}`, ...sdkBounds() }),
     c.MAIL_FROM,
     c.MAIL_REPLY_TO,
   );
