@@ -46,7 +46,8 @@ export class SqsDeadLetterQueue implements DeadLetterQueue {
         QueueUrl: this.deadLetterUrl,
         MaxNumberOfMessages: Math.min(10, Math.max(1, max)),
         VisibilityTimeout: holdSeconds,
-        WaitTimeSeconds: 0,
+        // A short wait asks every SQS server (a short poll samples some, and may miss a few messages).
+        WaitTimeSeconds: 1,
         MessageSystemAttributeNames: ['SentTimestamp'],
         MessageAttributeNames: [SWEEP_REQUEUES_ATTRIBUTE],
       }),
