@@ -36,6 +36,7 @@ import { SesMailer } from './adapters/ses-mailer';
 import { MailboxSms, SnsSms } from './adapters/sms';
 import { SqsJobQueue } from './adapters/sqs-queue';
 import { SqsJobsConsole, type JobsConsole } from './adapters/sqs-console';
+import { SqsDeadLetterQueue } from './adapters/sqs-dead-letters';
 import { DynamoAdminAuditTrail, type AdminAuditTrail } from './adapters/dynamo/admin-audit';
 import { EvmChain } from './adapters/evm-chain';
 import { EvmChainReader } from './adapters/evm-reader';
@@ -421,7 +422,17 @@ export function verifyDeps(): VerifyDeps {
 /** What the sweep needs (issue #6). */
 export function sweepDeps(): SweepDeps {
   const base = documentDeps();
-  return { docs: base.docs, seals: seals(), queue: base.queue };
+  const c = getConfig();
+  // The notify queue's dead letters (issue #36): re-queued by the sweep where it is given their URL.
+  const notifyDeadLetters = c.NOTIFY_DLQ_URL
+    ? new SqsDeadLetterQueue(sqs(), c.NOTIFY_QUEUE_URL, c.NOTIFY_DLQ_URL)
+    : undefined;
+  return {
+    docs: base.docs,
+    seals: seals(),
+    queue: base.queue,
+    ...(notifyDeadLetters ? { notifyDeadLetters } : {}),
+  };
 }
 
 /** What the admin console's reads and "seal again" need (issue #20). */

@@ -2,10 +2,15 @@
 // repeats its side effect (double mail, double mint).
 import * as z from 'zod';
 
+/** The document a notification is about (none for account and billing mails): the admin Jobs page
+ *  names it for a dead-lettered message, never the addresses or the text (issue #36). */
+const aboutDocument = z.string().min(1).max(64).optional();
+
 export const notifyJobSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('email'),
     idempotencyKey: z.string().min(8).max(200),
+    docuId: aboutDocument,
     to: z.array(z.email()).min(1).max(50),
     subject: z.string().min(1).max(300),
     text: z.string().min(1),
@@ -21,6 +26,7 @@ export const notifyJobSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('sms'),
     idempotencyKey: z.string().min(8).max(200),
+    docuId: aboutDocument,
     to: z.string().regex(/^\+[1-9][0-9]{6,14}$/, 'E.164 phone number'),
     text: z.string().min(1).max(1600),
   }),

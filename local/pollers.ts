@@ -1,7 +1,11 @@
 // Nothing invokes Lambdas locally: these pollers receive SQS batches and call the worker handlers
 // with SQS events, the way Lambda's event source mapping does (with ReportBatchItemFailures).
-// Succeeded records are deleted; failed ones become visible again after a short back-off and, past
-// the queue's maxReceiveCount, the emulator's redrive moves them to the dead-letter queue.
+// Succeeded records are deleted; a failed one becomes visible again when the queue's visibility
+// timeout (lib/definitions.ts QUEUES, what the CDK gives each queue) has passed since it was received,
+// as in SQS, and past the queue's maxReceiveCount the emulator's redrive moves it to the dead-letter
+// queue. Locally that timeout is multiplied by LOCAL_JOB_TIME_SCALE (default 0.05: the notify queue's
+// 60 s become 3 s, seal's and anchor's 180 s become 9 s), so a local dead letter means what it means
+// in AWS — the job failed maxReceiveCount times, a visibility timeout apart — on a shorter clock.
 import {
   ChangeMessageVisibilityCommand,
   DeleteMessageBatchCommand,
@@ -15,8 +19,26 @@ import { WORKERS, type WorkerName } from '../shared/api/routes';
 
 type Worker = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
 
-/** Seconds before a failed record is retried locally (AWS waits the queue's visibility timeout). */
-const RETRY_BACKOFF_SECONDS = 2;
+/** The local clock's factor on the queues' visibility timeouts, when LOCAL_JOB_TIME_SCALE is unset. */
+export const DEFAULT_JOB_TIME_SCALE = 0.05;
+
+/** LOCAL_JOB_TIME_SCALE: a number in (0, 1]; 1 waits exactly as long as SQS does. */
+export function jobTimeScale(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.LOCAL_JOB_TIME_SCALE;
+  if (raw === undefined || raw === '') return DEFAULT_JOB_TIME_SCALE;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || value > 1) {
+    throw new Error(`LOCAL_JOB_TIME_SCALE must be a number above 0 and at most 1 (got "${raw}").`);
+  }
+  return value;
+}
+
+/** Seconds a failed record stays hidden: the rest of the queue's (scaled) visibility timeout since it
+ *  was received, as SQS counts it; never negative. */
+export function retryDelaySeconds(queue: WorkerName, scale: number, elapsedMs: number): number {
+  const timeoutMs = QUEUES[queue].visibilityTimeoutSeconds * scale * 1000;
+  return Math.max(0, Math.ceil((timeoutMs - elapsedMs) / 1000));
+}
 
 function toEvent(messages: Message[], queueArn: string): SQSEvent {
   return {
@@ -44,7 +66,11 @@ export interface Pollers {
   stop(): Promise<void>;
 }
 
-export function startPollers(endpoint: string, queueUrls: Record<WorkerName, string>): Pollers {
+export function startPollers(
+  endpoint: string,
+  queueUrls: Record<WorkerName, string>,
+  scale: number = jobTimeScale(),
+): Pollers {
   const client = new SQSClient({
     region: 'us-east-1',
     endpoint,
@@ -70,6 +96,7 @@ export function startPollers(endpoint: string, queueUrls: Record<WorkerName, str
         );
         const messages = res.Messages ?? [];
         if (!messages.length) continue;
+        const receivedAt = Date.now();
         const context = {
           awsRequestId: `local-${name}-${Date.now()}`,
           functionName: `local-${name}`,
@@ -90,13 +117,14 @@ export function startPollers(endpoint: string, queueUrls: Record<WorkerName, str
             }),
           );
         }
+        const hiddenFor = retryDelaySeconds(name, scale, Date.now() - receivedAt);
         for (const m of messages.filter((x) => failed.has(x.MessageId!))) {
           await client
             .send(
               new ChangeMessageVisibilityCommand({
                 QueueUrl,
                 ReceiptHandle: m.ReceiptHandle!,
-                VisibilityTimeout: RETRY_BACKOFF_SECONDS,
+                VisibilityTimeout: hiddenFor,
               }),
             )
             .catch(() => undefined);

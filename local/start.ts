@@ -3,6 +3,7 @@
 // `LOCAL_CLOUD_READY {json}` that the test harness reads.
 import { LocalCloudError } from './ports';
 import { startLocalCloud } from './cloud';
+import { faultsEnabled, startFaultSwitch, type FaultSwitch } from './faults';
 import { ConfigError } from '../lambdas/config';
 
 async function main() {
@@ -10,12 +11,14 @@ async function main() {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const started = Date.now();
   let cloud: Awaited<ReturnType<typeof startLocalCloud>> | undefined;
+  let faults: FaultSwitch | undefined;
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping the local cloud…');
     // Before it is ready there is nothing to stop gracefully: exiting kills the emulators' processes.
+    await faults?.stop();
     await cloud?.stop();
     process.exit(0);
   };
@@ -23,6 +26,8 @@ async function main() {
   process.on('SIGTERM', shutdown);
   try {
     cloud = await startLocalCloud();
+    // Tests that take the mail path down start the cloud with LOCAL_FAULTS=1 (local/faults.ts).
+    if (faultsEnabled()) faults = await startFaultSwitch({ mailboxUrl: cloud.mailboxUrl, log: console.log });
   } catch (err) {
     if (err instanceof LocalCloudError || err instanceof ConfigError) {
       console.error(err.message);
@@ -39,6 +44,7 @@ async function main() {
     `  API health:    ${cloud.appUrl}/api/health`,
     `  Local Stripe:  ${cloud.stripeUrl}   (test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined)`,
     `  Local chain:   ${cloud.chain.rpcUrl}   (chain id ${cloud.chain.chainId}, DocumentAnchor at ${cloud.chain.contractAddress})`,
+    ...(faults ? [`  Fault switch:  ${faults.url}   (LOCAL_FAULTS=1: POST /mailbox/down, /mailbox/up)`] : []),
     '',
     '  Demo sign-in (e-mail / password):',
     ...cloud.demoAccounts.map(
@@ -61,6 +67,7 @@ async function main() {
           chain: cloud.chain,
           demoAccounts: cloud.demoAccounts,
           handlerEnv: cloud.handlerEnv,
+          ...(faults ? { faultsUrl: faults.url } : {}),
         }),
     );
   }

@@ -11,27 +11,31 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SNSClient } from '@aws-sdk/client-sns';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { getConfig } from '../config';
+import { sdkBounds } from './sdk-bounds';
+
+/** Region, and the bounds on a stalled dependency (lambdas/adapters/sdk-bounds.ts), of every client. */
+function clientOptions() {
+  return { region: getConfig().AWS_REGION, ...sdkBounds() };
+}
 
 function once<T>(make: () => T): () => T {
   let value: T | undefined;
   return () => (value ??= make());
 }
 
-export const dynamo = /* @__PURE__ */ once(() => new DynamoDBClient({ region: getConfig().AWS_REGION }));
+export const dynamo = /* @__PURE__ */ once(() => new DynamoDBClient(clientOptions()));
 export const documentClient = /* @__PURE__ */ once(() =>
   DynamoDBDocumentClient.from(dynamo(), { marshallOptions: { removeUndefinedValues: true } }),
 );
 export const s3 = /* @__PURE__ */ once(
-  () => new S3Client({ region: getConfig().AWS_REGION, forcePathStyle: getConfig().S3_FORCE_PATH_STYLE }),
+  () => new S3Client({ ...clientOptions(), forcePathStyle: getConfig().S3_FORCE_PATH_STYLE }),
 );
-export const ses = /* @__PURE__ */ once(() => new SESClient({ region: getConfig().AWS_REGION }));
-export const sesv2 = /* @__PURE__ */ once(() => new SESv2Client({ region: getConfig().AWS_REGION }));
-export const sns = /* @__PURE__ */ once(() => new SNSClient({ region: getConfig().AWS_REGION }));
+export const ses = /* @__PURE__ */ once(() => new SESClient(clientOptions()));
+export const sesv2 = /* @__PURE__ */ once(() => new SESv2Client(clientOptions()));
+export const sns = /* @__PURE__ */ once(() => new SNSClient(clientOptions()));
 // Send to the configured SQS endpoint, not to the queue URL's host: the same in AWS, and locally the
 // emulator's queue URLs name a host (sqs.<region>.localhost) that Node does not resolve.
 export const sqs = /* @__PURE__ */ once(
-  () => new SQSClient({ region: getConfig().AWS_REGION, useQueueUrlAsEndpoint: false }),
+  () => new SQSClient({ ...clientOptions(), useQueueUrlAsEndpoint: false }),
 );
-export const cognito = /* @__PURE__ */ once(
-  () => new CognitoIdentityProviderClient({ region: getConfig().AWS_REGION }),
-);
+export const cognito = /* @__PURE__ */ once(() => new CognitoIdentityProviderClient(clientOptions()));

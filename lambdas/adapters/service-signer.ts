@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
 import type { ServiceSigner } from '../sealing/types';
+import { sdkBounds } from './sdk-bounds';
 
 const signerJson = z.object({ p12Base64: z.string().min(100), passphrase: z.string() });
 
@@ -40,7 +41,7 @@ export function serviceSignerLoader(source: {
     cached ??= (async () => {
       if (source.file) return parseServiceSigner(await readFile(source.file, 'utf8'), source.file);
       if (source.secretId) {
-        const res = await new SecretsManagerClient({}).send(
+        const res = await new SecretsManagerClient(sdkBounds()).send(
           new GetSecretValueCommand({ SecretId: source.secretId }),
         );
         if (!res.SecretString) throw new Error('The sealing key secret has no string value');

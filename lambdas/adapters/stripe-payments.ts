@@ -5,6 +5,7 @@
 import type Stripe from 'stripe';
 import type { Config } from '../config';
 import { AppError } from '../core/errors';
+import { sdkBounds } from './sdk-bounds';
 
 export interface StripeKeys {
   secretKey: string;
@@ -34,7 +35,7 @@ async function keysOf(c: Config): Promise<StripeKeys> {
   }
   if (c.STRIPE_SECRET_ID) {
     const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
-    const res = await new SecretsManagerClient({ region: c.AWS_REGION })
+    const res = await new SecretsManagerClient({ region: c.AWS_REGION, ...sdkBounds() })
       .send(new GetSecretValueCommand({ SecretId: c.STRIPE_SECRET_ID }))
       .catch((err: unknown) => {
         // A secret not created yet (docs/deploy.md): payments are unavailable, not a 500.

@@ -1,6 +1,7 @@
 // The minter's private key when deployed: a Secrets Manager secret (architecture §9), read once per
 // Lambda container. The secret holds the hex key, or JSON with a `privateKey` field.
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { sdkBounds } from '../adapters/sdk-bounds';
 
 let client: SecretsManagerClient | undefined;
 const keys = new Map<string, Promise<string>>();
@@ -27,7 +28,7 @@ export function parseMinterSecret(secretId: string, value: string | undefined): 
 export function minterKeyFromSecret(secretId: string, region?: string): Promise<string> {
   let pending = keys.get(secretId);
   if (!pending) {
-    client ??= new SecretsManagerClient({ region });
+    client ??= new SecretsManagerClient({ region, ...sdkBounds() });
     pending = client
       .send(new GetSecretValueCommand({ SecretId: secretId }))
       .then((res) => parseMinterSecret(secretId, res.SecretString));

@@ -51,3 +51,57 @@ export class AppError extends Error {
 export const ENTITLEMENT_CONFLICT = 'entitlementConflict';
 
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+
+/** Seconds a caller is asked to wait (Retry-After) when a dependency did not answer (issue #36). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** Node's codes of a connection that failed or broke (not a name that does not resolve: that stays). */
+const NETWORK_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+/** AWS's names of "too many requests, slow down", across services. */
+const THROTTLING_ERROR_NAMES = new Set([
+  'ThrottlingException',
+  'Throttling',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'TooManyRequestsException',
+  'SlowDown',
+]);
+
+type SdkLikeError = Error & { code?: string; $metadata?: { httpStatusCode?: number }; $fault?: string };
+
+function isTransient(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const e = err as SdkLikeError;
+  return (
+    e.name === 'TimeoutError' ||
+    NETWORK_ERROR_CODES.has(e.code ?? '') ||
+    THROTTLING_ERROR_NAMES.has(e.name) ||
+    (e.$fault === 'server' && (e.$metadata?.httpStatusCode ?? 0) >= 500)
+  );
+}
+
+/**
+ * A dependency that stalled, refused the connection, throttled or failed on its side (the SDK's
+ * timeouts and tries, lambdas/adapters/sdk-bounds.ts, are spent): 503 errors.unavailable with
+ * Retry-After, which the SPA translates; the caller may try again. Anything else: undefined.
+ */
+export function unavailableError(err: unknown): AppError | undefined {
+  if (isAppError(err)) return undefined;
+  if (!isTransient(err) && !isTransient((err as { cause?: unknown } | null)?.cause)) return undefined;
+  return new AppError(
+    'errors.unavailable',
+    'A service this request needs did not answer; try again shortly',
+    {
+      cause: err,
+      details: { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS },
+      headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+    },
+  );
+}

@@ -5,7 +5,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import type { RouteAuth } from '../../shared/api/routes';
-import { AppError, isAppError } from './errors';
+import { AppError, isAppError, unavailableError } from './errors';
 import { createLogger, type Logger } from './logger';
 import { isAccountClosed } from '../usecases/account-state';
 
@@ -142,6 +142,12 @@ export function errorToResponse(err: unknown, requestId: string, log: Logger): A
     if (err.status >= 500) log.error('request failed', { code: err.code, err });
     else log.info('request refused', { code: err.code, status: err.status });
     return json(err.status, errorBody(err, requestId), err.headers);
+  }
+  // A dependency that did not answer within the SDK's bounds: 503 with Retry-After, not a 500.
+  const unavailable = unavailableError(err);
+  if (unavailable) {
+    log.error('request failed: a dependency did not answer', { code: unavailable.code, err });
+    return json(unavailable.status, errorBody(unavailable, requestId), unavailable.headers);
   }
   log.error('unhandled error', { err });
   const internal = new AppError('errors.internal', 'Internal error');

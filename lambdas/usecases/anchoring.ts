@@ -159,6 +159,7 @@ async function certificateFollowUps(
     };
     const message = {
       idempotencyKey: `certificate#${doc.docuId}#${target.contact.toLowerCase()}`,
+      docuId: doc.docuId,
       to: target,
       locale,
       prefix: 'sealing.certificate',

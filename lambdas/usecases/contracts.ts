@@ -463,6 +463,7 @@ export function completedMailJob(input: {
   return {
     kind: 'email',
     idempotencyKey: `completed-mail#${input.docuId}#${randomUUID()}`,
+    docuId: input.docuId,
     to: [input.to],
     subject: translate('contractMail.subject', values, locale),
     text: translate('contractMail.body', values, locale),

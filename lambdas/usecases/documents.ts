@@ -785,6 +785,7 @@ export function signRequestJob(input: {
     return {
       kind: 'sms',
       idempotencyKey,
+      docuId: input.docuId,
       to: input.recipient.contact,
       text: smsText('signRequest.sms', values, locale, ['title', 'owner']),
     };
@@ -797,6 +798,7 @@ export function signRequestJob(input: {
   return {
     kind: 'email',
     idempotencyKey,
+    docuId: input.docuId,
     to: [input.recipient.contact],
     subject: translate('signRequest.subject', values, locale),
     text,

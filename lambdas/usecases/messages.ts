@@ -29,6 +29,8 @@ export function smsText(
  */
 export function paragraphMessage(input: {
   idempotencyKey: string;
+  /** The document the message is about (the admin Jobs page shows it for a dead letter). */
+  docuId?: string;
   to: { method: 'email' | 'phone'; contact: string };
   locale: Locale;
   prefix: 'sealing.completion' | 'sealing.completion.vcontract' | 'sealing.certificate';
@@ -37,14 +39,16 @@ export function paragraphMessage(input: {
   attachments?: Attachment[];
 }): NotifyJob {
   const { idempotencyKey, to, locale, prefix, values } = input;
+  const about = input.docuId ? { docuId: input.docuId } : {};
   if (to.method === 'phone') {
     const text = smsText(`${prefix}.sms`, values, locale, ['title', 'name']);
-    return { kind: 'sms', idempotencyKey, to: to.contact, text };
+    return { kind: 'sms', idempotencyKey, ...about, to: to.contact, text };
   }
   const lines = input.paragraphs.map((p) => translate(`${prefix}.${p}`, values, locale));
   return {
     kind: 'email',
     idempotencyKey,
+    ...about,
     to: [to.contact],
     subject: translate(`${prefix}.subject`, values, locale),
     text: [...lines, 'SignSeal'].join('\n\n'),

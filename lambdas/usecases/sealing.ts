@@ -443,6 +443,7 @@ async function completionJobs(
     jobs.push(
       paragraphMessage({
         idempotencyKey: `completion#${doc.docuId}#${target.contact.toLowerCase()}`,
+        docuId: doc.docuId,
         to: target,
         locale,
         // A video contract's record is not a signed document: its own wording (issue #16).

@@ -591,6 +591,7 @@ export function refusalNoticeJob(input: {
     return {
       kind: 'sms',
       idempotencyKey,
+      docuId: input.docuId,
       to: input.to.contact,
       text: smsText(own('sms'), values, locale, ['reason', 'title', 'signer', 'name']),
     };
@@ -618,6 +619,7 @@ ${reasonHtml}<p>${escapeHtml(closing)}</p>`;
   return {
     kind: 'email',
     idempotencyKey,
+    docuId: input.docuId,
     to: [input.to.contact],
     subject: translate(own('subject'), values, locale),
     text,

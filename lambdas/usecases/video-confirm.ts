@@ -107,6 +107,7 @@ export function confirmRequestJob(input: {
     return {
       kind: 'sms',
       idempotencyKey,
+      docuId: input.docuId,
       to: input.party.contact,
       text: smsText('videoConfirmRequest.sms', values, locale, ['title', 'name']),
     };
@@ -117,6 +118,7 @@ export function confirmRequestJob(input: {
   return {
     kind: 'email',
     idempotencyKey,
+    docuId: input.docuId,
     to: [input.party.contact],
     subject: translate('videoConfirmRequest.subject', values, locale),
     text: `${translate('videoConfirmRequest.greeting', values, locale)}\n\n${translate('videoConfirmRequest.intro', values, locale)}\n${input.link}\n\nSignSeal`,

@@ -5,8 +5,8 @@ import { putMetrics } from '../core/metrics';
 import { sweepDeps } from '../deps';
 import { sweep, type SweepReport } from '../usecases/sweep';
 
-/** Scheduled (EventBridge rule when deployed, a timer locally): re-queues overdue seal/anchor work,
- *  and publishes how many documents are stuck in Generating (the CDK alarms on it, issue #20). */
+/** Scheduled (EventBridge rule when deployed, a timer locally): re-queues overdue seal/anchor work and
+ *  the notifications the notify queue dead-lettered (issue #36), and publishes how many documents are stuck in Generating (the CDK alarms on it, issue #20). */
 export async function handler(): Promise<SweepReport> {
   const c = getConfig();
   const log = createLogger({ job: 'sweep' });

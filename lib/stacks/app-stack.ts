@@ -192,6 +192,16 @@ export class AppStack extends Stack {
       grantDataAccess(this.jobs.jobs[name].worker, WORKER_ACCESS[name], props.data, queues);
     }
     grantDataAccess(this.sealing.sweep, WORKER_ACCESS.sweep, props.data, queues);
+    // The sweep sends dead-lettered notifications back to their queue (issue #36): it reads, hides
+    // and deletes the notify DLQ's messages, and no other DLQ's.
+    const notifyDeadLetters = this.jobs.jobs.notify.deadLetterQueue;
+    notifyDeadLetters.grant(
+      this.sealing.sweep,
+      'sqs:ReceiveMessage',
+      'sqs:ChangeMessageVisibility',
+      'sqs:DeleteMessage',
+    );
+    this.sealing.sweep.addEnvironment('NOTIFY_DLQ_URL', notifyDeadLetters.queueUrl);
 
     for (const fn of this.api.functions.values()) fn.addEnvironment('ORIGIN_VERIFY_SECRET', originVerify);
 

@@ -700,6 +700,7 @@ export const WORKER_ACCESS: Readonly<Record<WorkerName | 'sweep', DataAccess>> =
   anchor: { table: 'write', objects: { documents: ['write'] }, enqueue: ['notify'] },
   // Attaches the final PDF or a certificate; records what it sent (idempotency).
   notify: { table: 'write', objects: { documents: ['read'] } },
-  // Re-queues overdue seal and anchor work and removes the markers it handled.
-  sweep: { table: 'write', enqueue: ['seal', 'anchor'] },
+  // Re-queues overdue seal and anchor work and removes the markers it handled; sends dead-lettered
+  // notifications back to the notify queue (issue #36; its DLQ rights: lib/stacks/app-stack.ts).
+  sweep: { table: 'write', enqueue: ['seal', 'anchor', 'notify'] },
 };

@@ -206,6 +206,8 @@ describe('whatever the declarations say', () => {
         'signer-agree',
         'signer-deny',
         'signer-reject-terms',
+        // the sweep sends dead-lettered notifications back (issue #36)
+        'sweep',
         // a denial of the videos tells every party (issue #15)
         'video-confirm-deny',
       ].sort(),
@@ -230,7 +232,7 @@ describe('whatever the declarations say', () => {
     ]);
   });
 
-  test('only the admin Jobs routes reach the dead-letter queues: the page reads, Redrive also deletes', () => {
+  test('only the admin Jobs routes and the sweep reach the dead-letter queues: the page reads, Redrive also deletes, the sweep re-queues notifications', () => {
     const dlqIds = WORKERS.map((name) => logicalIdOf(composed.app.jobs.jobs[name].deadLetterQueue));
     const dlqActions = (fn: IFunction) =>
       [
@@ -241,7 +243,18 @@ describe('whatever the declarations say', () => {
         ),
       ].sort();
     const reaching = functions.filter(([, fn]) => dlqActions(fn).length > 0).map(([name]) => name);
-    expect(reaching.sort()).toEqual(['admin-jobs', 'admin-redrive']);
+    expect(reaching.sort()).toEqual(['admin-jobs', 'admin-redrive', 'sweep']);
+    // The sweep: the notify DLQ only (issue #36).
+    const notifyDlq = logicalIdOf(composed.app.jobs.jobs.notify.deadLetterQueue);
+    const sweepDlqStatements = statementsOf(composed.app.sealing.sweep).filter(
+      (s) => s.effect === 'Allow' && dlqIds.some((id) => s.resources.includes(id)),
+    );
+    expect(sweepDlqStatements.every((s) => s.resources.includes(notifyDlq))).toBe(true);
+    expect(dlqActions(composed.app.sealing.sweep)).toEqual([
+      'sqs:ChangeMessageVisibility',
+      'sqs:DeleteMessage',
+      'sqs:ReceiveMessage',
+    ]);
     expect(dlqActions(composed.app.api.functions.get('admin-jobs')!)).toEqual([
       'sqs:GetQueueAttributes',
       'sqs:ReceiveMessage',

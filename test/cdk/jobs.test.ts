@@ -2,6 +2,7 @@ import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Jobs } from '../../lib/constructs/jobs.js';
 import { DLQ_RETENTION_SECONDS, QUEUES } from '../../lib/definitions.js';
+import { notifyRequeueDelaySeconds } from '../../lambdas/usecases/sweep.js';
 import { WORKERS } from '../../shared/api/routes.js';
 import { cleanup, logicalIdOf, testApp } from './support.js';
 
@@ -74,6 +75,18 @@ describe.each(WORKERS.map((name) => [name]))('the %s job', (name) => {
       ComparisonOperator: 'GreaterThanThreshold',
     });
   });
+});
+
+test('a dead-lettered notification waits in its DLQ at least one alarm period before the sweep re-queues it (issue #36)', () => {
+  const dlqId = logicalIdOf(jobs.jobs.notify.deadLetterQueue);
+  const alarm = Object.values(template.findResources('AWS::CloudWatch::Alarm')).find((a) =>
+    JSON.stringify(a.Properties.Dimensions).includes(dlqId),
+  )!;
+  expect(alarm.Properties.Statistic).toBe('Maximum');
+  // Deployed, the sweep's minimum age is 300 s (lambdas/config.ts): the first re-queue comes this long
+  // after the job was sent; the queue's own tries take maxReceiveCount visibility timeouts of that.
+  const tries = QUEUES.notify.maxReceiveCount * QUEUES.notify.visibilityTimeoutSeconds;
+  expect(notifyRequeueDelaySeconds(300, 0) - tries).toBeGreaterThanOrEqual(alarm.Properties.Period);
 });
 
 test('there is one queue and one dead-letter queue per worker, and nothing else', () => {

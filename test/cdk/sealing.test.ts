@@ -42,7 +42,14 @@ describe('sealing in the composed app', () => {
     expect(rules[0]!.Properties.ScheduleExpression).toBe('rate(5 minutes)');
     expect(JSON.stringify(rules[0]!.Properties.Targets)).toContain(sweepId);
     expect(Object.keys(variablesOf(sweepId))).toEqual(
-      expect.arrayContaining(['TABLE_NAME', 'SEAL_QUEUE_URL', 'ANCHOR_QUEUE_URL']),
+      expect.arrayContaining([
+        'TABLE_NAME',
+        'SEAL_QUEUE_URL',
+        'ANCHOR_QUEUE_URL',
+        // dead-lettered notifications go back to their queue (issue #36)
+        'NOTIFY_QUEUE_URL',
+        'NOTIFY_DLQ_URL',
+      ]),
     );
   });
 

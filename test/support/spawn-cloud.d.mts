@@ -11,6 +11,8 @@ export interface CloudInfo {
   chain: { rpcUrl: string; chainId: number; contractAddress: string; deployedAt: string };
   demoAccounts: { email: string; password: string; name: string; admin?: boolean }[];
   handlerEnv: Record<string, string>;
+  /** The fault switch's control URL, when started with LOCAL_FAULTS=1 (local/faults.ts). */
+  faultsUrl?: string;
 }
 export function startCloudProcess(options: {
   dataDir: string;

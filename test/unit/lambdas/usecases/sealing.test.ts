@@ -440,6 +440,14 @@ describe('seal job', () => {
     expect(s.mem.history.filter((h) => h.action === 'transfer_completion')).toHaveLength(1);
   });
 
+  it('every completion message names its document, for the admin Jobs page (issue #36)', async () => {
+    const s = setup();
+    await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
+    const jobs = notifyJobs(s.queued);
+    expect(jobs.length).toBeGreaterThan(0);
+    expect(jobs.map((j) => j.docuId)).toEqual(jobs.map(() => 'doc1'));
+  });
+
   it('two workers sealing at once keep one final PDF', async () => {
     const s = setup();
     const outcomes = await Promise.all([
@@ -667,7 +675,7 @@ describe('sweep', () => {
     };
     s.seals.markers.set('seal#gone', { queue: 'seal', docuId: 'gone', since: '2026-11-22T08:00:00.000Z' });
     const first = await sweep(deps, { minAgeSeconds: 300, maxPerRun: 10 }, silentLog);
-    expect(first).toEqual({ seal: 1, anchor: 0, cleaned: 1, stuckGenerating: 1 });
+    expect(first).toEqual({ seal: 1, anchor: 0, notify: 0, cleaned: 1, stuckGenerating: 1 });
     expect(s.queued).toEqual([{ queue: 'seal', job: { docuId: 'doc1', reason: 'sweep' } }]);
 
     // Too recent: nothing.
@@ -676,7 +684,7 @@ describe('sweep', () => {
       { minAgeSeconds: 300, maxPerRun: 10 },
       silentLog,
     );
-    expect(young).toEqual({ seal: 0, anchor: 0, cleaned: 0, stuckGenerating: 0 });
+    expect(young).toEqual({ seal: 0, anchor: 0, notify: 0, cleaned: 0, stuckGenerating: 0 });
 
     await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
     s.queued.length = 0;
@@ -684,6 +692,7 @@ describe('sweep', () => {
     expect(await sweep(later, { minAgeSeconds: 300, maxPerRun: 10 }, silentLog)).toEqual({
       seal: 0,
       anchor: 1,
+      notify: 0,
       cleaned: 0,
       stuckGenerating: 0,
     });
@@ -691,6 +700,7 @@ describe('sweep', () => {
     expect(await sweep(later, { minAgeSeconds: 300, maxPerRun: 0 }, silentLog)).toEqual({
       seal: 0,
       anchor: 0,
+      notify: 0,
       cleaned: 0,
       stuckGenerating: 0,
     });
