@@ -37,6 +37,13 @@ export function VideoContractFunnelPage() {
   return <FunnelPage evsign="vcontract" />;
 }
 
+/** Each kind of contract's funnel says which kind it makes (issue #34: Video Sign read "E-Sign"). */
+const FUNNEL_HEADINGS = {
+  esign: 'funnel.title',
+  vsign: 'funnel.vsignTitle',
+  vcontract: 'funnel.vcontractTitle',
+} as const satisfies Record<Evsign, string>;
+
 export function FunnelPage({ evsign = 'esign' }: { evsign?: Evsign }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -174,7 +181,7 @@ export function FunnelPage({ evsign = 'esign' }: { evsign?: Evsign }) {
 
   return (
     <section className="funnel" data-testid="funnel" data-step={step.id}>
-      <h1>{t(evsign === 'vcontract' ? 'funnel.vcontractTitle' : 'funnel.title')}</h1>
+      <h1>{t(FUNNEL_HEADINGS[evsign])}</h1>
       <ProgressBar evsign={evsign} current={step.id} />
       {body}
     </section>
