@@ -558,7 +558,7 @@ export async function startS3Front(options: S3FrontOptions): Promise<S3Front> {
     pass(req, res);
   });
   server.keepAliveTimeout = 5000;
-  const port = await listenOn(server, options.port, 'S3', options.variable ?? 'LOCAL_S3_PORT', host);
+  const port = await listenOn(server, options.port, 'S3 (s3rver)', options.variable ?? 'LOCAL_S3_PORT', host);
   return {
     url: `http://${host}:${port}`,
     port,
