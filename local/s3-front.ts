@@ -255,7 +255,7 @@ function parsePartHeaders(block: string): PartHeaders | null {
  * `file` are kept (up to MAX_FIELDS_BYTES), the file's bytes are only counted; what follows the file
  * is ignored, as S3 ignores it.
  */
-class UploadFormReader {
+export class UploadFormReader {
   readonly fields: [string, string][] = [];
   fileSize = 0;
   fileStarted = false;
