@@ -398,6 +398,8 @@ function isSigned(req: http.IncomingMessage, url: URL): boolean {
 export async function startS3Front(options: S3FrontOptions): Promise<S3Front> {
   const host = options.host ?? LOCAL_HOST;
   const now = options.now ?? (() => Date.now());
+  // Bodies left by a process that stopped mid-upload are of no use to anyone.
+  fs.rmSync(options.spoolDir, { recursive: true, force: true });
   fs.mkdirSync(options.spoolDir, { recursive: true });
   const agent = new http.Agent({ keepAlive: true });
 
