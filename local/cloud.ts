@@ -1,19 +1,20 @@
 // The local cloud (architecture §4, §10): emulators → provisioning → demo accounts → SPA build →
 // one HTTP server for the SPA and the API → queue pollers. Used by `npm start` and by the tests.
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseConfig, resetConfigCache } from '../lambdas/config';
 import { startEmulators } from './emulators';
 import { startPollers } from './pollers';
-import { LocalCloudError, reservePort } from './ports';
+import { LOCAL_HOST, LocalCloudError, listenOn } from './ports';
 import { provision, type Provisioned } from './provision';
 import { seedDemoAccounts, seedDemoProfiles, type SeededAccount } from './seed';
 import { getDeps, setChain, setDeps } from '../lambdas/deps';
 import { startLocalChain } from './chain';
 import { ensureServiceSigner, startSweepTimer } from './sealing';
-import { createLocalServer } from './server';
+import { createLocalHandler } from './server';
 import { startLocalStripe } from './stripe/server';
 import { LOCAL_PRICE_IDS } from './stripe/catalogue';
 
@@ -95,25 +96,41 @@ export async function startLocalCloud(
   log: (line: string) => void = (l) => console.log(l),
 ): Promise<LocalCloud> {
   const cfg = parseLocalEnv(env);
-  const host = '127.0.0.1';
+  const host = LOCAL_HOST;
   const dataDir = path.resolve(ROOT, cfg.LOCAL_DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true });
 
-  const appPort = await reservePort(cfg.PORT, 'app', 'PORT');
-  const ports = {
-    dynamodb: await reservePort(cfg.LOCAL_DYNAMODB_PORT, 'DynamoDB Local', 'LOCAL_DYNAMODB_PORT'),
-    s3: await reservePort(cfg.LOCAL_S3_PORT, 'S3 (s3rver)', 'LOCAL_S3_PORT'),
-    ses: await reservePort(cfg.LOCAL_SES_PORT, 'SES mailbox', 'LOCAL_SES_PORT'),
-    cognito: await reservePort(cfg.LOCAL_COGNITO_PORT, 'Cognito (cognito-local)', 'LOCAL_COGNITO_PORT'),
-    sqs: await reservePort(cfg.LOCAL_SQS_PORT, 'SQS/SNS (fauxqs)', 'LOCAL_SQS_PORT'),
-  };
-  const chainPort = await reservePort(cfg.LOCAL_CHAIN_PORT, 'local chain', 'LOCAL_CHAIN_PORT');
-  const stripePort = await reservePort(cfg.LOCAL_STRIPE_PORT, 'local Stripe', 'LOCAL_STRIPE_PORT');
+  // Every service binds its own port (0: a free one) and the port it holds is read back from its
+  // socket and handed to the others (issue #35). The app's socket comes first: its URL goes into the
+  // bucket's CORS rules, the Stripe webhooks and the handlers' APP_URL. It answers 503 until ready.
+  const appServer = http.createServer((_req, res) => {
+    res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '5' });
+    res.end('The local cloud is starting.');
+  });
+  const appPort = await listenOn(appServer, cfg.PORT, 'app', 'PORT', host);
   const appUrl = `http://${host}:${appPort}`;
+  const closeApp = () =>
+    new Promise<void>((resolve) => {
+      appServer.closeAllConnections();
+      appServer.close(() => resolve());
+    });
 
   log('Starting the emulators (DynamoDB Local, s3rver, SES, Cognito, SQS/SNS)…');
-  const emulators = await startEmulators(dataDir, ports);
-  const stops: (() => Promise<void>)[] = [() => emulators.stop()];
+  const emulators = await startEmulators(
+    dataDir,
+    {
+      dynamodb: cfg.LOCAL_DYNAMODB_PORT,
+      s3: cfg.LOCAL_S3_PORT,
+      ses: cfg.LOCAL_SES_PORT,
+      cognito: cfg.LOCAL_COGNITO_PORT,
+      sqs: cfg.LOCAL_SQS_PORT,
+    },
+    host,
+  ).catch(async (err: unknown) => {
+    await closeApp();
+    throw err;
+  });
+  const stops: (() => Promise<void>)[] = [closeApp, () => emulators.stop()];
   const stop = async () => {
     for (const s of stops.reverse()) await s().catch(() => undefined);
   };
@@ -121,7 +138,7 @@ export async function startLocalCloud(
   try {
     const { endpoints } = emulators;
     // The chain (compile when stale, ganache, deploy once) starts while the emulators are provisioned.
-    const chainStarting = startLocalChain({ dataDir, port: chainPort, host, log });
+    const chainStarting = startLocalChain({ dataDir, port: cfg.LOCAL_CHAIN_PORT, host, log });
     stops.push(async () => (await chainStarting.catch(() => undefined))?.stop());
     // Stops the handlers' chain client (its polling timers) before the chain itself.
     stops.push(async () => setChain(undefined));
@@ -129,7 +146,7 @@ export async function startLocalCloud(
     const demoAccounts = await seedDemoAccounts(endpoints.cognito, resources.userPoolId);
     // Payments (architecture §16): the real `stripe` SDK talks to this server; its webhooks go to the app.
     const stripe = await startLocalStripe({
-      port: stripePort,
+      port: cfg.LOCAL_STRIPE_PORT,
       host,
       dataDir,
       webhookUrl: `${appUrl}/api/stripe/webhook`,
@@ -202,7 +219,8 @@ export async function startLocalCloud(
       defaultPhoneCountry: process.env.DEFAULT_PHONE_COUNTRY ?? 'US',
       mailboxUrl: endpoints.ses,
     };
-    const server = createLocalServer({
+    // The app's socket has been listening since the start: it now serves the SPA and the API.
+    const handler = createLocalHandler({
       port: appPort,
       host,
       webDist: path.join(ROOT, 'web/dist'),
@@ -213,23 +231,8 @@ export async function startLocalCloud(
         jwksUrl: `${endpoints.cognito}/${resources.userPoolId}/.well-known/jwks.json`,
       },
     });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', (err: NodeJS.ErrnoException) =>
-        reject(
-          err.code === 'EADDRINUSE'
-            ? new LocalCloudError(`Port ${appPort} (app) is busy. Set PORT=<another port>.`)
-            : err,
-        ),
-      );
-      server.listen(appPort, host, () => resolve());
-    });
-    stops.push(
-      () =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    );
+    appServer.removeAllListeners('request');
+    appServer.on('request', handler);
 
     const pollers = startPollers(endpoints.sqs, resources.queueUrls);
     stops.push(() => pollers.stop());

@@ -1,4 +1,4 @@
-import net from 'node:net';
+import type net from 'node:net';
 
 /** One clear line for a port problem, never a stack trace. */
 export class LocalCloudError extends Error {
@@ -8,29 +8,49 @@ export class LocalCloudError extends Error {
   }
 }
 
-/** Resolves to the port actually free: the wanted one, or any free one when wanted is 0. */
-export function reservePort(
+/** The host every local service listens on: this machine only (issue #36), never a wildcard. */
+export const LOCAL_HOST = '127.0.0.1';
+
+/** What a busy fixed port says: its number, its service and the variable that sets it. */
+export function busyPortMessage(port: number, label: string, variable: string): string {
+  return `Port ${port} (${label}) is busy. Set ${variable}=<another port> (0 picks a free one).`;
+}
+
+/** A listen error as the one line a person can act on (EADDRINUSE/EACCES), other errors as they are. */
+export function portError(err: unknown, wanted: number, label: string, variable: string): unknown {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE' || code === 'EACCES')
+    return new LocalCloudError(busyPortMessage(wanted, label, variable));
+  return err;
+}
+
+/**
+ * Makes `server` listen on host:wanted (0: the system picks a free port) and resolves with the port
+ * it actually holds, read back from the listening socket. The port is never reserved, released and
+ * re-bound by someone else (issue #35): whoever binds it keeps it.
+ */
+export function listenOn(
+  server: net.Server,
   wanted: number,
   label: string,
   variable: string,
-  host = '127.0.0.1',
+  host = LOCAL_HOST,
 ): Promise<number> {
   return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EADDRINUSE' || err.code === 'EACCES') {
-        reject(
-          new LocalCloudError(
-            `Port ${wanted} (${label}) is busy. Set ${variable}=<another port> (0 picks a free one).`,
-          ),
-        );
-      } else reject(err);
-    });
+    const onError = (err: Error) => reject(portError(err, wanted, label, variable));
+    server.once('error', onError);
     server.listen(wanted, host, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+      server.off('error', onError);
+      resolve(listeningPort(server));
     });
   });
+}
+
+/** The port a listening server holds. */
+export function listeningPort(server: net.Server): number {
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('The server is not listening on TCP.');
+  return address.port;
 }
 
 export async function waitFor(

@@ -229,6 +229,11 @@ export function securityHeaders(contentSecurityPolicy: string): Record<string, s
 }
 
 export function createLocalServer(options: LocalServerOptions): http.Server {
+  return http.createServer(createLocalHandler(options));
+}
+
+/** What the local server does with a request: the SPA, its /config.json and /api/*. */
+export function createLocalHandler(options: LocalServerOptions): http.RequestListener {
   const compiled = compileRoutes(ROUTES);
   const jwks = createRemoteJWKSet(new URL(options.jwt.jwksUrl));
   const webDist = path.resolve(options.webDist);
@@ -398,7 +403,7 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
     fs.createReadStream(file).pipe(res);
   }
 
-  return http.createServer((req, res) => {
+  return (req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? `${options.host}:${options.port}`}`);
     const work =
       url.pathname === '/api' || url.pathname.startsWith('/api/')
@@ -411,5 +416,5 @@ export function createLocalServer(options: LocalServerOptions): http.Server {
         sendJson(res, 500, { error: { code: 'errors.internal', message: 'Internal error' } }, 'local');
       else res.end();
     });
-  });
+  };
 }

@@ -15,6 +15,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { SEED_PRICES, localPriceId } from './catalogue';
+import { listenOn } from '../ports';
 
 /** The API version the SDK in package.json pins (Stripe answers in the caller's version). */
 export const LOCAL_STRIPE_API_VERSION = '2026-10-28.endive';
@@ -1067,11 +1068,8 @@ ${session.cancel_url ? `<p><a href="${escapeHtml(String(session.cancel_url))}">â
       }
     })();
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
-  const port = (server.address() as { port: number }).port;
+  // Binds its own port (0: a free one, read back from the socket); a busy fixed one is one clear line.
+  const port = await listenOn(server, options.port, 'local Stripe', 'LOCAL_STRIPE_PORT', options.host);
   base = `http://${options.host}:${port}`;
   return {
     url: base,

@@ -9,7 +9,8 @@ declare module 's3rver' {
   }
   export default class S3rver {
     constructor(options: S3rverOptions);
-    run(): Promise<unknown>;
+    /** Resolves with the listening socket's address (its real port when 0 was asked). */
+    run(): Promise<{ address: string; family: string; port: number }>;
     close(): Promise<void>;
   }
 }

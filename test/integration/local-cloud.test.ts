@@ -13,7 +13,7 @@ function runStart(env: Record<string, string>) {
     cwd: ROOT,
     env: childEnv({ LOCAL_BUILD: 'never', LOCAL_DATA_DIR: path.relative(ROOT, runDir()), ...env }),
     encoding: 'utf8',
-    timeout: 60000,
+    timeout: 90000,
   });
   return { status: res.status, stderr: res.stderr.trim(), stdout: res.stdout.trim() };
 }
@@ -77,14 +77,27 @@ describe('the local cloud', () => {
     expect(res.stderr).toMatch(/^Configuration error: PORT is malformed/);
   });
 
-  it('stops with one line when a port is busy', async () => {
+  // Each service binds its own port (issue #35); a fixed one that is busy still stops the start with
+  // one line naming the variable, whichever service it belongs to.
+  it.each([
+    ['PORT', 'app'],
+    ['LOCAL_DYNAMODB_PORT', 'DynamoDB Local'],
+    ['LOCAL_COGNITO_PORT', 'Cognito (cognito-local)'],
+    ['LOCAL_S3_PORT', 'S3 (s3rver)'],
+    ['LOCAL_SES_PORT', 'SES mailbox'],
+    ['LOCAL_SQS_PORT', 'SQS/SNS (fauxqs)'],
+    ['LOCAL_CHAIN_PORT', 'local chain'],
+    ['LOCAL_STRIPE_PORT', 'local Stripe'],
+  ])('stops with one line when %s is busy', async (variable, label) => {
     const blocker = net.createServer();
     await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
     const port = (blocker.address() as net.AddressInfo).port;
     try {
-      const res = runStart({ PORT: String(port) });
+      const res = runStart({ ...FREE_PORTS, [variable]: String(port) });
       expect(res.status).toBe(1);
-      expect(res.stderr).toBe(`Port ${port} (app) is busy. Set PORT=<another port> (0 picks a free one).`);
+      expect(res.stderr).toBe(
+        `Port ${port} (${label}) is busy. Set ${variable}=<another port> (0 picks a free one).`,
+      );
     } finally {
       blocker.close();
     }

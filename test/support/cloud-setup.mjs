@@ -35,6 +35,8 @@ export default async function setup() {
     TEST_ADMIN_EMAIL: info.demoAccounts.find((a) => a.admin).email,
     TEST_ADMIN_PASSWORD: info.demoAccounts.find((a) => a.admin).password,
     TEST_RUN_DIR: runDir,
+    // The local cloud's process: its listening sockets (and its children's) are checked (issue #36).
+    TEST_CLOUD_PID: String(child.pid),
   });
   globalThis.__localCloud = { child, runDir };
 }
