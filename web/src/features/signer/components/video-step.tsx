@@ -6,14 +6,16 @@ import { useTranslation } from 'react-i18next';
 import type { SignerView } from '../../../../../shared/api/schemas';
 import { Spinner } from '../../../components/spinner';
 import type { Lang } from '../../../app/paths';
-import { PhoneHandoff } from '../../video/phone-handoff';
+import { PhoneHandoff } from '../../video/components/phone-handoff';
 import { signerRecording } from '../api/signer-api';
 import type { Handoff } from '../machine';
 import { describeError } from '../messages';
 import { ContractVideo } from './contract-video';
 
 /** The recorder (getUserMedia, MediaRecorder) is a chunk of its own, loaded at the video step only. */
-const VideoRecorder = lazy(() => import('../../video/recorder').then((m) => ({ default: m.VideoRecorder })));
+const VideoRecorder = lazy(() =>
+  import('../../video/components/recorder').then((m) => ({ default: m.VideoRecorder })),
+);
 
 interface VideoStepProps {
   docuId: string;

@@ -7,7 +7,7 @@ import { useAppConfig } from '../../../app/app-context';
 import { paths } from '../../../app/paths';
 import { useLang } from '../../../app/use-lang';
 import { ApiError } from '../../../lib/api-client';
-import { usePoll } from '../../video/phone-handoff';
+import { usePoll } from '../../video/hooks/use-poll';
 import {
   applySigns,
   createVideoMobileLink,
