@@ -9,8 +9,11 @@ import { ensureAmplify } from './amplify';
 import type { AppConfig } from './config';
 import { authRoutes, lineCallbackRoute } from '../features/auth/routes';
 import { billingRoutes } from '../features/billing/routes';
+import { contractsRoutes } from '../features/contracts/routes';
+import { funnelRoutes } from '../features/funnel/routes';
 import { publicRoutes } from '../features/public/routes';
 import { loadSignerPage, signerRoute } from '../features/signer/routes';
+import { signsRoutes } from '../features/signs/routes';
 import { videoRoutes } from '../features/video/routes';
 import { GuardGate, guestsOnly, requireAdmin, requireSignedIn } from './guards';
 import { titled, type RouteHandle } from './page-title';
@@ -52,54 +55,12 @@ function signedInRoutes(config: AppConfig): RouteObject {
             handle: titled('titles.myPage'),
             lazy: async () => ({ Component: (await signedInModule(config)).MyPageRoute }),
           },
-          {
-            // The E-Sign funnel.
-            path: under(home, paths.homeMakeEsign.path),
-            handle: titled('titles.newContract'),
-            lazy: async () => ({
-              Component: (await import('../features/funnel/components/funnel-page')).FunnelPage,
-            }),
-          },
-          {
-            // The Video Sign funnel: the same page with the owner's video step (issue #15).
-            path: under(home, paths.homeMakeVsign.path),
-            handle: titled('titles.newContract'),
-            lazy: async () => ({
-              Component: (await import('../features/funnel/components/funnel-page')).VideoSignFunnelPage,
-            }),
-          },
-          {
-            // The Video Contract funnel: the owner's video, the optional contractors, Finalize (issue #16).
-            path: under(home, paths.homeMakeVcontract.path),
-            handle: titled('titles.newContract'),
-            lazy: async () => ({
-              Component: (await import('../features/funnel/components/funnel-page')).VideoContractFunnelPage,
-            }),
-          },
-          // Contract management (issue #7): the lists and Show Document, in a lazy chunk of their own.
-          {
-            path: under(home, paths.homeDoc.path),
-            handle: titled('titles.contracts'),
-            lazy: async () => ({
-              Component: (await import('../features/contracts/components/contracts-page')).ContractsPage,
-            }),
-          },
-          {
-            path: under(home, paths.homeShowDocu.path),
-            handle: titled('titles.showDocument'),
-            lazy: async () => ({
-              Component: (await import('../features/contracts/components/show-document-page'))
-                .ShowDocumentPage,
-            }),
-          },
-          // The sign and stamp makers and the sign manager (issue #17), in a lazy chunk of their own.
-          {
-            path: under(home, paths.homeSign.path),
-            handle: titled('titles.signs'),
-            lazy: async () => ({
-              Component: (await import('../features/signs/components/signs-page')).SignsPage,
-            }),
-          },
+          // The creation funnels (E-Sign, Video Sign, Video Contract), in a lazy chunk of their own.
+          ...funnelRoutes(),
+          // Contract management (issue #7): the lists and Show Document.
+          ...contractsRoutes(),
+          // The sign and stamp makers and the sign manager (issue #17).
+          ...signsRoutes(),
           // Plans and payments (issue #18), each page in a lazy chunk of its own.
           ...billingRoutes(),
           // Filled by later issues; until then a "being built" page inside the shell.
