@@ -10,7 +10,7 @@ import { loadConfig } from './app/config';
 import { i18n, localeOf, switchLocale } from './app/i18n';
 import { detectLang, isLang } from './app/paths';
 import { renderStartupError } from './app/startup-error';
-import { MobileRecordingPage } from './features/video/mobile-page';
+import { MobileRecordingPage } from './features/video/components/mobile-page';
 import { configureApiClient } from './lib/api-client';
 import './styles.css';
 

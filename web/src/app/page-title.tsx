@@ -18,6 +18,12 @@ export interface RouteHandle {
   translated?: boolean;
 }
 
+/** A route's handle: its page title (a message key) and whether the page is fully translated. */
+export const titled = (title: NonNullable<RouteHandle['title']>, translated = true): RouteHandle => ({
+  title,
+  translated,
+});
+
 const SetTitle = createContext<(title: string | null) => void>(() => undefined);
 
 /** The handles of the matched routes, innermost last. */

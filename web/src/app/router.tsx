@@ -2,15 +2,21 @@
 // to the visitor's language; an unsupported language prefix goes to the same page in a supported
 // one; anything else is the not-found page. Guards (app/guards) run as loaders. Pages that need
 // Amplify are lazy, so the landing chunk stays small.
-import { createBrowserRouter, useParams, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { preloadPdfjs } from '../features/funnel/components/pdf-loader';
 import { ensureAmplify } from './amplify';
 import type { AppConfig } from './config';
 import { authRoutes, lineCallbackRoute } from '../features/auth/routes';
+import { billingRoutes } from '../features/billing/routes';
+import { contractsRoutes } from '../features/contracts/routes';
+import { funnelRoutes } from '../features/funnel/routes';
 import { publicRoutes } from '../features/public/routes';
+import { loadSignerPage, signerRoute } from '../features/signer/routes';
+import { signsRoutes } from '../features/signs/routes';
+import { videoRoutes } from '../features/video/routes';
 import { GuardGate, guestsOnly, requireAdmin, requireSignedIn } from './guards';
-import type { RouteHandle } from './page-title';
+import { titled, type RouteHandle } from './page-title';
 import { detectLang, isLang, paths, PREFIXED_FIRST_SEGMENTS, under } from './paths';
 import { loadLocale, localeOf } from './i18n';
 import { LanguageLayout, languageLoader } from './routes/language-layout';
@@ -23,12 +29,6 @@ const signedInModule = async (config: AppConfig) => {
   const [module] = await Promise.all([import('./layouts/signed-in'), ensureAmplify(config)]);
   return module;
 };
-
-/** A route's handle: its page title (a message key) and whether the page is fully translated. */
-const titled = (title: NonNullable<RouteHandle['title']>, translated = true): RouteHandle => ({
-  title,
-  translated,
-});
 
 /** The signed-in area: /{lang}/home/** inside the shell, every page behind the login guard. */
 function signedInRoutes(config: AppConfig): RouteObject {
@@ -55,66 +55,14 @@ function signedInRoutes(config: AppConfig): RouteObject {
             handle: titled('titles.myPage'),
             lazy: async () => ({ Component: (await signedInModule(config)).MyPageRoute }),
           },
-          {
-            // The E-Sign funnel.
-            path: under(home, paths.homeMakeEsign.path),
-            handle: titled('titles.newContract'),
-            lazy: async () => ({
-              Component: (await import('../features/funnel/components/funnel-page')).FunnelPage,
-            }),
-          },
-          {
-            // The Video Sign funnel: the same page with the owner's video step (issue #15).
-            path: under(home, paths.homeMakeVsign.path),
-            handle: titled('titles.newContract'),
-            lazy: async () => ({
-              Component: (await import('../features/funnel/components/funnel-page')).VideoSignFunnelPage,
-            }),
-          },
-          {
-            // The Video Contract funnel: the owner's video, the optional contractors, Finalize (issue #16).
-            path: under(home, paths.homeMakeVcontract.path),
-            handle: titled('titles.newContract'),
-            lazy: async () => ({
-              Component: (await import('../features/funnel/components/funnel-page')).VideoContractFunnelPage,
-            }),
-          },
-          // Contract management (issue #7): the lists and Show Document, in a lazy chunk of their own.
-          {
-            path: under(home, paths.homeDoc.path),
-            handle: titled('titles.contracts'),
-            lazy: async () => ({
-              Component: (await import('../features/contracts/components/contracts-page')).ContractsPage,
-            }),
-          },
-          {
-            path: under(home, paths.homeShowDocu.path),
-            handle: titled('titles.showDocument'),
-            lazy: async () => ({
-              Component: (await import('../features/contracts/components/show-document-page'))
-                .ShowDocumentPage,
-            }),
-          },
-          // The sign and stamp makers and the sign manager (issue #17), in a lazy chunk of their own.
-          {
-            path: under(home, paths.homeSign.path),
-            handle: titled('titles.signs'),
-            lazy: async () => ({
-              Component: (await import('../features/signs/components/signs-page')).SignsPage,
-            }),
-          },
-          // Plans and payments (issue #18), in a lazy chunk of their own.
-          ...(
-            [
-              [paths.homeMyPlan, 'titles.myPlan', 'MyPlanPage'],
-              [paths.homeSelectPlan, 'titles.selectPlan', 'SelectPlanPage'],
-              [paths.homePayPlan, 'titles.payPlan', 'PayPlanPage'],
-            ] as const
-          ).map(([p, title, page]) => ({
-            path: under(home, p.path),
-            handle: titled(title),
-            lazy: async () => ({ Component: (await import('../features/billing/billing-pages'))[page] }),
-          })),
+          // The creation funnels (E-Sign, Video Sign, Video Contract), in a lazy chunk of their own.
+          ...funnelRoutes(),
+          // Contract management (issue #7): the lists and Show Document.
+          ...contractsRoutes(),
+          // The sign and stamp makers and the sign manager (issue #17).
+          ...signsRoutes(),
+          // Plans and payments (issue #18), each page in a lazy chunk of its own.
+          ...billingRoutes(),
           // Filled by later issues; until then a "being built" page inside the shell.
           { path: under(home, paths.homeMake.path), handle: titled('titles.newContract'), lazy: placeholder },
         ],
@@ -180,32 +128,9 @@ function publicAndAuthRoutes(config: AppConfig): RouteObject[] {
     },
     ...others,
     // The signer flow (issue #5): open to anyone with the link, in a lazy chunk of its own.
-    {
-      path: paths.outsign.path,
-      handle: titled('titles.signer'),
-      lazy: async () => ({ Component: (await signerPage()).SignerPage }),
-    },
-    // The phone's video recording page (issue #15; a video contract's, issue #16): its own small
-    // chunk, with the recorder.
-    ...(
-      [
-        [paths.vsignMobile, 'titles.vsignMobile'],
-        [paths.vcMobile, 'titles.vcMobile'],
-      ] as const
-    ).map(([p, title]) => ({
-      path: p.path,
-      handle: titled(title),
-      lazy: async () => {
-        const { MobileRecordingPage } = await import('../features/video/mobile-page');
-        return { Component: () => <MobileRecordingPage token={useParams().token ?? ''} /> };
-      },
-    })),
-    // The video confirmation page (issue #15 item 4): its own small chunk.
-    {
-      path: paths.videoConfirm.path,
-      handle: titled('titles.videoConfirm'),
-      lazy: async () => ({ Component: (await import('../features/video/confirm-page')).VideoConfirmPage }),
-    },
+    signerRoute(),
+    // The phone's video recording pages and the video confirmation page (issues #15, #16).
+    ...videoRoutes(),
   ];
   const site = publicRoutes(config);
   const layout = site.find((r) => r.id === 'public');
@@ -247,8 +172,6 @@ export function createRoutes(config: AppConfig): RouteObject[] {
   ];
 }
 
-const signerPage = () => import('../features/signer/components/signer-page');
-
 /**
  * Starts what the page at `pathname` will need before the configuration is read and the router
  * runs: a signer link (mostly opened on a phone) fetches its page's chunk and the document viewer
@@ -260,7 +183,7 @@ export function prefetchForPath(pathname: string): void {
   loadLocale(localeOf(isLang(prefix) ? prefix : detectLang())).catch(() => undefined);
   if (/^\/[^/]+\/outsign\/[^/]+\/[^/]+\/?$/.test(pathname)) {
     // Failures are the route's own lazy import's to report.
-    signerPage().catch(() => undefined);
+    loadSignerPage().catch(() => undefined);
     preloadPdfjs().catch(() => undefined);
   }
 }

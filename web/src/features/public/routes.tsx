@@ -66,7 +66,7 @@ export function publicRoutes(config: AppConfig): RouteObject[] {
         {
           path: PUBLIC_PAGES.verify,
           handle: { translated: true },
-          lazy: async () => ({ Component: (await import('../verify/verify-page')).VerifyPage }),
+          lazy: async () => ({ Component: (await import('../verify/components/verify-page')).VerifyPage }),
         },
         {
           path: PUBLIC_PAGES.refund,

@@ -17,7 +17,9 @@ import { describeError } from '../messages';
 import type { StepProps } from './step-props';
 import { StepNav } from './step-nav';
 
-const VideoRecorder = lazy(() => import('../../video/recorder').then((m) => ({ default: m.VideoRecorder })));
+const VideoRecorder = lazy(() =>
+  import('../../video/components/recorder').then((m) => ({ default: m.VideoRecorder })),
+);
 
 type VideoStepProps = Omit<StepProps, 'doc'> & {
   /** Null on a new video contract, until Record is first pressed. */

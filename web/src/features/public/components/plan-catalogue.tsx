@@ -6,7 +6,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PurchaseKey } from '../../../../../shared/domain/entities';
-import { PriceLines, usePrices } from '../../billing/price-lines';
+import { PriceLines, usePrices } from '../../billing/components/price-lines';
 import type { PlanFamily } from '../content/types';
 import { usePublicContent } from '../hooks/use-public-content';
 import './plan-catalogue.css';

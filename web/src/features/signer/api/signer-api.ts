@@ -14,7 +14,7 @@ import {
   type UploadSignResponse,
 } from '../../../../../shared/api/schemas';
 import type { Lang } from '../../../app/paths';
-import { recordingApi, type RecordingApi } from '../../video/session-api';
+import { recordingApi, type RecordingApi } from '../../video/api/session-api';
 import { apiRequest } from '../../../lib/api-client';
 
 const base = (docuId: string, token: string) =>

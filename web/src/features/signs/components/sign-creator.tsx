@@ -3,7 +3,8 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Script } from '../../signer/components/sign-order';
-import { AutoGenerate, DrawPad, useCandidates } from '../../signer/components/sign-maker';
+import { AutoGenerate, useCandidates } from '../../signer/components/auto-generate';
+import { DrawPad } from '../../signer/components/draw-pad';
 import { inkOf } from '../../signer/components/sign-image';
 import { BLACK_INK } from '../image-tools';
 import { Maker, type MakerTab } from './maker';

@@ -1,7 +1,7 @@
 // Sends a recording to its session's presigned POST (issue #15): the policy fields first, then the
 // file, typed exactly as the session's form expects. A refusal by the storage is an ApiError the
 // pages translate ('errors.unavailable').
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 
 export async function postRecording(
   form: { url: string; fields: Record<string, string> },

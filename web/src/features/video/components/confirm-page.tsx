@@ -6,15 +6,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import type { VideoConfirmView } from '../../../../shared/api/schemas';
-import { paths } from '../../app/paths';
-import { useLang } from '../../app/use-lang';
-import { Spinner } from '../../components/spinner';
-import { DenyReasonDialog } from '../signer/components/deny-reason-dialog';
-import { describeError } from '../signer/messages';
-import '../signer/signer.css';
-import { confirmVideos, denyVideos, fetchConfirmView } from './confirm-api';
-import './video.css';
+import type { VideoConfirmView } from '../../../../../shared/api/schemas';
+import { paths } from '../../../app/paths';
+import { useLang } from '../../../app/use-lang';
+import { Spinner } from '../../../components/spinner';
+import { DenyReasonDialog } from '../../signer/components/deny-reason-dialog';
+import { describeError } from '../../signer/messages';
+import '../../signer/signer.css';
+import { confirmVideos, denyVideos, fetchConfirmView } from '../api/confirm-api';
+import '../video.css';
 
 type State =
   | { kind: 'loading' }

@@ -10,10 +10,10 @@ import {
   type InvoicesResponse,
   type MyPlanResponse,
   type PlanPricesResponse,
-} from '../../../../shared/api/billing';
-import type { PurchaseKey } from '../../../../shared/domain/entities';
-import { apiRequest } from '../../lib/api-client';
-import type { Lang } from '../../app/paths';
+} from '../../../../../shared/api/billing';
+import type { PurchaseKey } from '../../../../../shared/domain/entities';
+import { apiRequest } from '../../../lib/api-client';
+import type { Lang } from '../../../app/paths';
 
 export function getPrices(): Promise<PlanPricesResponse> {
   return apiRequest({ path: '/plans/prices', schema: planPricesResponseSchema });

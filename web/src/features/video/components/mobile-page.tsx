@@ -6,10 +6,10 @@
 // lean shell (record.html, src/record-main.tsx), without the router; the app's route renders it too.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MobileRecordingView } from '../../../../shared/api/schemas';
-import { Spinner } from '../../components/spinner';
-import { describeError } from '../signer/messages';
-import { fetchMobileRecording, mobileRecording } from './mobile-api';
+import type { MobileRecordingView } from '../../../../../shared/api/schemas';
+import { Spinner } from '../../../components/spinner';
+import { describeError } from '../../signer/messages';
+import { fetchMobileRecording, mobileRecording } from '../api/mobile-api';
 import { VideoRecorder } from './recorder';
 
 type State =

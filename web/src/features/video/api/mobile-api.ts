@@ -1,6 +1,6 @@
 // The phone's calls of the video hand-off (issue #15): the recording link's token is the credential.
-import { mobileRecordingViewSchema, type MobileRecordingView } from '../../../../shared/api/schemas';
-import { apiRequest } from '../../lib/api-client';
+import { mobileRecordingViewSchema, type MobileRecordingView } from '../../../../../shared/api/schemas';
+import { apiRequest } from '../../../lib/api-client';
 import { recordingApi, type RecordingApi } from './session-api';
 
 const base = (token: string) => `/vsign-mobile/${encodeURIComponent(token)}`;

@@ -4,12 +4,9 @@
 // 'Recording Link' dialog ('I see...'); the page then keeps the code on screen and polls the video
 // status every 2 s, and goes on by itself once the phone's video has arrived. The QR encoder is
 // loaded only when a code is shown.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../components/modal';
-
-/** How often the computer asks whether the phone's video has arrived. */
-export const HANDOFF_POLL_MS = 2000;
+import { Modal } from '../../../components/modal';
 
 /** A QR code of `text`, drawn by the lazily loaded `qrcode` package. */
 export function QrCode({ text, testId }: { text: string; testId?: string }) {
@@ -97,29 +94,4 @@ export function PhoneHandoff({ url, dialog, error, onAcknowledge, onNewCode }: P
       </button>
     </section>
   );
-}
-
-/** Calls `check` every 2 s while `active` (one call at a time), until it answers true. */
-export function usePoll(active: boolean, check: () => Promise<boolean>): void {
-  const latest = useRef(check);
-  latest.current = check;
-  useEffect(() => {
-    if (!active) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout>;
-    const tick = async () => {
-      let done = false;
-      try {
-        done = await latest.current();
-      } catch {
-        // A failed poll (offline for a moment) is tried again.
-      }
-      if (!stopped && !done) timer = setTimeout(() => void tick(), HANDOFF_POLL_MS);
-    };
-    timer = setTimeout(() => void tick(), HANDOFF_POLL_MS);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [active]);
 }

@@ -8,8 +8,8 @@ import {
   type CompleteVideoRequest,
   type CompleteVideoResponse,
   type StartVideoSessionResponse,
-} from '../../../../shared/api/schemas';
-import { apiRequest } from '../../lib/api-client';
+} from '../../../../../shared/api/schemas';
+import { apiRequest } from '../../../lib/api-client';
 
 export interface RecordingApi {
   start(contentType: string): Promise<StartVideoSessionResponse>;

@@ -2,11 +2,11 @@
 // the public pricing page and Select Plan (issue #18).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PlanPricesResponse } from '../../../../shared/api/billing';
-import type { PurchaseKey } from '../../../../shared/domain/entities';
-import { formatDollars } from '../../../../shared/domain/plans';
-import { errorMessage } from '../../lib/error-message';
-import { getPrices } from './billing-api';
+import type { PlanPricesResponse } from '../../../../../shared/api/billing';
+import type { PurchaseKey } from '../../../../../shared/domain/entities';
+import { formatDollars } from '../../../../../shared/domain/plans';
+import { errorMessage } from '../../../lib/error-message';
+import { getPrices } from '../api/billing-api';
 
 type Prices = PlanPricesResponse['prices'];
 

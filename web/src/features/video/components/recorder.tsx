@@ -7,9 +7,9 @@
 // hands it to the page. Loaded lazily: only the pages that record carry it.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { baseType, recorderMimeType, scriptDateTime, STOP_POLL_MS, STOP_POLLS, WARM_UP_MS } from './script';
-import { postRecording } from './upload';
-import './video.css';
+import { baseType, recorderMimeType, scriptDateTime, STOP_POLL_MS, STOP_POLLS, WARM_UP_MS } from '../script';
+import { postRecording } from '../api/upload';
+import '../video.css';
 
 /** Recorder states of the spec: Record is allowed only from ready. */
 export type RecorderState = 'ready' | 'prepare_rec' | 'rec' | 'prepare_stop';

@@ -4,9 +4,9 @@ import {
   videoConfirmViewSchema,
   type VideoConfirmResponse,
   type VideoConfirmView,
-} from '../../../../shared/api/schemas';
-import type { Language } from '../../../../shared/domain/constants';
-import { apiRequest } from '../../lib/api-client';
+} from '../../../../../shared/api/schemas';
+import type { Language } from '../../../../../shared/domain/constants';
+import { apiRequest } from '../../../lib/api-client';
 
 const base = (docuId: string, token: string) =>
   `/video-confirm/${encodeURIComponent(docuId)}/${encodeURIComponent(token)}`;

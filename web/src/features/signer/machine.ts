@@ -1,0 +1,400 @@
+// The signer flow (spec doc 1 §2 "Signer flow (/outsign)", §4) as one state machine: which screen
+// shows is the state's `name`, and only the events of the table below move it. An event a state does
+// not list is refused: the reducer returns the very same state, so React renders nothing new.
+//
+// Names follow the spec's screens. A dialog over a screen is a state of its own, named
+// `<screen>.<dialog>` ('review.terms': the e-sign agreement dialog over the document), so that
+// closing it knows where to return and the table says what each dialog allows.
+//
+// To add a screen: add its name to `STATE_NAMES`, a row to `transitions`, and an edge to it from the
+// rows that lead there; the page renders it from `state.name`. To add an event: add it to
+// `SignerEvent` and `EVENT_TYPES`, then to the rows that accept it. The unit test walks every state
+// × every event (test/unit/web/signer-machine.test.ts), so a new one must be placed in its table.
+import type { SignerSign, SignerView } from '../../../../shared/api/schemas';
+
+export const STATE_NAMES = [
+  /** The contract's view is on its way. */
+  'loading',
+  /** The view arrived; checking whether someone else is signed in on this browser. */
+  'identifying',
+  /** The link is unknown or malformed (404/400): an error page of its own. */
+  'invalidLink',
+  /** The view could not be loaded for another reason. */
+  'loadFailed',
+  /** 'Caution!': signed in with an ID other than the one to sign. */
+  'caution',
+  /** The 'Request to Sign' popup over the document (Setup). */
+  'request',
+  /** The document's pages with the signer's areas: Sign All, Edit Sign, Deny, Next (Signing). */
+  'review',
+  /** The sign maker (Draw, Auto Generation, stamps) over the review. */
+  'review.signMaker',
+  /** The change-sign popup over the review. */
+  'review.changeSign',
+  /** The deny popup (with a reason) over the review. */
+  'review.deny',
+  /** The e-sign agreement dialog (Electronic Signature Terms and Conditions) over the review. */
+  'review.terms',
+  /** The video step: the agreement video (Video Sign), or the owner's video then one's own (Video Contract). */
+  'video',
+  /** The deny popup over a video contract's video step. */
+  'video.deny',
+  /** The e-sign agreement dialog after the video. */
+  'video.terms',
+  /** End screens (Complete). */
+  'completed',
+  'signingDenied',
+  'legalDenied',
+  'alreadyAgreed',
+  'alreadyDenied',
+  /** The contract is no longer waiting for signatures. */
+  'closed',
+] as const;
+export type StateName = (typeof STATE_NAMES)[number];
+
+export const END_STATES = [
+  'completed',
+  'signingDenied',
+  'legalDenied',
+  'alreadyAgreed',
+  'alreadyDenied',
+  'closed',
+] as const satisfies readonly StateName[];
+export type EndName = (typeof END_STATES)[number];
+
+/** The phone hand-off of the video step (issue #15): its link, whether its dialog shows, its error. */
+export interface Handoff {
+  url: string | null;
+  dialog: boolean;
+  error: string | null;
+  /** When the video was recorded before the hand-off began: a newer one is the phone's. */
+  before: string | null;
+}
+
+export interface SignerState {
+  name: StateName;
+  view: SignerView | null;
+  /** The signer's signs so far (those of the view, then those made here). */
+  signs: readonly SignerSign[];
+  /** The sign a new 'Sign All' uses. */
+  current: string | null;
+  /** Area index → sign id, for the signer's own areas. */
+  assigned: ReadonlyMap<number, string>;
+  /** A signing call is on its way. */
+  pending: boolean;
+  /** The last failed call's message, shown on the screen. */
+  error: string | null;
+  /** Why the view could not be loaded ('loadFailed'). */
+  failure: string | null;
+  /** What a sign made in the sign maker does: apply it everywhere, or replace the applied one. */
+  afterMake: 'signAll' | 'replace';
+  /** Bumped when the signer starts signing: the review then takes them to their first unsigned area. */
+  arrival: number;
+  handoff: Handoff | null;
+}
+
+type VideoSummary = SignerView['me']['video'];
+
+export type SignerEvent =
+  // The contract's view
+  | { type: 'viewLoaded'; view: SignerView }
+  | { type: 'viewFailed'; invalidLink: boolean; message: string }
+  | { type: 'identified'; otherUser: boolean }
+  // Caution and request popups
+  | { type: 'logout' }
+  | { type: 'sign' }
+  // Review
+  | { type: 'signAll' }
+  | { type: 'editSign' }
+  | { type: 'deny' }
+  | { type: 'chooseSign'; signId: string }
+  | { type: 'makeNewSign' }
+  | { type: 'signMade'; sign: SignerSign }
+  /** Closes the dialog over a screen (its Cancel, Escape). */
+  | { type: 'cancel' }
+  // Signing calls: one at a time, answered by one of the four after it
+  | { type: 'sending' }
+  | { type: 'sendFailed'; message: string }
+  | { type: 'signsSaved'; view: SignerView }
+  | { type: 'agreed' }
+  | { type: 'termsRejected' }
+  | { type: 'signingDenied' }
+  // Video step
+  | { type: 'videoDone' }
+  | { type: 'usePhone' }
+  | { type: 'phoneLinkMade'; url: string }
+  | { type: 'phoneLinkFailed'; message: string }
+  | { type: 'phoneDialogClosed' }
+  | { type: 'phoneVideoArrived'; video: NonNullable<VideoSummary> };
+export type EventType = SignerEvent['type'];
+
+export const EVENT_TYPES = [
+  'viewLoaded',
+  'viewFailed',
+  'identified',
+  'logout',
+  'sign',
+  'signAll',
+  'editSign',
+  'deny',
+  'chooseSign',
+  'makeNewSign',
+  'signMade',
+  'cancel',
+  'sending',
+  'sendFailed',
+  'signsSaved',
+  'agreed',
+  'termsRejected',
+  'signingDenied',
+  'videoDone',
+  'usePhone',
+  'phoneLinkMade',
+  'phoneLinkFailed',
+  'phoneDialogClosed',
+  'phoneVideoArrived',
+] as const satisfies readonly EventType[];
+
+export const initialSignerState: SignerState = {
+  name: 'loading',
+  view: null,
+  signs: [],
+  current: null,
+  assigned: new Map(),
+  pending: false,
+  error: null,
+  failure: null,
+  afterMake: 'replace',
+  arrival: 0,
+  handoff: null,
+};
+
+/** The sign a new 'Sign All' uses: the newest of the signer's signs. */
+function newestSign(signs: readonly SignerSign[]): SignerSign | undefined {
+  return [...signs].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0];
+}
+
+const myAreas = (view: SignerView | null) => view?.recipients.find((r) => r.mine)?.areas ?? [];
+
+/**
+ * Where a loaded view ends at once, before anything is asked of the signer: an agreement already
+ * given or refused, or a contract no longer waiting for signatures. Undefined when it can be signed.
+ */
+export function endOnArrival(view: SignerView): EndName | undefined {
+  if (view.me.agreement === 1) return 'alreadyAgreed';
+  if (view.me.agreement === 2) return 'alreadyDenied';
+  if (view.status !== 'Agree') return 'closed';
+  return undefined;
+}
+
+export function isEndState(name: StateName): name is EndName {
+  return (END_STATES as readonly StateName[]).includes(name);
+}
+
+/** The screen under a dialog (itself when no dialog shows). */
+export function screenOf(name: StateName): StateName {
+  return name.startsWith('review') ? 'review' : name.startsWith('video') ? 'video' : name;
+}
+
+/** The step of 'Setup, Signing, Complete' a state belongs to (0-based). */
+export function stepOf(name: StateName): 0 | 1 | 2 {
+  if (isEndState(name)) return 2;
+  const screen = screenOf(name);
+  return screen === 'review' || screen === 'video' ? 1 : 0;
+}
+
+// ----- Transitions: each a pure (state, event) → state -----
+
+type Handler<E extends EventType> = (
+  state: SignerState,
+  event: Extract<SignerEvent, { type: E }>,
+) => SignerState;
+type Row = { readonly [E in EventType]?: Handler<E> };
+
+const go =
+  (name: StateName) =>
+  (state: SignerState): SignerState => ({ ...state, name });
+
+/** Opens a dialog over the current screen; a new dialog clears the last error. */
+const open =
+  (name: StateName, changes: Partial<SignerState> = {}) =>
+  (state: SignerState): SignerState => ({ ...state, ...changes, name, error: null });
+
+const viewLoaded: Handler<'viewLoaded'> = (state, { view }) => {
+  const signs = view.signs;
+  const assigned = new Map(
+    myAreas(view).flatMap((a) => (a.signId ? [[a.areaIndex, a.signId] as const] : [])),
+  );
+  return {
+    ...state,
+    name: endOnArrival(view) ?? 'identifying',
+    view,
+    signs,
+    current: newestSign(signs)?.signId ?? null,
+    assigned,
+  };
+};
+
+const viewFailed: Handler<'viewFailed'> = (state, { invalidLink, message }) =>
+  invalidLink ? { ...state, name: 'invalidLink' } : { ...state, name: 'loadFailed', failure: message };
+
+/** Sign (or Escape) in the request popup: a video contract has nothing to sign, so its videos. */
+const startSigning: Handler<'sign'> = (state) =>
+  state.view?.kind === 'vcontract'
+    ? { ...state, name: 'video' }
+    : { ...state, name: 'review', arrival: state.arrival + 1 };
+
+const signAllWith = (state: SignerState, signId: string) =>
+  new Map(myAreas(state.view).map((a) => [a.areaIndex, signId] as const));
+
+/** A changed sign replaces the one already applied to the signer's areas. */
+const replaceApplied = (state: SignerState, signId: string) =>
+  new Map([...state.assigned.keys()].map((k) => [k, signId] as const));
+
+/** Sign All: the current sign everywhere, or the sign maker first when there is none. */
+const signAll: Handler<'signAll'> = (state) =>
+  state.current
+    ? { ...state, error: null, assigned: signAllWith(state, state.current) }
+    : open('review.signMaker', { afterMake: 'signAll' })(state);
+
+const chooseSign: Handler<'chooseSign'> = (state, { signId }) => ({
+  ...state,
+  name: 'review',
+  current: signId,
+  assigned: replaceApplied(state, signId),
+});
+
+const signMade: Handler<'signMade'> = (state, { sign }) => ({
+  ...state,
+  name: 'review',
+  signs: [...state.signs, sign],
+  current: sign.signId,
+  assigned:
+    state.afterMake === 'signAll' ? signAllWith(state, sign.signId) : replaceApplied(state, sign.signId),
+});
+
+const sending: Handler<'sending'> = (state) => ({ ...state, pending: true, error: null });
+
+/** A failed call closes its dialog and shows its message on the screen under it. */
+const sendFailed: Handler<'sendFailed'> = (state, { message }) => ({
+  ...state,
+  name: screenOf(state.name),
+  pending: false,
+  error: message,
+});
+
+/** Next saved the signs: a Video Sign records its video before the terms (spec doc 1 §4). */
+const signsSaved: Handler<'signsSaved'> = (state, { view }) => ({
+  ...state,
+  name: view.kind === 'vsign' ? 'video' : 'review.terms',
+  view,
+  pending: false,
+});
+
+const finish =
+  (name: EndName) =>
+  (state: SignerState): SignerState => ({ ...state, name, pending: false });
+
+/**
+ * The answers to a signing call (agree, reject the terms, deny), taken on whichever screen or dialog
+ * the signer went to meanwhile: what the server recorded is what the page shows.
+ */
+const callAnswers = {
+  sendFailed,
+  agreed: finish('completed'),
+  termsRejected: finish('legalDenied'),
+  signingDenied: finish('signingDenied'),
+} satisfies Row;
+/** On the review, Next's answer too. */
+const reviewCallAnswers = { ...callAnswers, signsSaved } satisfies Row;
+
+const usePhone: Handler<'usePhone'> = (state) => ({
+  ...state,
+  handoff: { url: null, dialog: true, error: null, before: state.view?.me.video?.recordedAt ?? null },
+});
+
+/** The answers of the hand-off's link call count only while the hand-off is still open. */
+const withHandoff =
+  <E extends EventType>(
+    change: (handoff: Handoff, event: Extract<SignerEvent, { type: E }>) => Handoff,
+  ): Handler<E> =>
+  (state, event) =>
+    state.handoff ? { ...state, handoff: change(state.handoff, event) } : state;
+
+/** The computer goes on by itself once the phone's video has arrived: to the terms. */
+const phoneVideoArrived: Handler<'phoneVideoArrived'> = (state, { video }) =>
+  state.handoff && state.view
+    ? {
+        ...state,
+        name: 'video.terms',
+        view: { ...state.view, me: { ...state.view.me, video } },
+        handoff: null,
+      }
+    : state;
+
+/** What the hand-off accepts on the video step and on the dialogs over it. */
+const phoneAnswers = {
+  phoneLinkMade: withHandoff<'phoneLinkMade'>((h, { url }) => ({ ...h, url })),
+  phoneLinkFailed: withHandoff<'phoneLinkFailed'>((h, { message }) => ({ ...h, error: message })),
+  phoneDialogClosed: withHandoff<'phoneDialogClosed'>((h) => ({ ...h, dialog: false })),
+  phoneVideoArrived,
+} satisfies Row;
+
+/** The transition table: for each state, the events it accepts. */
+export const transitions: { readonly [S in StateName]: Row } = {
+  loading: { viewLoaded, viewFailed },
+  identifying: { identified: (state, { otherUser }) => go(otherUser ? 'caution' : 'request')(state) },
+  invalidLink: {},
+  loadFailed: {},
+  caution: { logout: (state) => ({ ...state, pending: true }) },
+  request: { sign: startSigning },
+  review: {
+    signAll,
+    editSign: open('review.changeSign'),
+    deny: open('review.deny'),
+    // Next
+    sending,
+    ...reviewCallAnswers,
+  },
+  'review.signMaker': { signMade, cancel: go('review'), ...reviewCallAnswers },
+  'review.changeSign': {
+    chooseSign,
+    makeNewSign: (state) => ({ ...state, name: 'review.signMaker', afterMake: 'replace' }),
+    cancel: go('review'),
+    ...reviewCallAnswers,
+  },
+  'review.deny': { cancel: go('review'), sending, ...reviewCallAnswers },
+  'review.terms': { cancel: go('review'), sending, ...reviewCallAnswers },
+  video: {
+    deny: open('video.deny'),
+    videoDone: go('video.terms'),
+    usePhone,
+    ...phoneAnswers,
+    ...callAnswers,
+  },
+  'video.deny': {
+    cancel: go('video'),
+    sending,
+    videoDone: go('video.terms'),
+    ...phoneAnswers,
+    ...callAnswers,
+  },
+  'video.terms': { cancel: go('video'), sending, ...phoneAnswers, ...callAnswers },
+  completed: {},
+  signingDenied: {},
+  legalDenied: {},
+  alreadyAgreed: {},
+  alreadyDenied: {},
+  closed: {},
+};
+
+/** The events a state accepts (the rest are refused). */
+export function acceptedEvents(name: StateName): EventType[] {
+  return EVENT_TYPES.filter((type) => transitions[name][type] !== undefined);
+}
+
+export function signerReducer(state: SignerState, event: SignerEvent): SignerState {
+  const handler = transitions[state.name][event.type] as
+    ((state: SignerState, event: SignerEvent) => SignerState) | undefined;
+  return handler ? handler(state, event) : state;
+}
