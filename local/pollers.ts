@@ -1,7 +1,7 @@
 // Nothing invokes Lambdas locally: these pollers receive SQS batches and call the worker handlers
 // with SQS events, the way Lambda's event source mapping does (with ReportBatchItemFailures).
 // Succeeded records are deleted; a failed one becomes visible again when the queue's visibility
-// timeout (lib/definitions.ts QUEUES, what the CDK gives each queue) has passed since it was received,
+// timeout (shared/infra/definitions.ts QUEUES, what the CDK gives each queue) has passed since it was received,
 // as in SQS, and past the queue's maxReceiveCount the emulator's redrive moves it to the dead-letter
 // queue. Locally that timeout is multiplied by LOCAL_JOB_TIME_SCALE (default 0.05: the notify queue's
 // 60 s become 3 s, seal's and anchor's 180 s become 9 s), so a local dead letter means what it means
@@ -14,7 +14,7 @@ import {
   type Message,
 } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { QUEUES } from '../lib/definitions';
+import { QUEUES } from '../shared/infra/definitions';
 import { WORKERS, type WorkerName } from '../shared/api/routes';
 
 type Worker = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;

@@ -1,4 +1,4 @@
-// Creates the local cloud's resources from the same definitions the CDK uses (lib/definitions.ts).
+// Creates the local cloud's resources from the same definitions the CDK uses (shared/infra/definitions.ts).
 // Idempotent: on a restart it finds what exists and creates only what is missing.
 import {
   CreateTableCommand,
@@ -16,7 +16,7 @@ import {
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { DLQ_RETENTION_SECONDS, DOCUMENTS_BUCKET_CORS, QUEUES, TABLE, USER_POOL } from '../lib/definitions';
+import { DLQ_RETENTION_SECONDS, DOCUMENTS_BUCKET_CORS, QUEUES, TABLE, USER_POOL } from '../shared/infra/definitions';
 import { WORKERS, type WorkerName } from '../shared/api/routes';
 
 export const LOCAL_NAMES = {

@@ -19,7 +19,7 @@ import { defaultCountryFor, normalisePhone } from '../../shared/domain/contact';
 import { validateRegistrationConsents } from '../../shared/domain/validation';
 import { localeForPath, translate } from '../../shared/i18n/server';
 import type { CountryCode } from 'libphonenumber-js';
-import { USER_POOL } from '../../lib/definitions';
+import { USER_POOL } from '../../shared/infra/definitions';
 import type { SeatMemberStore, UserChanges, UserRepository } from '../adapters/dynamo/repository';
 import { companyBuyerOf } from './seats';
 import { AppError } from '../core/errors';
@@ -79,7 +79,7 @@ function consentRecord(consents: ConsentsInput, lang: Lang, now: Date) {
   return { ...consents, termsVersion: TERMS_VERSION, consentedAt: now.toISOString(), lang };
 }
 
-/** The password policy of the user pool (lib/definitions.ts), checked before Cognito sees it. */
+/** The password policy of the user pool (shared/infra/definitions.ts), checked before Cognito sees it. */
 export function meetsPasswordPolicy(password: string): boolean {
   const p = USER_POOL.passwordPolicy;
   return (

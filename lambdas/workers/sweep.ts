@@ -1,4 +1,4 @@
-import { STUCK_METRIC } from '../../lib/definitions';
+import { STUCK_METRIC } from '../../shared/infra/definitions';
 import { getConfig } from '../config';
 import { createLogger } from '../core/logger';
 import { putMetrics } from '../core/metrics';

@@ -17,7 +17,7 @@ import {
   type IUserPoolIdentityProvider,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { USER_POOL } from '../definitions.js';
+import { USER_POOL } from '../../shared/infra/definitions.js';
 
 /** A federated identity provider whose client secret sits in Secrets Manager (never in the template). */
 export interface FederatedClient {
@@ -98,7 +98,7 @@ export class Auth extends Construct {
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG1',
       reason:
-        'The password policy is the product one (lib/definitions.ts USER_POOL, also enforced by the local cloud): 8+ characters with upper case, lower case and digits. Symbols are not forced, following NIST SP 800-63B, which advises against composition rules.',
+        'The password policy is the product one (shared/infra/definitions.ts USER_POOL, also enforced by the local cloud): 8+ characters with upper case, lower case and digits. Symbols are not forced, following NIST SP 800-63B, which advises against composition rules.',
     });
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG2',

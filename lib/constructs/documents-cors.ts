@@ -10,7 +10,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { DOCUMENTS_BUCKET_CORS } from '../definitions.js';
+import { DOCUMENTS_BUCKET_CORS } from '../../shared/infra/definitions.js';
 
 export interface DocumentsCorsProps {
   readonly bucket: IBucket;

@@ -1,4 +1,4 @@
-// The job queues (seal → anchor → notify) and their workers, shaped by lib/definitions.ts QUEUES.
+// The job queues (seal → anchor → notify) and their workers, shaped by shared/infra/definitions.ts QUEUES.
 import { Duration } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -6,11 +6,11 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { WORKERS } from '../../shared/api/routes.js';
-import { DLQ_RETENTION_SECONDS, type QueueDefinition } from '../definitions.js';
+import { DLQ_RETENTION_SECONDS, type QueueDefinition } from '../../shared/infra/definitions.js';
 import { AppFunction, PROJECT_ROOT, type QueueName } from './app-function.js';
 
 export interface JobsProps {
-  /** Queue settings by name (lib/definitions.ts QUEUES); one worker per queue. */
+  /** Queue settings by name (shared/infra/definitions.ts QUEUES); one worker per queue. */
   readonly queues: Readonly<Record<QueueName, QueueDefinition>>;
   /**
    * Folder of the worker modules, `<queue>.ts` each exporting `handler`.

@@ -8,7 +8,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
-import { STUCK_METRIC } from '../definitions.js';
+import { STUCK_METRIC } from '../../shared/infra/definitions.js';
 import { AppFunction, PROJECT_ROOT } from './app-function.js';
 
 export interface SealingProps {

@@ -1,5 +1,5 @@
 // The product's data at rest: one DynamoDB table and the documents bucket (PDFs, signatures, videos),
-// shaped by lib/definitions.ts so the local cloud provisions the same table and CORS rule.
+// shaped by shared/infra/definitions.ts so the local cloud provisions the same table and CORS rule.
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, type IManagedPolicy, ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -12,7 +12,7 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { OBJECT_AREAS, type ObjectAction, type ObjectArea } from '../../shared/api/routes.js';
-import { DOCUMENTS_BUCKET_CORS, TABLE } from '../definitions.js';
+import { DOCUMENTS_BUCKET_CORS, TABLE } from '../../shared/infra/definitions.js';
 import { nagResource } from '../nag.js';
 
 export interface StorageProps {

@@ -15,7 +15,7 @@ import {
   type WorkerName,
 } from '../../shared/api/routes.js';
 import { type DataStore, grantDataAccess, grantRouteExtras, mergeAccess } from '../access.js';
-import { QUEUES } from '../definitions.js';
+import { QUEUES } from '../../shared/infra/definitions.js';
 import { Api } from '../constructs/api.js';
 import { Chain, type ChainProps } from '../constructs/chain.js';
 import type { OAuthSettings } from '../constructs/auth.js';

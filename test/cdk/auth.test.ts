@@ -1,7 +1,7 @@
 import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Auth, LINE_ISSUER } from '../../lib/constructs/auth.js';
-import { USER_POOL } from '../../lib/definitions.js';
+import { USER_POOL } from '../../shared/infra/definitions.js';
 import { composeTestApp, FULL_CONTEXT, cleanup, testApp } from './support.js';
 
 afterAll(cleanup);

@@ -1,7 +1,7 @@
 import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Jobs } from '../../lib/constructs/jobs.js';
-import { DLQ_RETENTION_SECONDS, QUEUES } from '../../lib/definitions.js';
+import { DLQ_RETENTION_SECONDS, QUEUES } from '../../shared/infra/definitions.js';
 import { notifyRequeueDelaySeconds } from '../../lambdas/usecases/sweep.js';
 import { WORKERS } from '../../shared/api/routes.js';
 import { cleanup, logicalIdOf, testApp } from './support.js';

@@ -2,7 +2,7 @@ import { Stack } from 'aws-cdk-lib';
 import type { IManagedPolicy, ManagedPolicy } from 'aws-cdk-lib/aws-iam';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Storage } from '../../lib/constructs/storage.js';
-import { DOCUMENTS_BUCKET_CORS, TABLE } from '../../lib/definitions.js';
+import { DOCUMENTS_BUCKET_CORS, TABLE } from '../../shared/infra/definitions.js';
 import { testApp, cleanup } from './support.js';
 
 afterAll(cleanup);

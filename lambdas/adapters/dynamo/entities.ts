@@ -1,5 +1,5 @@
 // DynamoDB single-table model, declared with ElectroDB. Only the repository adapters touch it.
-// Index names and key fields match lib/definitions.ts (TABLE), which both the CDK and the local
+// Index names and key fields match shared/infra/definitions.ts (TABLE), which both the CDK and the local
 // cloud use to create the table.
 import { Entity, type EntityItem } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';

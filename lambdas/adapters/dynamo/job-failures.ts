@@ -1,7 +1,7 @@
 // The last failure of each job message (issue #20), written by the SQS worker wrapper and read by the
 // admin Jobs page for the dead letters it peeks. Kept as long as a DLQ keeps a message (14 days).
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DLQ_RETENTION_SECONDS } from '../../../lib/definitions';
+import { DLQ_RETENTION_SECONDS } from '../../../shared/infra/definitions';
 import { createEntities, type Entities, type JobFailureItem } from './entities';
 
 export type JobFailureRecord = Omit<JobFailureItem, 'ttl'>;

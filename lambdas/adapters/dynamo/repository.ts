@@ -51,7 +51,7 @@ export interface IdempotencyStore {
   release(key: string): Promise<void>;
 }
 
-/** Longer than any worker's timeout (lib/definitions.ts), shorter than the queues' visibility timeouts. */
+/** Longer than any worker's timeout (shared/infra/definitions.ts), shorter than the queues' visibility timeouts. */
 export const DEFAULT_LEASE_SECONDS = 150;
 
 export class DynamoRepository

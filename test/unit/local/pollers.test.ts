@@ -1,6 +1,6 @@
 // The local pollers retry a failed job the way SQS does: once the queue's visibility timeout (the
-// CDK's, lib/definitions.ts QUEUES) has passed since it was received, on the local clock.
-import { QUEUES } from '../../../lib/definitions';
+// CDK's, shared/infra/definitions.ts QUEUES) has passed since it was received, on the local clock.
+import { QUEUES } from '../../../shared/infra/definitions';
 import { DEFAULT_JOB_TIME_SCALE, jobTimeScale, retryDelaySeconds } from '../../../local/pollers';
 
 describe('local job retries', () => {

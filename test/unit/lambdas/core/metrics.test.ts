@@ -1,6 +1,6 @@
 // The sweep's metric (issue #20) as a CloudWatch embedded-metric-format line: one JSON object whose
 // _aws block names the namespace, the dimension set and the metric, with the values at the top level.
-import { STUCK_METRIC } from '../../../../lib/definitions';
+import { STUCK_METRIC } from '../../../../shared/infra/definitions';
 import { emfLine, putMetrics } from '../../../../lambdas/core/metrics';
 
 describe('EMF lines', () => {

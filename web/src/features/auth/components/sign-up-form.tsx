@@ -1,7 +1,7 @@
 // Registration step 2: e-mail, name and password (with the user pool's password rules shown).
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { USER_POOL } from '../../../../../lib/definitions';
+import { USER_POOL } from '../../../../../shared/infra/definitions';
 
 export interface SignUpFields {
   email: string;

@@ -1,38 +1,10 @@
 // Sign up / Sign in for visitors, 'My page' for a signed-in user. Amplify is only loaded when this
 // browser has signed in before (mayHaveSession), so a first-time visitor's landing never pays for it.
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../../app/app-context';
 import { ensureAmplify, mayHaveSession } from '../../../app/amplify';
 import type { AppConfig } from '../../../app/config';
-import type { Lang } from '../../../app/paths';
-import { loginHref, registerHref } from '../public-paths';
-
-export interface AccountLinksProps {
-  lang: Lang;
-  /** Called when a link is followed (the mobile menu closes itself). */
-  onNavigate?: () => void;
-}
-
-export function GuestLinks({ lang, onNavigate }: AccountLinksProps) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <Link className="button button-secondary" to={loginHref(lang)} onClick={onNavigate}>
-        {t('nav.signIn')}
-      </Link>
-      <Link className="button button-primary" to={registerHref(lang)} onClick={onNavigate}>
-        {t('nav.signUp')}
-      </Link>
-    </>
-  );
-}
-
-/** Holds the links' place (no layout jump) while the session is checked. */
-export function AccountPending() {
-  return <span className="account-pending" aria-hidden="true" />;
-}
+import { AccountPending, GuestLinks, type AccountLinksProps } from './guest-links';
 
 let signedInAware: { config: AppConfig; Component: ComponentType<AccountLinksProps> } | undefined;
 

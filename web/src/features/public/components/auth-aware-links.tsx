@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuthStatus } from '../../auth/hooks/use-auth-status';
 import { myPageHref } from '../public-paths';
-import { AccountPending, GuestLinks, type AccountLinksProps } from './account-links';
+import { AccountPending, GuestLinks, type AccountLinksProps } from './guest-links';
 
 export function AuthAwareLinks(props: AccountLinksProps) {
   const { t } = useTranslation();

@@ -1,6 +1,8 @@
 // Plain data (no CDK imports) describing the stateful resources once. Read by the CDK constructs in
 // lib/ and by the local cloud (local/provision.ts), so both create the same table, buckets, queues and
-// user pool.
+// user pool, and by the handlers and the SPA (retention, metric names, the password policy). It lives in
+// shared/ because all of them read it: an import from lambdas/ or web/ into lib/ would climb the wrong
+// way (issue #26, .dependency-cruiser.cjs).
 
 export interface IndexDefinition {
   readonly name: string;
