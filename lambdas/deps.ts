@@ -1,7 +1,7 @@
 import type { CountryCode } from 'libphonenumber-js';
 import type { AccountDeps } from './usecases/account';
 import type { ContractDeps } from './usecases/contracts';
-import type { DocumentDeps } from './usecases/documents';
+import type { DocumentDeps } from './usecases/document-access';
 import type { OwnerSignsDeps } from './usecases/owner-signs';
 import type { SigningDeps } from './usecases/signing';
 import type { HandoffDeps } from './usecases/video-handoff';

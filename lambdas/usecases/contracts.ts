@@ -24,13 +24,8 @@ import type { DocumentRecord, HistoryRecord, RecipientRecord } from '../adapters
 import { AppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
 import type { NotifyJob } from '../jobs';
-import {
-  FILE_URL_SECONDS,
-  issueSignerToken,
-  legacyOriginalKey,
-  OWNER_PARTY,
-  type DocumentDeps,
-} from './documents';
+import { FILE_URL_SECONDS, legacyOriginalKey, OWNER_PARTY, type DocumentDeps } from './document-access';
+import { issueSignerToken } from './signer-tokens';
 import { enforceLimits } from './limits';
 import { documentFileName, messageTitle } from './messages';
 import { withConflictRetry } from './retry';

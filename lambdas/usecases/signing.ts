@@ -31,15 +31,9 @@ import type {
 import { AppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
 import type { NotifyJob, SealJob } from '../jobs';
-import {
-  FILE_URL_SECONDS,
-  hashSignerToken,
-  issueSignerToken,
-  requestLink,
-  signRequestJob,
-  type DocumentDeps,
-  type RequestFacts,
-} from './documents';
+import { FILE_URL_SECONDS, type DocumentDeps } from './document-access';
+import type { RequestFacts } from './history';
+import { hashSignerToken, issueSignerToken, requestLink, signRequestJob } from './signer-tokens';
 import { enforceLimits, messageHits } from './limits';
 import { messageTitle, smsText } from './messages';
 import { withConflictRetry } from './retry';

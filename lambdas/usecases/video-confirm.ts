@@ -18,15 +18,9 @@ import type { DocumentRecord, RecipientRecord, SignerTokenRecord } from '../adap
 import { AppError } from '../core/errors';
 import { escapeHtml } from '../core/html';
 import type { NotifyJob, SealJob } from '../jobs';
-import {
-  OWNER_PARTY,
-  FILE_URL_SECONDS,
-  hashSignerToken,
-  issueSignerToken,
-  requestLink,
-  type RequestFacts,
-} from './documents';
-import { recordHistory } from './history';
+import { FILE_URL_SECONDS, OWNER_PARTY } from './document-access';
+import { hashSignerToken, issueSignerToken, requestLink } from './signer-tokens';
+import { recordHistory, type RequestFacts } from './history';
 import type { AuthUser } from '../core/http';
 import { messageTitle, smsText } from './messages';
 import { withConflictRetry } from './retry';

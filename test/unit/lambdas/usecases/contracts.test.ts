@@ -27,7 +27,7 @@ import {
   recordedObjectKeys,
   type ContractDeps,
 } from '../../../../lambdas/usecases/contracts';
-import { hashSignerToken } from '../../../../lambdas/usecases/documents';
+import { hashSignerToken } from '../../../../lambdas/usecases/signer-tokens';
 import { getSignerView, type SigningDeps } from '../../../../lambdas/usecases/signing';
 import {
   DOCUMENT_LIST_TAB,

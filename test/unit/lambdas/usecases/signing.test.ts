@@ -5,7 +5,7 @@ import { type DocumentRecord, type RecipientRecord } from '../../../../lambdas/a
 import type { UserRecord } from '../../../../lambdas/adapters/dynamo/repository';
 import { InMemoryDocuments, storageWithOriginals } from '../fakes';
 import type { JobQueue } from '../../../../lambdas/ports';
-import { hashSignerToken } from '../../../../lambdas/usecases/documents';
+import { hashSignerToken } from '../../../../lambdas/usecases/signer-tokens';
 import {
   afterAllAgreed,
   agree,

@@ -4,7 +4,7 @@
 // test/integration/video-confirm.test.ts.
 import type { DocumentRecord, RecipientRecord } from '../../../../lambdas/adapters/dynamo/documents';
 import type { UserRecord } from '../../../../lambdas/adapters/dynamo/repository';
-import { hashSignerToken } from '../../../../lambdas/usecases/documents';
+import { hashSignerToken } from '../../../../lambdas/usecases/signer-tokens';
 import { refusalNoticeJob } from '../../../../lambdas/usecases/signing';
 import {
   confirmRequestJob,

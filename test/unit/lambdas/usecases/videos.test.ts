@@ -4,7 +4,7 @@
 // cases run against the local cloud in test/integration/video-upload.test.ts.
 import { createHash } from 'node:crypto';
 import type { DocumentRecord, RecipientRecord } from '../../../../lambdas/adapters/dynamo/documents';
-import { hashSignerToken } from '../../../../lambdas/usecases/documents';
+import { hashSignerToken } from '../../../../lambdas/usecases/signer-tokens';
 import {
   completeVideoSession,
   startVideoSession,
