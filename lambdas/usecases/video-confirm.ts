@@ -25,17 +25,8 @@ import type { AuthUser } from '../core/http';
 import { messageTitle, smsText } from './messages';
 import { withConflictRetry } from './retry';
 import { presignVideo } from './video-playback';
-import {
-  countResend,
-  denyReason,
-  invalidLink,
-  ownedContractor,
-  refusalNotices,
-  type SigningDeps,
-} from './signing';
-
-/** The recipient index of an owner who is not a contractor, in their confirmation token. */
-export { OWNER_PARTY };
+import { denyReason, refusalNotices } from './refusals';
+import { countResend, invalidLink, ownedContractor, type SigningDeps } from './signer-link';
 
 /** One party of the confirmation: a contractor (the owner too when they sign) or the owner alone. */
 export interface Party {

@@ -28,7 +28,7 @@ import type { LargeObjects, ObjectStorage } from '../ports';
 import { recordHistory, type RequestFacts } from './history';
 import { enforceLimits, type Limits } from './limits';
 import { withConflictRetry } from './retry';
-import { resolveSigner, type SignerContext } from './signing';
+import { resolveSigner, type SignerContext } from './signer-link';
 
 /** A recording under this many bytes is too short (spec doc 2 §9.1), on the page and here. */
 export const VIDEO_MIN_BYTES = 1000;

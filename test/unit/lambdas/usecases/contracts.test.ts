@@ -28,7 +28,8 @@ import {
   type ContractDeps,
 } from '../../../../lambdas/usecases/contracts';
 import { hashSignerToken } from '../../../../lambdas/usecases/signer-tokens';
-import { getSignerView, type SigningDeps } from '../../../../lambdas/usecases/signing';
+import { getSignerView } from '../../../../lambdas/usecases/signing';
+import type { SigningDeps } from '../../../../lambdas/usecases/signer-link';
 import {
   DOCUMENT_LIST_TAB,
   type DocumentListTab,

@@ -6,7 +6,7 @@ import type { Language } from '../../../../shared/domain/constants';
 import { localeForPath } from '../../../../shared/i18n/server';
 import { signRequestJob } from '../../../../lambdas/usecases/signer-tokens';
 import { documentFileName, paragraphMessage } from '../../../../lambdas/usecases/messages';
-import { refusalNoticeJob } from '../../../../lambdas/usecases/signing';
+import { refusalNoticeJob } from '../../../../lambdas/usecases/refusals';
 import { confirmRequestJob } from '../../../../lambdas/usecases/video-confirm';
 import type { NotifyJob } from '../../../../lambdas/jobs';
 
