@@ -1,6 +1,6 @@
 import type { CountryCode } from 'libphonenumber-js';
 import type { AccountDeps } from './usecases/account';
-import type { ContractDeps } from './usecases/contracts';
+import type { ContractDeps } from './usecases/contract-access';
 import type { DocumentDeps } from './usecases/document-access';
 import type { OwnerSignsDeps } from './usecases/owner-signs';
 import type { SigningDeps } from './usecases/signer-link';
