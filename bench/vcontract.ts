@@ -23,7 +23,7 @@ export async function runVcontract(ctx: BenchContext): Promise<Row[]> {
   const { seedVideoContract } = await import('../test/support/video-contract');
   const { documentDeps, sealDeps, videoDeps } = await import('../lambdas/deps');
   const { sealDocument } = await import('../lambdas/usecases/sealing');
-  const { scanVideo } = await import('../lambdas/usecases/videos');
+  const { scanVideo } = await import('../lambdas/usecases/video-checks');
   const { createLogger } = await import('../lambdas/core/logger');
   const log = createLogger({ bench: 'vcontract' }, 'error');
   const storage = videoDeps().storage;

@@ -1,9 +1,9 @@
 import type { CountryCode } from 'libphonenumber-js';
 import type { AccountDeps } from './usecases/account';
-import type { ContractDeps } from './usecases/contracts';
-import type { DocumentDeps } from './usecases/documents';
+import type { ContractDeps } from './usecases/contract-access';
+import type { DocumentDeps } from './usecases/document-access';
 import type { OwnerSignsDeps } from './usecases/owner-signs';
-import type { SigningDeps } from './usecases/signing';
+import type { SigningDeps } from './usecases/signer-link';
 import type { HandoffDeps } from './usecases/video-handoff';
 import type { VideoDeps } from './usecases/videos';
 import type { BillingDeps } from './usecases/billing';

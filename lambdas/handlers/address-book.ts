@@ -1,7 +1,7 @@
 import { AppError } from '../core/errors';
 import { httpHandler } from '../core/http';
 import { documentDeps } from '../deps';
-import { listAddressBook } from '../usecases/documents';
+import { listAddressBook } from '../usecases/recipients';
 
 /** GET /api/address-book: contractors of the owner's earlier contracts. */
 export const handler = httpHandler({ auth: 'owner' }, async (req) => {

@@ -6,14 +6,8 @@ import { checkoutRequestSchema, membersRequestSchema, myPlanQuerySchema } from '
 import { AppError } from '../core/errors';
 import { httpHandler, type HttpEvent } from '../core/http';
 import { billingDeps } from '../deps';
-import {
-  cancelAtPeriodEnd,
-  createCheckout,
-  handleWebhook,
-  listInvoices,
-  myPlan,
-  planPrices,
-} from '../usecases/billing';
+import { cancelAtPeriodEnd, createCheckout, listInvoices, myPlan, planPrices } from '../usecases/billing';
+import { handleWebhook } from '../usecases/billing-webhooks';
 import { getMembers, saveMembers } from '../usecases/seats';
 
 const signInRequired = () => new AppError('errors.unauthorized', 'Sign-in required');

@@ -2,7 +2,7 @@ import { uploadCompleteRequestSchema, docuIdParamsSchema } from '../../shared/ap
 import { AppError } from '../core/errors';
 import { httpHandler } from '../core/http';
 import { documentDeps } from '../deps';
-import { completeUpload } from '../usecases/documents';
+import { completeUpload } from '../usecases/uploads';
 
 /** POST /api/documents/{docuId}/upload/complete: checks the landed object (deleted when refused). */
 export const handler = httpHandler(

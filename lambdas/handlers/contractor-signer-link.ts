@@ -2,7 +2,7 @@ import { contractParamsSchema, signerLinkRequestSchema } from '../../shared/api/
 import { AppError } from '../core/errors';
 import { httpHandler } from '../core/http';
 import { contractDeps } from '../deps';
-import { contractorSignerLink } from '../usecases/contracts';
+import { contractorSignerLink } from '../usecases/contract-actions';
 
 /** POST /api/documents/{docuId}/signer-link: the signed-in contractor's own signer link (Continue). */
 export const handler = httpHandler(

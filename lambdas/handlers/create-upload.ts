@@ -2,7 +2,7 @@ import { uploadRequestSchema, docuIdParamsSchema } from '../../shared/api/schema
 import { AppError } from '../core/errors';
 import { httpHandler } from '../core/http';
 import { documentDeps } from '../deps';
-import { createUpload } from '../usecases/documents';
+import { createUpload } from '../usecases/uploads';
 
 /** POST /api/documents/{docuId}/upload: a presigned POST for the original PDF. */
 export const handler = httpHandler(

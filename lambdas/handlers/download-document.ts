@@ -2,7 +2,7 @@ import { contractParamsSchema } from '../../shared/api/contracts';
 import { AppError } from '../core/errors';
 import { httpHandler } from '../core/http';
 import { contractDeps } from '../deps';
-import { downloadDocument } from '../usecases/contracts';
+import { downloadDocument } from '../usecases/contract-actions';
 
 /** GET /api/documents/{docuId}/download: presigned GETs of the final PDF when sealed, else the original. */
 export const handler = httpHandler({ auth: 'owner', params: contractParamsSchema }, async (req) => {

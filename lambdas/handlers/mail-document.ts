@@ -2,7 +2,7 @@ import { contractParamsSchema, mailDocumentRequestSchema } from '../../shared/ap
 import { AppError } from '../core/errors';
 import { httpHandler } from '../core/http';
 import { contractDeps } from '../deps';
-import { mailDocument } from '../usecases/contracts';
+import { mailDocument } from '../usecases/contract-actions';
 
 /** POST /api/documents/{docuId}/mail: the completed document's final PDF to an e-mail address. */
 export const handler = httpHandler(

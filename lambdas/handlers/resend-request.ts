@@ -2,7 +2,7 @@ import { resendParamsSchema } from '../../shared/api/schemas';
 import { AppError } from '../core/errors';
 import { httpHandler } from '../core/http';
 import { signingDeps } from '../deps';
-import { resendRequest } from '../usecases/signing';
+import { resendRequest } from '../usecases/resend';
 
 /** POST /api/documents/{docuId}/recipients/{index}/resend: a new link for a pending contractor (the
  *  old one is revoked). */

@@ -2,7 +2,7 @@ import { saveAreasRequestSchema, docuIdParamsSchema } from '../../shared/api/sch
 import { AppError } from '../core/errors';
 import { httpHandler } from '../core/http';
 import { documentDeps } from '../deps';
-import { saveAreas } from '../usecases/documents';
+import { saveAreas } from '../usecases/recipients';
 
 /** PUT /api/documents/{docuId}/areas: the sign areas (status SetPos). */
 export const handler = httpHandler(

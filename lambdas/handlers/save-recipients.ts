@@ -2,7 +2,7 @@ import { saveRecipientsRequestSchema, docuIdParamsSchema } from '../../shared/ap
 import { AppError } from '../core/errors';
 import { httpHandler } from '../core/http';
 import { documentDeps } from '../deps';
-import { saveRecipients } from '../usecases/documents';
+import { saveRecipients } from '../usecases/recipients';
 
 /** PUT /api/documents/{docuId}/recipients: the contractors (status AddRcpt). */
 export const handler = httpHandler(

@@ -2,7 +2,7 @@ import { sendDocumentRequestSchema, docuIdParamsSchema } from '../../shared/api/
 import { AppError } from '../core/errors';
 import { httpHandler } from '../core/http';
 import { documentDeps } from '../deps';
-import { sendDocument } from '../usecases/documents';
+import { sendDocument } from '../usecases/sending';
 
 /** POST /api/documents/{docuId}/send: sends the signature requests (status Agree). */
 export const handler = httpHandler(

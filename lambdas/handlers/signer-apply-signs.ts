@@ -1,7 +1,7 @@
 import { applySignsRequestSchema, signerParamsSchema } from '../../shared/api/schemas';
 import { httpHandler } from '../core/http';
 import { signingDeps } from '../deps';
-import { applySigns } from '../usecases/signing';
+import { applySigns } from '../usecases/signer-signs';
 
 /** PUT /api/sign/{docuId}/{token}/areas: applies the signer's signs to their own areas. */
 export const handler = httpHandler(

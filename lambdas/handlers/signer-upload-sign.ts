@@ -1,7 +1,7 @@
 import { signerParamsSchema, uploadSignRequestSchema } from '../../shared/api/schemas';
 import { httpHandler } from '../core/http';
 import { signingDeps } from '../deps';
-import { uploadSign } from '../usecases/signing';
+import { uploadSign } from '../usecases/signer-signs';
 
 /** POST /api/sign/{docuId}/{token}/signs: stores a checked PNG sign image for this contact. */
 export const handler = httpHandler(

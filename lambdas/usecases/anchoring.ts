@@ -20,14 +20,8 @@ import type { Logger } from '../core/logger';
 import type { AnchorJob, NotifyJob } from '../jobs';
 import type { AnchorChain, ChainRecord, JobQueue, ObjectStorage } from '../ports';
 import type { CertificateInput } from '../sealing/types';
-import {
-  auditTime,
-  completionTargets,
-  contractorsOf,
-  verifyPathFor,
-  verifyUrlFor,
-  videoSigners,
-} from './sealing';
+import { auditTime, contractorsOf, verifyPathFor, verifyUrlFor, videoSigners } from './seal-audit';
+import { completionTargets } from './sealing';
 import { createShortLink } from './short-links';
 import type { ShortLinkStore } from '../adapters/dynamo/short-links';
 import { maskContact } from '../../shared/domain/contact';

@@ -1,9 +1,7 @@
-// Contract management (issue #7): the owner's and the contractor's contract lists, details, activity,
-// status polling, download, mail, delete, and the contractor's own signer link (Continue).
-// Access: the owner sees their documents; a signed-in user whose verified e-mail is a contractor's
-// contact sees that sent document as a contractor. Anyone else gets 404, as for a missing document.
-import { assertOriginalIntact } from './original';
-import { randomUUID } from 'node:crypto';
+// Contract management (issue #7): the owner's and the contractor's contract lists, details, a
+// contractor's video, activity and status polling. Download, mail, delete and Continue are in
+// ./contract-actions.ts; who may see a contract (else 404, as for a missing document) in
+// ./contract-access.ts.
 import {
   ACTIVITY_ITEMS,
   type ActivityResponse,
@@ -12,128 +10,27 @@ import {
   type ContractList,
   type ContractRecipient,
   type ContractVideoResponse,
-  type DownloadResponse,
   type HistoryEntry,
 } from '../../shared/api/contracts';
-import type { Language } from '../../shared/domain/constants';
-import { isValidEmail, maskContact, normaliseEmail } from '../../shared/domain/contact';
+import { maskContact } from '../../shared/domain/contact';
 import { DOCUMENT_LIST_TAB, isDraft, type DocumentListTab } from '../../shared/domain/status';
-import { localeForPath, translate } from '../../shared/i18n/server';
-import { badCursorError, type ContractRepository } from '../adapters/dynamo/contracts';
+import { badCursorError } from '../adapters/dynamo/contracts';
 import type { DocumentRecord, HistoryRecord, RecipientRecord } from '../adapters/dynamo/documents';
 import { AppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
-import type { NotifyJob } from '../jobs';
-import {
-  FILE_URL_SECONDS,
-  issueSignerToken,
-  legacyOriginalKey,
-  OWNER_PARTY,
-  type DocumentDeps,
-} from './documents';
-import { enforceLimits } from './limits';
-import { documentFileName, messageTitle } from './messages';
-import { withConflictRetry } from './retry';
-import { escapeHtml } from '../core/html';
 import { presignVideo } from './video-playback';
-
-/** A video's playback URL lives this long: enough to watch a one-minute video, then it is spent. */
-export const VIDEO_URL_SECONDS = 5 * 60;
-
-export interface ContractDeps extends DocumentDeps {
-  readonly contracts: ContractRepository;
-}
-
-type Role = 'owner' | 'contractor';
-
-interface Access {
-  readonly doc: DocumentRecord;
-  readonly recipients: RecipientRecord[];
-  readonly role: Role;
-  /** The viewer's contractor row (the owner's own row when the owner is a contractor). */
-  readonly me: RecipientRecord | undefined;
-}
-
-function notFound(docuId: string): AppError {
-  return new AppError('errors.notFound', `Document ${docuId} not found`, { status: 404 });
-}
-
-function agreementOf(r: Pick<RecipientRecord, 'agreement'>): 0 | 1 | 2 {
-  return r.agreement === 1 || r.agreement === 2 ? r.agreement : 0;
-}
-
-function stateOf(value: number | undefined): 0 | 1 | 2 {
-  return value === 1 || value === 2 ? value : 0;
-}
-
-/** The viewer's verified e-mail (lower case), or null: only a verified address matches contractors.
- *  Verified means the product checked a code it mailed there (the user record's address and flag,
- *  issue #13) — never the token's email_verified claim or its email, which the user pool lets a user
- *  change and cognito-local sets for everyone. */
-async function verifiedEmail(deps: ContractDeps, user: AuthUser): Promise<string | null> {
-  const record = await deps.users.getById(user.sub);
-  if (!record?.emailVerified || record.closed || !record.email) return null;
-  return normaliseEmail(record.email);
-}
-
-/** The contractor row of this viewer on a sent document of someone else, if any. */
-function contractorRow(
-  doc: DocumentRecord,
-  recipients: readonly RecipientRecord[],
-  email: string | null,
-): RecipientRecord | undefined {
-  if (!email || isDraft(doc.status)) return undefined;
-  return recipients.find((r) => !r.isOwner && r.contact === email);
-}
-
-/** The document as the viewer may see it: 404 when it is missing or neither theirs nor sent to them. */
-async function access(deps: ContractDeps, user: AuthUser, docuId: string): Promise<Access> {
-  const doc = await deps.docs.getDocument(docuId);
-  if (!doc) throw notFound(docuId);
-  const recipients = await deps.docs.listRecipients(docuId);
-  if (doc.ownerId === user.sub) {
-    const email = user.email ? normaliseEmail(user.email) : '';
-    return { doc, recipients, role: 'owner', me: recipients.find((r) => r.isOwner || r.contact === email) };
-  }
-  const me = contractorRow(doc, recipients, await verifiedEmail(deps, user));
-  if (!me) throw notFound(docuId);
-  return { doc, recipients, role: 'contractor', me };
-}
-
-async function ownerAccess(deps: ContractDeps, user: AuthUser, docuId: string): Promise<Access> {
-  const a = await access(deps, user, docuId);
-  if (a.role !== 'owner') throw notFound(docuId);
-  return a;
-}
-
-/** The sealed final PDF's key, once the sealing (issue #6) recorded it. */
-export function finalKeyOf(doc: DocumentRecord): string | null {
-  return doc.finalKey || null;
-}
-
-/** Every object of the document recorded on it or its recipients (original, final, certificate…):
- *  fields named `key` or ending in `Key`, at any depth, whose key lies under the document's own
- *  prefix. A sign image key points into its signer's sign list (used again by later contracts) and
- *  is kept. */
-export function recordedObjectKeys(doc: DocumentRecord, recipients: readonly RecipientRecord[]): string[] {
-  const prefixes = [`documents/${doc.docuId}/`, `uploads/${doc.docuId}/`];
-  const keys = new Set<string>([legacyOriginalKey(doc.docuId)]);
-  const visit = (value: unknown, depth: number) => {
-    if (depth > 5 || value === null || typeof value !== 'object') return;
-    if (Array.isArray(value)) {
-      for (const v of value) visit(v, depth + 1);
-      return;
-    }
-    for (const [k, v] of Object.entries(value)) {
-      if (typeof v === 'string' && (k === 'key' || /[a-z]Key$/.test(k))) {
-        if (prefixes.some((p) => v.startsWith(p))) keys.add(v);
-      } else visit(v, depth + 1);
-    }
-  };
-  visit(doc, 0);
-  for (const r of recipients) visit(r, 0);
-  return [...keys];
-}
+import {
+  access,
+  agreementOf,
+  type ContractDeps,
+  finalKeyOf,
+  ownerAccess,
+  type Role,
+  stateOf,
+  viewerVideoConfirm,
+  verifiedEmail,
+  VIDEO_URL_SECONDS,
+} from './contract-access';
 
 // --- Cards ------------------------------------------------------------------------------------
 
@@ -154,18 +51,6 @@ function recipientOf(r: RecipientRecord, role: Role, me: RecipientRecord | undef
     hasVideo: r.video !== undefined,
     videoConfirmation: stateOf(r.videoConfirm),
   };
-}
-
-/** The viewer's own video confirmation on a Video Sign document: their contractor row's, or the
- *  owner's own field when the owner is not a contractor; null when there is none to give. */
-function viewerVideoConfirm(
-  doc: DocumentRecord,
-  role: Role,
-  me: RecipientRecord | undefined,
-): 0 | 1 | 2 | null {
-  if (doc.kind !== 'vsign') return null;
-  if (me) return stateOf(me.videoConfirm);
-  return role === 'owner' ? stateOf(doc.ownerVideoConfirm) : null;
 }
 
 /** A video contract's card shows the still of its owner's recorded terms (spec `vc_thumbnail`). */
@@ -406,199 +291,4 @@ export async function activity(
       return [{ ...historyEntry(h), docuId: h.docuId, id4: doc.id4, title: doc.title ?? '' }];
     }),
   };
-}
-
-// --- Download and mail ------------------------------------------------------------------------
-
-export async function downloadDocument(
-  deps: ContractDeps,
-  user: AuthUser,
-  docuId: string,
-  now = new Date(),
-): Promise<DownloadResponse> {
-  const { doc } = await access(deps, user, docuId);
-  const finalKey = finalKeyOf(doc);
-  const key = finalKey ?? doc.fileKey;
-  if (!key) {
-    throw new AppError('documents.errors.preparePdf', 'The document has no file yet', { status: 409 });
-  }
-  if (finalKey === null) await assertOriginalIntact(deps.storage, doc);
-  // The sealed PDF has the one name of the mails; an untitled original keeps its file's name in it.
-  const fileName =
-    finalKey !== null
-      ? documentFileName(doc, true)
-      : documentFileName(
-          { id4: doc.id4, title: doc.title || doc.originalFileName?.replace(/\.pdf$/i, '') },
-          false,
-        );
-  const [url, viewUrl] = await Promise.all([
-    deps.storage.presignDownload(key, { expiresSeconds: FILE_URL_SECONDS, filename: fileName }),
-    deps.storage.presignDownload(key, { expiresSeconds: FILE_URL_SECONDS }),
-  ]);
-  return {
-    url,
-    viewUrl,
-    fileName,
-    final: finalKey !== null,
-    expiresAt: new Date(now.getTime() + FILE_URL_SECONDS * 1000).toISOString(),
-  };
-}
-
-export function completedMailJob(input: {
-  docuId: string;
-  id4: string;
-  title: string;
-  sender: string;
-  to: string;
-  lang: Language;
-  attachmentKey: string;
-  fileName: string;
-}): NotifyJob {
-  const locale = localeForPath(input.lang);
-  const values = {
-    title: messageTitle(input.title, locale),
-    sender: input.sender,
-    number: input.id4.toUpperCase(),
-  };
-  return {
-    kind: 'email',
-    idempotencyKey: `completed-mail#${input.docuId}#${randomUUID()}`,
-    docuId: input.docuId,
-    to: [input.to],
-    subject: translate('contractMail.subject', values, locale),
-    text: translate('contractMail.body', values, locale),
-    html: `<p>${escapeHtml(translate('contractMail.intro', values, locale))}</p>`,
-    attachments: [{ filename: input.fileName, contentType: 'application/pdf', key: input.attachmentKey }],
-  };
-}
-
-export async function mailDocument(
-  deps: ContractDeps,
-  user: AuthUser,
-  docuId: string,
-  input: { email: string; lang: Language },
-): Promise<{ sent: true }> {
-  const { doc } = await ownerAccess(deps, user, docuId);
-  const email = input.email.trim();
-  if (!isValidEmail(email)) {
-    throw new AppError('contractors.errors.invalidEmail', 'Invalid email address', { status: 400 });
-  }
-  const finalKey = finalKeyOf(doc);
-  if (doc.status !== 'Completed' || !finalKey) {
-    throw new AppError('contracts.errors.mailNotCompleted', 'Only a completed document can be mailed', {
-      status: 409,
-    });
-  }
-  const to = normaliseEmail(email);
-  await enforceLimits(deps.limits, [
-    { rule: 'finalMailsPerOwner', key: user.sub },
-    { rule: 'finalMailsPerAddress', key: to },
-  ]);
-  const owner = await deps.users.getById(user.sub);
-  await deps.queue.enqueue(
-    'notify',
-    completedMailJob({
-      docuId,
-      id4: doc.id4,
-      title: doc.title ?? '',
-      sender: owner?.name || user.name,
-      to,
-      lang: input.lang,
-      attachmentKey: finalKey,
-      fileName: documentFileName(doc, true),
-    }),
-  );
-  return { sent: true };
-}
-
-// --- Delete -----------------------------------------------------------------------------------
-
-/**
- * Deletes the owner's document: first the document and its recipients in one transaction conditional
- * on the status and version read (so a document that started sealing meanwhile is not deleted), then
- * its signer tokens (links answer like any invalid link from the first step on, since the document is
- * gone), its history, its agreement videos' hash records (verify no longer knows them), and its objects. Refused while Generating: the seal would write a final PDF
- * for a deleted document.
- */
-export async function deleteDocument(
-  deps: ContractDeps,
-  user: AuthUser,
-  docuId: string,
-): Promise<{ deleted: true }> {
-  const { doc, recipients } = await ownerAccess(deps, user, docuId);
-  if (doc.status === 'Generating') {
-    throw new AppError('contracts.errors.deleteWhileSealing', 'The document is being sealed', {
-      status: 409,
-    });
-  }
-  await deps.contracts.deleteDocument(
-    docuId,
-    { status: doc.status, version: doc.version },
-    recipients.map((r) => r.index),
-    doc.finalSha256,
-  );
-  const tokens = recipients.flatMap((r) => [r.tokenHash, r.accountTokenHash]).filter(Boolean) as string[];
-  await deps.contracts.deleteTokens(tokens);
-  await deps.contracts.deleteHistory(docuId);
-  if (doc.finalSha256)
-    await deps.contracts.deleteVideoHashes(
-      docuId,
-      recipients.flatMap((r) => (r.video ? [r.video.sha256] : [])),
-    );
-  await deps.storage.deleteMany(recordedObjectKeys(doc, recipients));
-  return { deleted: true };
-}
-
-// --- Contractor: Continue ---------------------------------------------------------------------
-
-/**
- * A link for what the signed-in viewer still has to do, for Continue in the list. To sign (or record
- * the agreement video, a step of the same page): a fresh signer token (256 bits, only its hash stored,
- * bound to this contractor of this document, 30 days) kept as the recipient's account token, so the
- * e-mailed link keeps working; a new Continue replaces the previous one. To confirm the videos of a
- * Video Sign document in NeedVConfirm (a contractor, or the owner, also when not a contractor): a
- * fresh confirmation token of their own (purpose 'vconfirm') and its /video_confirm page.
- */
-export async function contractorSignerLink(
-  deps: ContractDeps,
-  user: AuthUser,
-  docuId: string,
-  input: { lang: Language },
-  now = new Date(),
-): Promise<{ path: string }> {
-  // Another party may change the document meanwhile (e.g. a signer agrees): then read again.
-  return withConflictRetry(async () => {
-    const { doc, role, me } = await access(deps, user, docuId);
-    const expected = { status: doc.status, version: doc.version };
-    if (doc.status === 'NeedVConfirm' && viewerVideoConfirm(doc, role, me) === 0) {
-      const { token, record } = issueSignerToken(docuId, me ? me.index : OWNER_PARTY, now);
-      await deps.docs.changeStatus(
-        docuId,
-        expected,
-        doc.status,
-        {},
-        {
-          putTokens: [{ ...record, purpose: 'vconfirm' }],
-        },
-      );
-      return { path: `/${input.lang}/video_confirm/${docuId}/${token}` };
-    }
-    if (role !== 'contractor' || !me) throw notFound(docuId);
-    if (doc.status !== 'Agree' || agreementOf(me) !== 0) {
-      throw new AppError('contracts.errors.nothingToSign', 'There is nothing left to sign', { status: 409 });
-    }
-    const { token, record } = issueSignerToken(docuId, me.index, now);
-    await deps.docs.changeStatus(
-      docuId,
-      expected,
-      doc.status,
-      {},
-      {
-        putRecipients: [{ ...me, accountTokenHash: record.tokenHash }],
-        putTokens: [record],
-        deleteTokens: me.accountTokenHash ? [me.accountTokenHash] : [],
-      },
-    );
-    return { path: `/${input.lang}/outsign/${docuId}/${token}` };
-  }, 5);
 }

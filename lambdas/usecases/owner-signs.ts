@@ -17,7 +17,7 @@ import type { AuthUser } from '../core/http';
 import type { ObjectStorage } from '../ports';
 import { pickDefaultSign } from './default-sign';
 import { enforceLimits, type Limits } from './limits';
-import { checkSignPng, decodeImageBase64 } from './signing';
+import { checkSignPng, decodeImageBase64 } from './sign-images';
 
 export { defaultSignOf, pickDefaultSign } from './default-sign';
 

@@ -18,30 +18,15 @@ import type { DocumentRecord, RecipientRecord, SignerTokenRecord } from '../adap
 import { AppError } from '../core/errors';
 import { escapeHtml } from '../core/html';
 import type { NotifyJob, SealJob } from '../jobs';
-import {
-  OWNER_PARTY,
-  FILE_URL_SECONDS,
-  hashSignerToken,
-  issueSignerToken,
-  requestLink,
-  type RequestFacts,
-} from './documents';
-import { recordHistory } from './history';
+import { FILE_URL_SECONDS, OWNER_PARTY } from './document-access';
+import { hashSignerToken, issueSignerToken, requestLink } from './signer-tokens';
+import { recordHistory, type RequestFacts } from './history';
 import type { AuthUser } from '../core/http';
 import { messageTitle, smsText } from './messages';
 import { withConflictRetry } from './retry';
 import { presignVideo } from './video-playback';
-import {
-  countResend,
-  denyReason,
-  invalidLink,
-  ownedContractor,
-  refusalNotices,
-  type SigningDeps,
-} from './signing';
-
-/** The recipient index of an owner who is not a contractor, in their confirmation token. */
-export { OWNER_PARTY };
+import { denyReason, refusalNotices } from './refusals';
+import { countResend, invalidLink, ownedContractor, type SigningDeps } from './signer-link';
 
 /** One party of the confirmation: a contractor (the owner too when they sign) or the owner alone. */
 export interface Party {

@@ -17,7 +17,7 @@ import type {
 import type { RecipientRecord, VideoMobileTokenRecord } from '../adapters/dynamo/documents';
 import { AppError } from '../core/errors';
 import { enforceLimits } from './limits';
-import { resolveSigner, type SignerContext } from './signing';
+import { resolveSigner, type SignerContext } from './signer-link';
 import {
   accepted,
   completeRecordingSession,

@@ -117,9 +117,7 @@ describe('recording an agreement video', () => {
     expect(second.session.upload.key).toMatch(/\.mp4$/);
     const me = await recipient(docuId, 1);
     expect(me.video).toMatchObject({ contentType: 'video/mp4', sha256: sha256(bytes), sizeBytes: 3000 });
-    expect(me.video!.key).toMatch(
-      new RegExp(`^documents/${docuId}/videos/1/[0-9a-f]{32}\\.mp4$`),
-    );
+    expect(me.video!.key).toMatch(new RegExp(`^documents/${docuId}/videos/1/[0-9a-f]{32}\\.mp4$`));
     expect(await exists(firstKey)).toBe(false);
     expect(await exists(me.video!.key)).toBe(true);
   });

@@ -1,7 +1,8 @@
 // The webhook's door (issue #18): the signature is checked with the `stripe` SDK exactly as Stripe
 // signs (t=…,v1=HMAC-SHA256), each event id is processed once, and the quantity rules of checkout.
 import Stripe from 'stripe';
-import { checkQuantity, handleWebhook, type BillingDeps } from '../../../../lambdas/usecases/billing';
+import { checkQuantity, type BillingDeps } from '../../../../lambdas/usecases/billing';
+import { handleWebhook } from '../../../../lambdas/usecases/billing-webhooks';
 import type { UserRecord } from '../../../../lambdas/adapters/dynamo/repository';
 
 const SECRET = 'whsec_unit_test_secret';

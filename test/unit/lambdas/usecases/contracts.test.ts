@@ -15,20 +15,25 @@ import type { UserRecord } from '../../../../lambdas/adapters/dynamo/repository'
 import type { AuthUser } from '../../../../lambdas/core/http';
 import type { JobQueue, ObjectStorage } from '../../../../lambdas/ports';
 import {
-  activity,
-  contractDetails,
-  contractorSignerLink,
-  contractStatus,
-  deleteDocument,
-  downloadDocument,
   finalKeyOf,
-  listContracts,
-  mailDocument,
   recordedObjectKeys,
   type ContractDeps,
+} from '../../../../lambdas/usecases/contract-access';
+import {
+  contractorSignerLink,
+  deleteDocument,
+  downloadDocument,
+  mailDocument,
+} from '../../../../lambdas/usecases/contract-actions';
+import {
+  activity,
+  contractDetails,
+  contractStatus,
+  listContracts,
 } from '../../../../lambdas/usecases/contracts';
-import { hashSignerToken } from '../../../../lambdas/usecases/documents';
-import { getSignerView, type SigningDeps } from '../../../../lambdas/usecases/signing';
+import { hashSignerToken } from '../../../../lambdas/usecases/signer-tokens';
+import { getSignerView } from '../../../../lambdas/usecases/signing';
+import type { SigningDeps } from '../../../../lambdas/usecases/signer-link';
 import {
   DOCUMENT_LIST_TAB,
   type DocumentListTab,

@@ -8,22 +8,12 @@ import type { UserRecord } from '../../../../lambdas/adapters/dynamo/repository'
 import { InMemoryDocuments, nullStorage } from '../fakes';
 import type { AuthUser } from '../../../../lambdas/core/http';
 import type { JobQueue } from '../../../../lambdas/ports';
-import {
-  checkPdfBytes,
-  entitlementForSend,
-  createDocument,
-  getDocument,
-  hashSignerToken,
-  newSignerToken,
-  legacyOriginalKey,
-  phoneCountryFor,
-  saveAreas,
-  saveRecipients,
-  sendDocument,
-  signRequestJob,
-  updateDocument,
-  type DocumentDeps,
-} from '../../../../lambdas/usecases/documents';
+import { checkPdfBytes } from '../../../../lambdas/usecases/uploads';
+import { entitlementForSend, sendDocument } from '../../../../lambdas/usecases/sending';
+import { createDocument, getDocument, updateDocument } from '../../../../lambdas/usecases/documents';
+import { hashSignerToken, newSignerToken, signRequestJob } from '../../../../lambdas/usecases/signer-tokens';
+import { legacyOriginalKey, type DocumentDeps } from '../../../../lambdas/usecases/document-access';
+import { phoneCountryFor, saveAreas, saveRecipients } from '../../../../lambdas/usecases/recipients';
 
 async function pdf(sizes: [number, number][]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

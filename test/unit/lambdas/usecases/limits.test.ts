@@ -19,7 +19,7 @@ import {
   tooManyRequests,
   type LimitHit,
 } from '../../../../lambdas/usecases/limits';
-import { checkSignPng } from '../../../../lambdas/usecases/signing';
+import { checkSignPng } from '../../../../lambdas/usecases/sign-images';
 import { makePng, pngWithData } from '../../../support/png';
 import { memoryLimits } from '../rate-limiter-fake';
 

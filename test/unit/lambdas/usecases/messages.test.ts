@@ -4,9 +4,9 @@ import serverEn from '../../../../shared/i18n/server/en.json' with { type: 'json
 import { fitSms, smsSize, SMS_MAX_SEGMENTS } from '../../../../shared/domain/sms';
 import type { Language } from '../../../../shared/domain/constants';
 import { localeForPath } from '../../../../shared/i18n/server';
-import { signRequestJob } from '../../../../lambdas/usecases/documents';
+import { signRequestJob } from '../../../../lambdas/usecases/signer-tokens';
 import { documentFileName, paragraphMessage } from '../../../../lambdas/usecases/messages';
-import { refusalNoticeJob } from '../../../../lambdas/usecases/signing';
+import { refusalNoticeJob } from '../../../../lambdas/usecases/refusals';
 import { confirmRequestJob } from '../../../../lambdas/usecases/video-confirm';
 import type { NotifyJob } from '../../../../lambdas/jobs';
 

@@ -2,7 +2,7 @@
 // refused with its own message before the file can block a server or overflow a document.
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, PDFName } from 'pdf-lib';
-import { checkPdfBytes } from '../../../../lambdas/usecases/documents';
+import { checkPdfBytes } from '../../../../lambdas/usecases/uploads';
 import { inflatedBytes, withinTime, ParseTimeout } from '../../../../lambdas/usecases/pdf-budget';
 
 const MB = 1024 * 1024;

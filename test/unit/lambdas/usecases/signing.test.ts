@@ -5,21 +5,13 @@ import { type DocumentRecord, type RecipientRecord } from '../../../../lambdas/a
 import type { UserRecord } from '../../../../lambdas/adapters/dynamo/repository';
 import { InMemoryDocuments, storageWithOriginals } from '../fakes';
 import type { JobQueue } from '../../../../lambdas/ports';
-import { hashSignerToken } from '../../../../lambdas/usecases/documents';
-import {
-  afterAllAgreed,
-  agree,
-  applySigns,
-  checkSignPng,
-  decodeImageBase64,
-  deny,
-  getSignerView,
-  numberAreas,
-  refusalNoticeJob,
-  resendRequest,
-  uploadSign,
-  type SigningDeps,
-} from '../../../../lambdas/usecases/signing';
+import { hashSignerToken } from '../../../../lambdas/usecases/signer-tokens';
+import { afterAllAgreed, agree, deny, getSignerView } from '../../../../lambdas/usecases/signing';
+import { applySigns, uploadSign } from '../../../../lambdas/usecases/signer-signs';
+import { checkSignPng, decodeImageBase64 } from '../../../../lambdas/usecases/sign-images';
+import { numberAreas, type SigningDeps } from '../../../../lambdas/usecases/signer-link';
+import { refusalNoticeJob } from '../../../../lambdas/usecases/refusals';
+import { resendRequest } from '../../../../lambdas/usecases/resend';
 import { makePng } from '../../../support/png';
 
 describe('checkSignPng', () => {

@@ -4,14 +4,10 @@
 // test/integration/video-confirm.test.ts.
 import type { DocumentRecord, RecipientRecord } from '../../../../lambdas/adapters/dynamo/documents';
 import type { UserRecord } from '../../../../lambdas/adapters/dynamo/repository';
-import { hashSignerToken } from '../../../../lambdas/usecases/documents';
-import { refusalNoticeJob } from '../../../../lambdas/usecases/signing';
-import {
-  confirmRequestJob,
-  issueConfirmTokens,
-  OWNER_PARTY,
-  partiesOf,
-} from '../../../../lambdas/usecases/video-confirm';
+import { hashSignerToken } from '../../../../lambdas/usecases/signer-tokens';
+import { refusalNoticeJob } from '../../../../lambdas/usecases/refusals';
+import { confirmRequestJob, issueConfirmTokens, partiesOf } from '../../../../lambdas/usecases/video-confirm';
+import { OWNER_PARTY } from '../../../../lambdas/usecases/document-access';
 
 const doc = { docuId: 'd1', ownerId: 'u1' } as DocumentRecord;
 const recipient = (index: number, isOwner = false) =>

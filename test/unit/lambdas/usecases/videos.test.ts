@@ -4,11 +4,9 @@
 // cases run against the local cloud in test/integration/video-upload.test.ts.
 import { createHash } from 'node:crypto';
 import type { DocumentRecord, RecipientRecord } from '../../../../lambdas/adapters/dynamo/documents';
-import { hashSignerToken } from '../../../../lambdas/usecases/documents';
+import { hashSignerToken } from '../../../../lambdas/usecases/signer-tokens';
+import { completeVideoSession, startVideoSession, type VideoDeps } from '../../../../lambdas/usecases/videos';
 import {
-  completeVideoSession,
-  startVideoSession,
-  type VideoDeps,
   challengeCode,
   hasVideoHeader,
   jpegThumbnail,
@@ -18,7 +16,7 @@ import {
   acceptedVideoKey,
   videoKey,
   videoType,
-} from '../../../../lambdas/usecases/videos';
+} from '../../../../lambdas/usecases/video-checks';
 import { InMemoryDocuments, nullStorage } from '../fakes';
 import { memoryLimits } from '../rate-limiter-fake';
 

@@ -1,0 +1,171 @@
+// The parties of a draft (issue #4): its contractors (a video contract's owner is party 0, issue #16),
+// the owner's address book, and the contractors' sign areas.
+import type { CountryCode } from 'libphonenumber-js';
+import type { DocumentView, SaveAreasRequest, SaveRecipientsRequest } from '../../shared/api/schemas';
+import type { Language } from '../../shared/domain/constants';
+import { defaultCountryFor, isValidEmail, normaliseEmail } from '../../shared/domain/contact';
+import { isOwnerContact, validateContractors, validateSignAreas } from '../../shared/domain/contractors';
+import type { AddressBookRecord, RecipientRecord } from '../adapters/dynamo/documents';
+import { AppError } from '../core/errors';
+import type { AuthUser } from '../core/http';
+import {
+  assertCan,
+  type DocumentDeps,
+  expected,
+  ownDocument,
+  ownerActor,
+  validationError,
+  videoContractOwnerRow,
+  view,
+} from './document-access';
+
+/** At most this many contractors per document (one transaction writes them all with the document). */
+export const MAX_CONTRACTORS = 40;
+
+/** The country assumed for phone numbers without '+' for a UI language. */
+export function phoneCountryFor(lang: Language, englishDefault: CountryCode): CountryCode | undefined {
+  return defaultCountryFor(lang, englishDefault);
+}
+
+// --- Contractors ----------------------------------------------------------------------------------
+
+export async function saveRecipients(
+  deps: DocumentDeps,
+  user: AuthUser,
+  docuId: string,
+  input: SaveRecipientsRequest,
+  now = new Date(),
+): Promise<DocumentView> {
+  const doc = await ownDocument(deps, user, docuId);
+  assertCan(doc, 'AddRcpt');
+  const result = validateContractors(input.recipients, {
+    defaultCountry: phoneCountryFor(input.lang, deps.englishPhoneCountry),
+    optional: doc.kind === 'vcontract',
+  });
+  if (!result.ok) throw validationError(result, 'The contractors are refused');
+  const contractors = result.contractors;
+  if (contractors.length > MAX_CONTRACTORS) {
+    throw new AppError('errors.validation', `At most ${MAX_CONTRACTORS} contractors`, {
+      status: 400,
+      details: { row: MAX_CONTRACTORS },
+    });
+  }
+  const finalRecipients: string[] = [];
+  for (const [row, raw] of input.finalRecipients.entries()) {
+    const text = raw.trim();
+    if (!text) continue;
+    if (!isValidEmail(text)) {
+      throw new AppError('contractors.errors.invalidEmail', 'A final recipient is not an e-mail', {
+        status: 400,
+        details: { row, finalRecipient: true },
+      });
+    }
+    const email = normaliseEmail(text);
+    if (!finalRecipients.includes(email)) finalRecipients.push(email);
+  }
+
+  const owner = await ownerActor(deps, user);
+  const old = await deps.docs.listRecipients(docuId);
+  // A video contract's owner is party 0 already (their recorded terms): the contractors follow.
+  const vcontract = doc.kind === 'vcontract';
+  const first = vcontract ? 1 : 0;
+  if (vcontract) {
+    const row = contractors.findIndex(
+      (c) => c.method === 'email' && isOwnerContact(c.contact, owner.contact),
+    );
+    if (row >= 0) {
+      throw new AppError('contractors.errors.ownerIsParty', 'The owner is already a party', {
+        status: 400,
+        details: { row },
+      });
+    }
+  }
+  // Areas of a contractor who stays at the same position with the same contact are kept.
+  const rows: RecipientRecord[] = contractors.map((c, row) => {
+    const index = row + first;
+    const isOwner = c.method === 'email' && !!owner.contact && isOwnerContact(c.contact, owner.contact);
+    const before = old.find((r) => r.index === index && r.contact === c.contact);
+    return {
+      docuId,
+      index,
+      name: c.name,
+      contact: c.contact,
+      method: c.method,
+      isOwner,
+      agreement: isOwner ? 1 : 0,
+      areas: (before?.areas ?? []).map((a) => ({ ...a, signed: isOwner })),
+      lang: input.lang,
+      // The owner's own video (Video Sign) stays while the owner stays a contractor.
+      ...(isOwner && before?.isOwner && before.video ? { video: before.video } : {}),
+    };
+  });
+  const ownerRow = old.find((r) => r.index === 0 && r.isOwner);
+  const next = vcontract
+    ? [videoContractOwnerRow(docuId, owner, ownerRow && { ...ownerRow, lang: input.lang }), ...rows]
+    : rows;
+  const stale = old.filter((r) => r.index >= next.length).map((r) => r.index);
+  await deps.docs.changeStatus(
+    docuId,
+    expected(doc),
+    'AddRcpt',
+    { finalRecipients, lang: input.lang },
+    { putRecipients: next, deleteRecipients: stale },
+  );
+
+  const at = now.toISOString();
+  const entries: AddressBookRecord[] = next
+    .filter((r) => !r.isOwner)
+    .map((r) => ({ ownerId: user.sub, contact: r.contact, name: r.name, method: r.method, lastUsedAt: at }));
+  await deps.docs.upsertAddressBook(entries);
+  return view(deps, docuId);
+}
+
+export async function listAddressBook(
+  deps: DocumentDeps,
+  user: AuthUser,
+): Promise<{ entries: { name: string; contact: string }[] }> {
+  const items = await deps.docs.listAddressBook(user.sub);
+  const sorted = [...items].sort((a, b) => b.lastUsedAt.localeCompare(a.lastUsedAt));
+  return { entries: sorted.map((e) => ({ name: e.name, contact: e.contact })) };
+}
+
+// --- Sign areas -----------------------------------------------------------------------------------
+
+export async function saveAreas(
+  deps: DocumentDeps,
+  user: AuthUser,
+  docuId: string,
+  input: SaveAreasRequest,
+): Promise<DocumentView> {
+  const doc = await ownDocument(deps, user, docuId);
+  assertCan(doc, 'SetPos');
+  const recipients = await deps.docs.listRecipients(docuId);
+  const unknown = input.areas.find((a) => a.recipientIndex >= recipients.length);
+  if (unknown) {
+    throw new AppError('errors.validation', 'A sign area names a contractor that does not exist', {
+      status: 400,
+      details: { row: unknown.recipientIndex },
+    });
+  }
+  const next = recipients.map((r) => ({
+    ...r,
+    areas: input.areas
+      .filter((a) => a.recipientIndex === r.index)
+      .map((a) => ({
+        pageIndex: a.pageIndex,
+        x: a.x,
+        y: a.y,
+        width: a.width,
+        height: a.height,
+        // The owner's areas are pre-signed; sending stamps them with the owner's default sign.
+        signed: r.isOwner,
+      })),
+  }));
+  const check = validateSignAreas(
+    next.map((r) => ({ signAreas: r.areas })),
+    doc.pages ?? [],
+  );
+  if (!check.ok) throw validationError(check, 'The sign areas are refused');
+  await deps.docs.changeStatus(docuId, expected(doc), 'SetPos', {}, { putRecipients: next });
+  return view(deps, docuId);
+}

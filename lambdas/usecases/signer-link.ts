@@ -1,0 +1,129 @@
+// The signer link (issue #5) and what the signer's and the owner's actions on one contractor share:
+// the link checked (hash lookup, same document, not expired, the recipient's current token) into a
+// SignerContext, the pending guard, and the owner's contractor for a Resend with its limits.
+import type { Language } from '../../shared/domain/constants';
+import type {
+  DocumentRecord,
+  RecipientRecord,
+  SignerRepository,
+  SignRecord,
+} from '../adapters/dynamo/documents';
+import { AppError } from '../core/errors';
+import type { AuthUser } from '../core/http';
+import { enforceLimits, messageHits } from './limits';
+import type { DocumentDeps } from './document-access';
+import { hashSignerToken } from './signer-tokens';
+
+export interface SigningDeps extends DocumentDeps {
+  readonly signers: SignerRepository;
+  /** Records the first time a contractor opened their link (once; later calls change nothing). */
+  readonly markOpened?: (docuId: string, index: number, at: string) => Promise<void>;
+}
+
+/** Areas numbered across the whole document (contractor order, then area order). */
+export function numberAreas(recipients: readonly RecipientRecord[]) {
+  let next = 0;
+  return recipients.map((r) => ({
+    recipient: r,
+    areas: (r.areas ?? []).map((a, position) => ({ area: a, position, areaIndex: next++ })),
+  }));
+}
+
+// --- The signer link ----------------------------------------------------------------------------
+
+/** The one answer for every bad link: wrong, tampered, expired, revoked, or for another document. */
+export function invalidLink(): AppError {
+  return new AppError('signing.errors.invalidLink', 'This signing link is not valid', { status: 404 });
+}
+
+export interface SignerContext {
+  readonly doc: DocumentRecord;
+  readonly recipients: RecipientRecord[];
+  readonly me: RecipientRecord;
+}
+
+/** The document, its contractors and the link holder of a valid signer link (else the one 404). */
+export async function resolveSigner(
+  deps: Pick<SigningDeps, 'docs'>,
+  docuId: string,
+  token: string,
+  now = new Date(),
+): Promise<SignerContext> {
+  const tokenHash = hashSignerToken(token);
+  const record = await deps.docs.getToken(tokenHash);
+  if (!record || record.docuId !== docuId || Date.parse(record.expiresAt) <= now.getTime()) {
+    throw invalidLink();
+  }
+  const doc = await deps.docs.getDocument(docuId);
+  if (!doc) throw invalidLink();
+  const recipients = await deps.docs.listRecipients(docuId);
+  // A video confirmation link (issue #15) is never a signer link.
+  if (record.purpose !== undefined) throw invalidLink();
+  const me = recipients.find((r) => r.index === record.recipientIndex);
+  // The e-mailed link's token, or the one issued to the contractor's account (Continue, issue #7).
+  const current =
+    me && (me.tokenHash === undefined || me.tokenHash === tokenHash || me.accountTokenHash === tokenHash);
+  if (!me || me.isOwner || !current) throw invalidLink();
+  return { doc, recipients, me };
+}
+
+export function agreementOf(r: RecipientRecord): 0 | 1 | 2 {
+  return r.agreement === 1 || r.agreement === 2 ? r.agreement : 0;
+}
+
+/** 409 unless the signer may still act: the document waits for agreements and this one is pending. */
+export function assertPending(ctx: SignerContext): void {
+  const mine = agreementOf(ctx.me);
+  if (mine === 1) {
+    throw new AppError('signing.alreadyAgreed', 'You have already agreed to this contract', { status: 409 });
+  }
+  if (mine === 2) {
+    throw new AppError('signing.alreadyDenied', 'You have already denied this contract', { status: 409 });
+  }
+  if (ctx.doc.status !== 'Agree') {
+    throw new AppError('errors.invalidTransition', `The document is ${ctx.doc.status}: no signing action`, {
+      status: 409,
+    });
+  }
+}
+
+export async function savedSigns(deps: SigningDeps, me: RecipientRecord): Promise<SignRecord[]> {
+  const outer = await deps.signers.getOuterUser(me.contact, me.name);
+  return outer ? deps.signers.listSigns('outer', outer.outerUserId) : [];
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return value === 'en' || value === 'jp' || value === 'ko';
+}
+
+/** The owner's document and its contractor `index`, for a resend (not the owner's: 404, as is the
+ *  owner's own row). */
+export async function ownedContractor(
+  deps: Pick<SigningDeps, 'docs'>,
+  user: AuthUser,
+  docuId: string,
+  index: number,
+): Promise<{ doc: DocumentRecord; recipient: RecipientRecord }> {
+  const doc = await deps.docs.getDocument(docuId);
+  if (!doc || doc.ownerId !== user.sub) {
+    throw new AppError('errors.notFound', `Document ${docuId} not found`, { status: 404 });
+  }
+  const recipient = (await deps.docs.listRecipients(docuId)).find((x) => x.index === index);
+  if (!recipient || recipient.isOwner) {
+    throw new AppError('errors.notFound', `Contractor ${index} not found`, { status: 404 });
+  }
+  return { doc, recipient };
+}
+
+/** Counts a resend to `r` against the owner's and the recipient's limits (429 over one). */
+export function countResend(
+  deps: Pick<SigningDeps, 'limits'>,
+  user: AuthUser,
+  r: RecipientRecord,
+): Promise<void> {
+  return enforceLimits(deps.limits, [
+    ...messageHits(user.sub, [r]),
+    { rule: 'resendsPerRecipient', key: r.contact },
+    { rule: 'resendInterval', key: r.contact },
+  ]);
+}
