@@ -15,14 +15,16 @@ module.exports = {
     {
       name: 'shared-is-the-floor',
       severity: 'error',
-      comment: 'shared/ (domain rules, schemas, catalogues) is read by the server and the SPA alike: it imports neither.',
+      comment:
+        'shared/ (domain rules, schemas, catalogues) is read by the server and the SPA alike: it imports neither.',
       from: { path: '^shared/' },
       to: { path: '^(lambdas|web|lib|local|bench|test|bin)/' },
     },
     {
       name: 'lambdas-below-infrastructure',
       severity: 'error',
-      comment: 'The handlers run in Lambda and locally: they never import the CDK app, the local cloud or the SPA.',
+      comment:
+        'The handlers run in Lambda and locally: they never import the CDK app, the local cloud or the SPA.',
       from: { path: '^lambdas/' },
       to: { path: '^(lib|local|web|bench|test|bin)/' },
     },
@@ -43,14 +45,16 @@ module.exports = {
     {
       name: 'use-cases-through-ports',
       severity: 'error',
-      comment: 'Use cases depend on ports (lambdas/ports.ts); adapters implement them and never call use cases.',
+      comment:
+        'Use cases depend on ports (lambdas/ports.ts); adapters implement them and never call use cases.',
       from: { path: '^lambdas/adapters/' },
       to: { path: '^lambdas/usecases/' },
     },
     {
       name: 'infrastructure-not-in-the-product',
       severity: 'error',
-      comment: 'The CDK app may read the handlers, the local cloud may run them; neither is imported by the other.',
+      comment:
+        'The CDK app may read the handlers, the local cloud may run them; neither is imported by the other.',
       from: { path: '^lib/' },
       to: { path: '^(local|web/src|bench|test)/' },
     },

@@ -16,7 +16,13 @@ import {
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { DLQ_RETENTION_SECONDS, DOCUMENTS_BUCKET_CORS, QUEUES, TABLE, USER_POOL } from '../shared/infra/definitions';
+import {
+  DLQ_RETENTION_SECONDS,
+  DOCUMENTS_BUCKET_CORS,
+  QUEUES,
+  TABLE,
+  USER_POOL,
+} from '../shared/infra/definitions';
 import { WORKERS, type WorkerName } from '../shared/api/routes';
 
 export const LOCAL_NAMES = {
