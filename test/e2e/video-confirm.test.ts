@@ -24,6 +24,7 @@ import { text } from './catalogue';
 import { expectVisibleText } from './steps';
 import { FAKE_CAMERA, signWithVideo, videoContract } from './video-steps';
 import { CONFIRM_LINK, confirmLinkTo } from '../support/video';
+import { timeZoneLabel } from '../../web/src/lib/format';
 
 jest.setTimeout(600000);
 
@@ -65,6 +66,10 @@ describe('cross video confirmation', () => {
           await expect(cards.count()).resolves.toBe(2);
           await expect(cards.nth(0).locator('h2').textContent()).resolves.toBe('Mia Mail');
           await expect(cards.nth(1).locator('h2').textContent()).resolves.toBe('Pat Phone');
+          // When each video was recorded, in a long date and time with its time zone (issue #34 item 3).
+          const recorded = await cards.nth(0).getByTestId('vconfirm-recorded').textContent();
+          expect(recorded).toContain(`(${timeZoneLabel('en')})`);
+          expect(recorded).toMatch(/[A-Z][a-z]+ \d{1,2}, \d{4}/);
           // The first card's video plays: its short-lived URL serves the recorded webm.
           await page.waitForFunction(
             () =>

@@ -7,9 +7,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { VideoConfirmView } from '../../../../../shared/api/schemas';
+import { localeOf } from '../../../app/i18n';
 import { paths } from '../../../app/paths';
 import { useLang } from '../../../app/use-lang';
 import { Spinner } from '../../../components/spinner';
+import { formatDateTime, timeZoneLabel } from '../../../lib/format';
 import { DenyReasonDialog } from '../../signer/components/deny-reason-dialog';
 import { describeError } from '../../signer/messages';
 import '../../signer/signer.css';
@@ -26,6 +28,7 @@ type State =
 export function VideoConfirmPage() {
   const { t } = useTranslation();
   const lang = useLang();
+  const locale = localeOf(lang);
   const { docuId = '', token = '' } = useParams();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [checked, setChecked] = useState(false);
@@ -107,7 +110,11 @@ export function VideoConfirmPage() {
             {view.cards.map((card) => (
               <li key={card.index} className="vconfirm-card" data-testid="vconfirm-card">
                 <h2>{card.name}</h2>
-                <p>{t('videoConfirm.recordedAt', { time: new Date(card.recordedAt).toLocaleString() })}</p>
+                <p data-testid="vconfirm-recorded">
+                  {t('videoConfirm.recordedAt', {
+                    time: `${formatDateTime(card.recordedAt, locale)} (${timeZoneLabel(locale)})`,
+                  })}
+                </p>
                 <video
                   controls
                   preload="metadata"
