@@ -163,6 +163,8 @@ describe('plans and payments in the browser', () => {
       expect(await members.getByRole('textbox').count()).toBe(2);
       expect(await members.getByLabel(t('billing.members.seat', { n: 1 })).isEditable()).toBe(false);
       const row = members.getByLabel(t('billing.members.seat', { n: 2 }));
+      // Nothing edited yet: nothing to save (issue #34 item 7).
+      expect(await page.getByTestId('members-save').isDisabled()).toBe(true);
       await row.fill('not an address');
       await page.getByTestId('members-save').click();
       await expectVisibleText(page, t('billing.members.errors.invalidEmail', { row: 2 }));
@@ -172,6 +174,7 @@ describe('plans and payments in the browser', () => {
       await row.fill(memberEmail);
       await page.getByTestId('members-save').click();
       await expectVisibleText(page, t('billing.members.saved'));
+      expect(await page.getByTestId('members-save').isDisabled()).toBe(true);
       expect(await seriousAxeViolations(page)).toEqual([]);
     });
     await session.close();

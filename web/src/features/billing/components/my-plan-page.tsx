@@ -16,17 +16,22 @@ import { refusalText } from './billing-text';
 function MembersCard({ initial }: { initial: MembersResponse }) {
   const { t } = useTranslation();
   const rows = Math.max(0, initial.seats - 1);
-  const [emails, setEmails] = useState<string[]>(() =>
+  const [saved, setSaved] = useState<string[]>(() =>
     Array.from({ length: rows }, (_, i) => initial.members[i] ?? ''),
   );
+  const [emails, setEmails] = useState<string[]>(saved);
+  // As the spec's update buttons: enabled once something was edited (issue #34 item 7).
+  const edited = emails.some((email, i) => email !== saved[i]);
   const [state, setState] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const save = async () => {
     setBusy(true);
     setState(null);
     try {
-      const saved = await saveMembers(emails);
-      setEmails(Array.from({ length: rows }, (_, i) => saved.members[i] ?? ''));
+      const answer = await saveMembers(emails);
+      const stored = Array.from({ length: rows }, (_, i) => answer.members[i] ?? '');
+      setSaved(stored);
+      setEmails(stored);
       setState({ ok: true, text: t('billing.members.saved') });
     } catch (e) {
       setState({ ok: false, text: refusalText(t, e) });
@@ -80,7 +85,12 @@ function MembersCard({ initial }: { initial: MembersResponse }) {
             {state.text}
           </p>
         ) : null}
-        <button type="submit" className="button button-primary" disabled={busy} data-testid="members-save">
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={busy || !edited}
+          data-testid="members-save"
+        >
           {t('billing.members.save')}
         </button>
       </form>
