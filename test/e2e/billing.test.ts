@@ -163,8 +163,11 @@ describe('plans and payments in the browser', () => {
       expect(await members.getByRole('textbox').count()).toBe(2);
       expect(await members.getByLabel(t('billing.members.seat', { n: 1 })).isEditable()).toBe(false);
       const row = members.getByLabel(t('billing.members.seat', { n: 2 }));
-      // Nothing edited yet: nothing to save (issue #34 item 7).
+      // Nothing edited yet: nothing to save (issue #34 item 7); the seats are counted (item 6).
       expect(await page.getByTestId('members-save').isDisabled()).toBe(true);
+      expect(await page.getByTestId('members-used').textContent()).toBe(
+        t('billing.members.used', { used: 1, seats: 2 }),
+      );
       await row.fill('not an address');
       await page.getByTestId('members-save').click();
       await expectVisibleText(page, t('billing.members.errors.invalidEmail', { row: 2 }));
@@ -175,6 +178,9 @@ describe('plans and payments in the browser', () => {
       await page.getByTestId('members-save').click();
       await expectVisibleText(page, t('billing.members.saved'));
       expect(await page.getByTestId('members-save').isDisabled()).toBe(true);
+      expect(await page.getByTestId('members-used').textContent()).toBe(
+        t('billing.members.used', { used: 2, seats: 2 }),
+      );
       expect(await seriousAxeViolations(page)).toEqual([]);
     });
     await session.close();

@@ -43,6 +43,10 @@ function MembersCard({ initial }: { initial: MembersResponse }) {
     <section className="card" aria-labelledby="members-title" data-testid="members">
       <h2 id="members-title">{t('billing.members.title')}</h2>
       <p className="muted">{t('billing.members.intro')}</p>
+      {/* The seats bought and how many hold someone (the owner's own included), issue #34 item 6. */}
+      <p data-testid="members-used">
+        {t('billing.members.used', { used: 1 + saved.filter(Boolean).length, seats: initial.seats })}
+      </p>
       {/* The server checks the addresses and answers translated messages with the row. */}
       <form
         noValidate
