@@ -2,6 +2,7 @@
 // owner's document or the one 404, the transition guard and the funnel's errors, the document's view,
 // and the owner as the actor of its history. The capability modules (documents, uploads, recipients,
 // sending, signing, video confirmation, contracts) import from here; nothing here imports them.
+import { ownerFieldView } from './field-views';
 import type { CountryCode } from 'libphonenumber-js';
 import type { DocumentView } from '../../shared/api/schemas';
 import {
@@ -112,7 +113,7 @@ export function toRecipientView(r: RecipientRecord): DocumentView['recipients'][
     method: r.method,
     isOwner: r.isOwner,
     agreement,
-    areas: (r.areas ?? []).map((a) => ({ ...a })),
+    areas: (r.areas ?? []).map(ownerFieldView),
     ...(r.video ? { hasVideo: true as const } : {}),
   };
 }

@@ -17,6 +17,7 @@ import { AppError } from '../core/errors';
 import type { SealJob } from '../jobs';
 import { withConflictRetry } from './retry';
 import { presignVideo } from './video-playback';
+import { signerFieldView } from './field-views';
 import { FILE_URL_SECONDS } from './document-access';
 import {
   agreementOf,
@@ -70,16 +71,7 @@ async function buildView(deps: SigningDeps, ctx: SignerContext): Promise<SignerV
         method: r.method,
         agreement: agreementOf(r),
         mine,
-        areas: areas.map(({ area, areaIndex }) => ({
-          areaIndex,
-          pageIndex: area.pageIndex,
-          x: area.x,
-          y: area.y,
-          width: area.width,
-          height: area.height,
-          signed: area.signed,
-          signId: mine ? (area.signId ?? null) : null,
-        })),
+        areas: areas.map(({ area, areaIndex }) => signerFieldView(area, areaIndex, mine)),
       };
     }),
     me: {

@@ -3,6 +3,7 @@
 // Times are ISO 8601 strings (UTC, e.g. 2025-01-31T09:30:00.000Z) so the same shapes travel over JSON.
 
 import type { Language } from './constants';
+import type { FieldAttachment, FieldType } from './fields';
 import type { DocumentStatus, HistoryAction, RecipientAgreement, VideoConfirmation } from './status';
 
 /** An ISO 8601 date-time string. */
@@ -102,8 +103,20 @@ export interface SignArea {
   y: number;
   width: number;
   height: number;
-  /** The contractor has applied a sign to this area (the owner's areas start signed). spec: `signed`. */
+  /** The contractor has applied a sign to this area (the owner's areas start signed). spec: `signed`.
+   *  For a field that takes no sign image: the contractor has filled it. */
   signed: boolean;
+  /** Issue #27 (fields.ts): absent on areas saved before fields existed, which are signatures. */
+  type?: FieldType;
+  required?: boolean;
+  label?: string;
+  placeholder?: string;
+  multiline?: boolean;
+  maxLength?: number;
+  options?: string[];
+  value?: string;
+  filledAt?: IsoDateTime;
+  attachment?: FieldAttachment;
 }
 
 // --- Recipients -------------------------------------------------------------------------------

@@ -233,6 +233,30 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
       signed: { type: 'boolean', required: true },
       /** The sign image applied by the signer (issue #5). */
       signId: { type: 'string' },
+      /** Issue #27: the field's type (shared/domain/fields.ts); absent = 'signature' (areas before it). */
+      type: { type: 'string' },
+      /** Absent: sign images required, other fields optional (fields.ts isRequired). */
+      required: { type: 'boolean' },
+      label: { type: 'string' },
+      placeholder: { type: 'string' },
+      multiline: { type: 'boolean' },
+      maxLength: { type: 'number' },
+      options: { type: 'list', items: { type: 'string' } },
+      /** A value field's value (the owner's pre-fill, then the contractor's). */
+      value: { type: 'string' },
+      /** When the contractor last filled the field (sign applied, value set, file attached). */
+      filledAt: { type: 'string' },
+      /** An attachment field's file: checked bytes under a key no upload form names. */
+      attachment: {
+        type: 'map',
+        properties: {
+          key: { type: 'string', required: true },
+          fileName: { type: 'string', required: true },
+          contentType: { type: 'string', required: true },
+          sizeBytes: { type: 'number', required: true },
+          sha256: { type: 'string', required: true },
+        },
+      },
     },
   } as const;
 

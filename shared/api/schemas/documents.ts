@@ -4,12 +4,38 @@ import * as z from 'zod';
 import { CONTRACT_KINDS } from '../../domain/entities';
 import { DOCUMENT_STATUSES } from '../../domain/status';
 import { languageSchema } from './accounts';
-import { lineText } from './text';
+import { lineText, multilineText } from './text';
+import { FIELD_LIMITS, FIELD_TYPES } from '../../domain/fields';
 
 /** GET /api/documents/{docuId} etc.: the path parameter. */
 export const docuIdParamsSchema = z.object({ docuId: z.string().min(1).max(64) });
 
-/** One sign area in PDF coordinates (points, origin bottom-left, 0-based page). */
+/** A field's settings as the owner places it (issue #27, shared/domain/fields.ts; the type's rules are
+ *  checked by validateFieldSettings). All optional: an area without them is a required signature. */
+export const fieldSettingsSchema = z.object({
+  type: z.enum(FIELD_TYPES).optional(),
+  required: z.boolean().optional(),
+  label: lineText().max(FIELD_LIMITS.labelMaxChars).optional(),
+  placeholder: lineText().max(FIELD_LIMITS.placeholderMaxChars).optional(),
+  multiline: z.boolean().optional(),
+  maxLength: z.number().int().min(1).max(FIELD_LIMITS.textMaxChars).optional(),
+  options: z.array(lineText().max(FIELD_LIMITS.optionMaxChars)).max(FIELD_LIMITS.maxOptions).optional(),
+  /** The owner's pre-filled value (value fields only). */
+  value: multilineText().max(FIELD_LIMITS.textMaxChars).optional(),
+});
+export type FieldSettingsInput = z.infer<typeof fieldSettingsSchema>;
+
+/** An attached file as views show it (never its storage key). */
+export const attachmentViewSchema = z.object({
+  fileName: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number().int().nonnegative(),
+  sha256: z.string(),
+});
+export type AttachmentView = z.infer<typeof attachmentViewSchema>;
+
+/** One sign area (a field) in PDF coordinates (points, origin bottom-left, 0-based page). `type` is
+ *  always present in views ('signature' for areas saved before issue #27). */
 export const signAreaViewSchema = z.object({
   pageIndex: z.number().int().nonnegative(),
   x: z.number(),
@@ -17,6 +43,11 @@ export const signAreaViewSchema = z.object({
   width: z.number(),
   height: z.number(),
   signed: z.boolean(),
+  ...fieldSettingsSchema.shape,
+  type: z.enum(FIELD_TYPES),
+  required: z.boolean(),
+  filledAt: z.string().optional(),
+  attachment: attachmentViewSchema.optional(),
 });
 export type SignAreaView = z.infer<typeof signAreaViewSchema>;
 
@@ -104,9 +135,10 @@ export const saveAreasRequestSchema = z.object({
         y: z.number().finite(),
         width: z.number().finite().positive(),
         height: z.number().finite().positive(),
+        ...fieldSettingsSchema.shape,
       }),
     )
-    .max(1000),
+    .max(FIELD_LIMITS.maxFieldsPerDocument),
 });
 export type SaveAreasRequest = z.infer<typeof saveAreasRequestSchema>;
 

@@ -4,7 +4,9 @@ import * as z from 'zod';
 import { CONTRACT_KINDS } from '../../domain/entities';
 import { DOCUMENT_STATUSES } from '../../domain/status';
 import { languageSchema } from './accounts';
-import { multilineText } from './text';
+import { lineText, multilineText } from './text';
+import { FIELD_LIMITS, FIELD_TYPES } from '../../domain/fields';
+import { attachmentViewSchema } from './documents';
 
 /** /api/sign/{docuId}/{token}: the signer link's parts (the token is checked by the handler). */
 export const signerParamsSchema = z.object({
@@ -24,6 +26,18 @@ export const signerAreaViewSchema = z.object({
   signed: z.boolean(),
   /** The sign applied to this area (only on the signer's own areas). */
   signId: z.string().nullable(),
+  /** Issue #27: the field's type and settings (fields.ts); value and attachment only on the signer's
+   *  own fields (another contractor's show as filled or not). */
+  type: z.enum(FIELD_TYPES),
+  required: z.boolean(),
+  label: z.string().optional(),
+  placeholder: z.string().optional(),
+  multiline: z.boolean().optional(),
+  maxLength: z.number().int().optional(),
+  options: z.array(z.string()).optional(),
+  value: z.string().optional(),
+  filledAt: z.string().optional(),
+  attachment: attachmentViewSchema.optional(),
 });
 export type SignerAreaView = z.infer<typeof signerAreaViewSchema>;
 
@@ -124,6 +138,45 @@ export const applySignsRequestSchema = z.object({
     .max(200),
 });
 export type ApplySignsRequest = z.infer<typeof applySignsRequestSchema>;
+
+/** PUT /api/sign/{docuId}/{token}/fields: values of the signer's own value fields (fields.ts
+ *  validateFieldValue by type; '' clears one). Sign fields use …/areas, attachments …/attachments. */
+export const fillFieldsRequestSchema = z.object({
+  values: z
+    .array(
+      z.object({
+        areaIndex: z.number().int().nonnegative(),
+        value: multilineText().max(FIELD_LIMITS.textMaxChars),
+      }),
+    )
+    .min(1)
+    .max(FIELD_LIMITS.maxFieldsPerDocument),
+});
+export type FillFieldsRequest = z.infer<typeof fillFieldsRequestSchema>;
+
+/** POST /api/sign/{docuId}/{token}/attachments: a one-time upload form for an attachment field (PDF,
+ *  JPEG or PNG, ≤ 10 MB; the bytes are checked again at completion, as originals are). */
+export const attachmentUploadRequestSchema = z.object({
+  areaIndex: z.number().int().nonnegative(),
+  fileName: lineText().min(1).max(FIELD_LIMITS.attachmentNameMaxChars),
+  contentType: z.string().max(255),
+  sizeBytes: z.number().int().nonnegative(),
+});
+export type AttachmentUploadRequest = z.infer<typeof attachmentUploadRequestSchema>;
+
+/** POST /api/sign/{docuId}/{token}/attachments/complete: the form's key, checked and attached. */
+export const attachmentCompleteRequestSchema = z.object({
+  areaIndex: z.number().int().nonnegative(),
+  key: z.string().min(1).max(512),
+});
+export type AttachmentCompleteRequest = z.infer<typeof attachmentCompleteRequestSchema>;
+
+/** DELETE /api/sign/{docuId}/{token}/attachments/{areaIndex}: the signer removes their file. */
+export const attachmentParamsSchema = z.object({
+  docuId: z.string().min(1).max(64),
+  token: z.string().min(1).max(128),
+  areaIndex: z.coerce.number().int().nonnegative().max(FIELD_LIMITS.maxFieldsPerDocument),
+});
 
 /** POST …/agree and …/reject-terms: `lang` is the signer's page language. */
 export const signerActionRequestSchema = z.object({ lang: languageSchema });

@@ -22,6 +22,8 @@ const area = (areaIndex: number, signId: string | null = null) => ({
   y: 10 + areaIndex * 60,
   width: 150,
   height: 50,
+  type: 'signature' as const,
+  required: true,
   signed: signId !== null,
   signId,
 });
