@@ -175,6 +175,27 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
             },
           },
         },
+        /** Issue #27: the uploaded PDF's own form fields (usecases/form-fields.ts), offered to the owner
+         *  on Set Position; replaced at each upload. */
+        formFields: {
+          type: 'list',
+          items: {
+            type: 'map',
+            properties: {
+              name: { type: 'string', required: true },
+              type: { type: 'string', required: true },
+              pageIndex: { type: 'number', required: true },
+              x: { type: 'number', required: true },
+              y: { type: 'number', required: true },
+              width: { type: 'number', required: true },
+              height: { type: 'number', required: true },
+              required: { type: 'boolean', required: true },
+              multiline: { type: 'boolean' },
+              maxLength: { type: 'number' },
+              options: { type: 'list', items: { type: 'string' } },
+            },
+          },
+        },
         privateinfoAgree: { type: 'boolean', default: false },
         finalRecipients: { type: 'list', items: { type: 'string' } },
         lang: { type: 'string' },
