@@ -24,6 +24,8 @@ import { DynamoContractRepository } from './adapters/dynamo/contracts';
 import { DynamoDocumentRepository } from './adapters/dynamo/documents';
 import { DynamoRepository } from './adapters/dynamo/repository';
 import { DynamoRateLimiter } from './adapters/dynamo/rate-limits';
+import { DynamoTemplateStore } from './adapters/dynamo/templates';
+import type { TemplateDeps } from './usecases/templates';
 import { enforceLimits, limitTable, type Limits } from './usecases/limits';
 import { DynamoVerificationCodes } from './adapters/dynamo/verification-codes';
 import { setAccountStateReader } from './usecases/account-state';
@@ -216,6 +218,16 @@ function documents(): DynamoDocumentRepository {
 }
 
 /** What the document use cases need (issue #4). */
+/** Templates (issue #27): the documents' deps, the templates and the company seats (sharing). */
+export function templateDeps(): TemplateDeps {
+  return {
+    ...documentDeps(),
+    storage: objectStorage() as ObjectStorage & LargeObjects,
+    templates: new DynamoTemplateStore(documentClient(), getConfig().TABLE_NAME),
+    seats: repository(),
+  };
+}
+
 export function documentDeps(): DocumentDeps {
   const c = getConfig();
   return {

@@ -3,4 +3,13 @@
 // bundle that imports it, even where nothing calls it. This folder's package.json declares its
 // modules free of side effects: a bundle keeps pdf-lib only when its handler really uses these
 // exports (complete-upload). See docs/performance.md (cold start).
-export { EncryptedPDFError, PDFDocument } from 'pdf-lib';
+export {
+  EncryptedPDFError,
+  PDFCheckBox,
+  PDFDocument,
+  PDFDropdown,
+  PDFOptionList,
+  PDFRadioGroup,
+  PDFSignature,
+  PDFTextField,
+} from 'pdf-lib';

@@ -118,6 +118,29 @@ export function toRecipientView(r: RecipientRecord): DocumentView['recipients'][
   };
 }
 
+function formFieldViews(fields: NonNullable<DocumentRecord['formFields']>): DocumentView['formFields'] {
+  const types = ['text', 'checkbox', 'radio', 'dropdown', 'signature'] as const;
+  return fields.flatMap((f) => {
+    const type = types.find((t) => t === f.type);
+    if (!type) return [];
+    return [
+      {
+        name: f.name,
+        type,
+        pageIndex: f.pageIndex,
+        x: f.x,
+        y: f.y,
+        width: f.width,
+        height: f.height,
+        required: f.required,
+        ...(f.multiline === undefined ? {} : { multiline: f.multiline }),
+        ...(f.maxLength === undefined ? {} : { maxLength: f.maxLength }),
+        ...(f.options === undefined ? {} : { options: [...f.options] }),
+      },
+    ];
+  });
+}
+
 export async function view(deps: DocumentDeps, docuId: string): Promise<DocumentView> {
   const doc = await deps.docs.getDocument(docuId);
   if (!doc) throw notFound(docuId);
@@ -140,6 +163,7 @@ export async function view(deps: DocumentDeps, docuId: string): Promise<Document
     privateinfoAgree: doc.privateinfoAgree ?? false,
     recipients: recipients.map(toRecipientView),
     finalRecipients: doc.finalRecipients ?? [],
+    formFields: doc.fileKey ? formFieldViews(doc.formFields ?? []) : [],
     fileUrl,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,

@@ -8,6 +8,7 @@ import { uploadLimitMb, validateUpload } from '../../shared/domain/validation';
 import { AppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
 import { enforceLimits } from './limits';
+import { readFormFields, type FormFieldDraft } from './form-fields';
 import { DEFAULT_PDF_BUDGETS, inflatedBytes, ParseTimeout, withinTime, type PdfBudgets } from './pdf-budget';
 import type { RequestFacts } from './history';
 import { isUploadKeyOf, newOriginalKey, newUploadKey, UPLOAD_FORM_SECONDS } from './original';
@@ -31,6 +32,8 @@ export interface CheckedPdf {
   readonly pages: PageSize[];
   readonly sha256: string;
   readonly sizeBytes: number;
+  /** The PDF's own form fields, as field drafts (./form-fields.ts); [] for a flat PDF. */
+  readonly formFields: FormFieldDraft[];
 }
 
 export type PdfCheck =
@@ -74,6 +77,7 @@ export async function checkPdfBytes(
     return { ok: false, code: 'upload.errors.tooComplex' };
   }
   let pages: PageSize[];
+  let formFields: FormFieldDraft[];
   try {
     const pdf = await withinTime(
       budgets.maxParseMs,
@@ -88,6 +92,7 @@ export async function checkPdfBytes(
       const { width, height } = p.getSize();
       return { width, height };
     });
+    formFields = readFormFields(pdf, pages);
   } catch (err) {
     if (err instanceof ParseTimeout) return { ok: false, code: 'upload.errors.tooComplex' };
     // pdf-lib is compiled to ES5, so `instanceof EncryptedPDFError` may fail: also ask it directly.
@@ -97,7 +102,14 @@ export async function checkPdfBytes(
     return { ok: false, code: 'upload.errors.notPdf' };
   }
   if (pages.length === 0) return { ok: false, code: 'upload.errors.notPdf' };
-  return { ok: true, pageCount: pages.length, pages, sha256: sha256Hex(bytes), sizeBytes: bytes.length };
+  return {
+    ok: true,
+    pageCount: pages.length,
+    pages,
+    sha256: sha256Hex(bytes),
+    sizeBytes: bytes.length,
+    formFields,
+  };
 }
 
 // --- Upload -------------------------------------------------------------------------------------
@@ -214,6 +226,7 @@ export async function completeUpload(
         sizeBytes: checked.sizeBytes,
         sha256: checked.sha256,
         pages: checked.pages,
+        formFields: checked.formFields,
         uploadedAt: new Date().toISOString(),
       },
       { putRecipients: recipients.map((r) => ({ ...r, areas: [] })) },

@@ -41,6 +41,9 @@ export const OBJECT_AREAS = {
   ownerSigns: 'signs/user/',
   /** Sign images of contractors without an account: `signs/outer/{outerUserId}/…`. */
   signerSigns: 'signs/outer/',
+  /** Templates' own PDFs (issue #27): `templates/{templateId}/…`, copied from a document and copied
+   *  again into each contract made from it. */
+  templates: 'templates/',
   /** Staging keys of upload forms, `uploads/{docuId}/{uploadId}.pdf` (issue #13),
    *  `uploads/{docuId}/videos/{recipientIndex}/{sessionId}.{webm|mp4}` (issue #15) and
    *  `uploads/{docuId}/attachments/{areaIndex}/{uploadId}.{pdf|jpg|png}` (issue #27): the only keys a
@@ -294,6 +297,28 @@ export const ROUTES: readonly RouteDefinition[] = [
     handler: 'send-document',
     access: { ...EDIT, enqueue: ['notify', 'seal'] },
   },
+  // Templates (issue #27): one function (./handlers/templates.ts) for the seven routes.
+  ...(
+    [
+      ['ListTemplates', 'GET', '/api/templates'],
+      ['CreateTemplate', 'POST', '/api/templates'],
+      ['GetTemplate', 'GET', '/api/templates/{templateId}'],
+      ['UpdateTemplate', 'PATCH', '/api/templates/{templateId}'],
+      ['DeleteTemplate', 'DELETE', '/api/templates/{templateId}'],
+      ['DuplicateTemplate', 'POST', '/api/templates/{templateId}/duplicate'],
+      ['UseTemplate', 'POST', '/api/templates/{templateId}/use'],
+    ] as const
+  ).map(([id, method, path]): RouteDefinition => ({
+    id,
+    method,
+    path,
+    auth: 'owner',
+    handler: 'templates',
+    access: {
+      table: 'write',
+      objects: { documents: ['read', 'write'], templates: ['read', 'write', 'delete'] },
+    },
+  })),
   {
     id: 'GetAddressBook',
     method: 'GET',

@@ -13,4 +13,5 @@ export * from './schemas/documents';
 export * from './schemas/signing';
 export * from './schemas/owner-signs';
 export * from './schemas/videos';
+export * from './schemas/templates';
 export * from './endpoints';

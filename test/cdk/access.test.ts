@@ -266,7 +266,7 @@ describe('whatever the declarations say', () => {
     ]);
   });
 
-  test('only deleting a document, the upload routes (PDF, video and attachments) and the seal worker delete objects, and only documents', () => {
+  test('only deleting a document, the upload routes (PDF, video and attachments), the seal worker and templates delete objects', () => {
     const deletes = (a: DataAccess) =>
       Object.values(a.objects ?? {}).some((actions) => actions.includes('delete'));
     expect(who(deletes)).toEqual([
@@ -283,10 +283,16 @@ describe('whatever the declarations say', () => {
       'signer-attachment-upload',
       'signer-video-complete',
       'signer-video-session',
+      'templates',
     ]);
     expect(
       who((a) => [a.objects?.ownerSigns, a.objects?.signerSigns].some((x) => x?.includes('delete'))),
     ).toEqual([]);
+    // Issue #27: the template routes delete only a template's own PDF, never a document's object.
+    expect(access.get('templates')!.objects).toEqual({
+      documents: ['read', 'write'],
+      templates: ['delete', 'read', 'write'],
+    });
   });
 
   test('an upload form can only ever write a staging key: originals are written by completion alone', () => {
@@ -311,6 +317,8 @@ describe('whatever the declarations say', () => {
       'seal worker',
       'signer-attachment-complete',
       'signer-video-complete',
+      // Issue #27: a contract made from a template gets a copy of the template's PDF as its original.
+      'templates',
     ]);
   });
 

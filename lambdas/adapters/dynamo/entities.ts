@@ -175,6 +175,27 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
             },
           },
         },
+        /** Issue #27: the uploaded PDF's own form fields (usecases/form-fields.ts), offered to the owner
+         *  on Set Position; replaced at each upload. */
+        formFields: {
+          type: 'list',
+          items: {
+            type: 'map',
+            properties: {
+              name: { type: 'string', required: true },
+              type: { type: 'string', required: true },
+              pageIndex: { type: 'number', required: true },
+              x: { type: 'number', required: true },
+              y: { type: 'number', required: true },
+              width: { type: 'number', required: true },
+              height: { type: 'number', required: true },
+              required: { type: 'boolean', required: true },
+              multiline: { type: 'boolean' },
+              maxLength: { type: 'number' },
+              options: { type: 'list', items: { type: 'string' } },
+            },
+          },
+        },
         privateinfoAgree: { type: 'boolean', default: false },
         finalRecipients: { type: 'list', items: { type: 'string' } },
         lang: { type: 'string' },
@@ -657,6 +678,61 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     { client, table },
   );
 
+  // --- Templates (issue #27, architecture §19) --------------------------------------------------
+
+  /** A reusable contract: its PDF (a copy of its own), roles instead of people, and each role's fields
+   *  (the same field maps as a recipient's areas, without values a contractor gave). Using it copies it
+   *  into a new draft; a later edit never touches contracts made from it. */
+  const template = new Entity(
+    {
+      model: { entity: 'template', version: '1', service: SERVICE },
+      attributes: {
+        templateId: { type: 'string', required: true },
+        ownerId: { type: 'string', required: true },
+        title: { type: 'string', required: true },
+        originalFileName: { type: 'string', required: true },
+        fileKey: { type: 'string', required: true },
+        sizeBytes: { type: 'number', required: true },
+        sha256: { type: 'string', required: true },
+        pages: {
+          type: 'list',
+          required: true,
+          items: {
+            type: 'map',
+            properties: {
+              width: { type: 'number', required: true },
+              height: { type: 'number', required: true },
+            },
+          },
+        },
+        roles: {
+          type: 'list',
+          required: true,
+          items: {
+            type: 'map',
+            properties: {
+              name: { type: 'string', required: true },
+              fields: { type: 'list', items: signArea },
+            },
+          },
+        },
+        createdAt: { type: 'string', required: true },
+        updatedAt: { type: 'string', required: true },
+        version: { type: 'number', required: true },
+      },
+      indexes: {
+        byId: { pk: { field: 'pk', composite: ['templateId'] }, sk: { field: 'sk', composite: [] } },
+        /** The owner's templates, newest first in descending order. */
+        byOwner: {
+          index: 'gsi1',
+          pk: { field: 'gsi1pk', composite: ['ownerId'] },
+          sk: { field: 'gsi1sk', composite: ['createdAt', 'templateId'] },
+        },
+      },
+    },
+    { client, table },
+  );
+
   // --- Abuse limits (issue #13, architecture §18) ------------------------------------------------
 
   /** A rate counter of lambdas/usecases/limits.ts: its id is the rule and the SHA-256 of its key (no
@@ -679,6 +755,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
   );
 
   return {
+    template,
     seatMember,
     rateCounter,
     sweepMarker,
@@ -718,3 +795,4 @@ export type AdminAuditItem = EntityItem<Entities['adminAudit']>;
 export type JobFailureItem = EntityItem<Entities['jobFailure']>;
 export type SeatMemberItem = EntityItem<Entities['seatMember']>;
 export type RateCounterItem = EntityItem<Entities['rateCounter']>;
+export type TemplateItem = EntityItem<Entities['template']>;

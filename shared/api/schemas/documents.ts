@@ -82,6 +82,23 @@ export const documentViewSchema = z.object({
   privateinfoAgree: z.boolean(),
   recipients: z.array(recipientViewSchema),
   finalRecipients: z.array(z.string()),
+  /** Issue #27: the uploaded PDF's own form fields, offered on Set Position ("Assign the form's N
+   *  fields"): each becomes a field of the chosen contractor, named after the form's field. */
+  formFields: z.array(
+    z.object({
+      name: z.string(),
+      type: z.enum(['text', 'checkbox', 'radio', 'dropdown', 'signature']),
+      pageIndex: z.number().int().nonnegative(),
+      x: z.number(),
+      y: z.number(),
+      width: z.number(),
+      height: z.number(),
+      required: z.boolean(),
+      multiline: z.boolean().optional(),
+      maxLength: z.number().int().optional(),
+      options: z.array(z.string()).optional(),
+    }),
+  ),
   /** Presigned GET of the original PDF (10 minutes), null before an upload. */
   fileUrl: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),

@@ -116,6 +116,12 @@ export const paths = {
     getHref: (lang: Lang, plan: string) => `/${lang}/home/pay_plan/${enc(plan)}`,
   },
   homeSign: simple('home/sign'),
+  /** Templates (issue #27): the list, and Use template. */
+  homeTemplates: simple('home/templates'),
+  homeTemplateUse: {
+    path: 'home/templates/:templateId/use',
+    getHref: (lang: Lang, templateId: string) => `/${lang}/home/templates/${enc(templateId)}/use`,
+  },
 } as const;
 
 export type PathName = keyof typeof paths;

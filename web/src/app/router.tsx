@@ -8,6 +8,7 @@ import { preloadPdfjs } from '../features/funnel/components/pdf-loader';
 import { ensureAmplify } from './amplify';
 import type { AppConfig } from './config';
 import { authRoutes, lineCallbackRoute } from '../features/auth/routes';
+import { templatesRoutes } from '../features/templates/routes';
 import { billingRoutes } from '../features/billing/routes';
 import { contractsRoutes } from '../features/contracts/routes';
 import { funnelRoutes } from '../features/funnel/routes';
@@ -63,6 +64,8 @@ function signedInRoutes(config: AppConfig): RouteObject {
           ...signsRoutes(),
           // Plans and payments (issue #18), each page in a lazy chunk of its own.
           ...billingRoutes(),
+          // Templates (issue #27).
+          ...templatesRoutes(),
           // Filled by later issues; until then a "being built" page inside the shell.
           { path: under(home, paths.homeMake.path), handle: titled('titles.newContract'), lazy: placeholder },
         ],

@@ -10,6 +10,7 @@ import { paths } from '../../../app/paths';
 import { ApiError } from '../../../lib/api-client';
 import { recipientColour } from '../../../../../shared/domain/constants';
 import { sendDocument, updateDocument } from '../api/documents';
+import { SaveTemplateButton } from '../../templates/components/save-template';
 import { describeError } from '../messages';
 import { ErrorText } from './error-text';
 import { OwnerSignPanel, useOwnerSign } from './owner-sign';
@@ -118,6 +119,8 @@ export function FinalizeStep({ doc, lang, onSaved, onPrevious, onDone }: StepPro
           </li>
         ))}
       </ol>
+      {/* Issue #27: this contract's PDF, contractors (as roles) and fields, kept for the next one. */}
+      {videoContract ? null : <SaveTemplateButton doc={doc} />}
       <OwnerSignPanel state={ownerSign} lang={lang} />
       <label className="funnel-terms">
         <input

@@ -30,6 +30,7 @@ export function SideMenu({ id, user, lang, open, loggingOut, onLogout }: SideMen
       highlight: false,
     },
     { key: 'sign', to: paths.homeSign.getHref(lang), label: t('shell.menu.makeSign'), end: false },
+    { key: 'templates', to: paths.homeTemplates.getHref(lang), label: t('templatesPage.title'), end: false },
     { key: 'plan', to: paths.homeMyPlan.getHref(lang), label: t('shell.menu.myPlan'), end: false },
   ];
   return (

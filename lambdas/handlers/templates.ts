@@ -1,0 +1,88 @@
+// Templates (issue #27 item 3): one function for the template routes, as billing's (the app stack is
+// near CloudFormation's 500-resource limit). Each route keeps its own schemas; the route key picks it.
+import type { APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import * as z from 'zod';
+import {
+  createTemplateRequestSchema,
+  templateIdParamsSchema,
+  updateTemplateRequestSchema,
+  useTemplateRequestSchema,
+} from '../../shared/api/schemas';
+import { TEMPLATE_TITLE_MAX_CHARS } from '../../shared/domain/templates';
+import { lineText } from '../../shared/api/schemas/text';
+import { AppError } from '../core/errors';
+import { httpHandler, type HttpEvent } from '../core/http';
+import { templateDeps } from '../deps';
+import { useTemplate } from '../usecases/template-use';
+import {
+  createTemplate,
+  deleteTemplate,
+  duplicateTemplate,
+  getTemplate,
+  listTemplates,
+  updateTemplate,
+} from '../usecases/templates';
+
+const signInRequired = () => new AppError('errors.unauthorized', 'Sign-in required');
+const duplicateRequestSchema = z.object({ title: lineText().min(1).max(TEMPLATE_TITLE_MAX_CHARS) });
+
+const ROUTES = {
+  'GET /api/templates': httpHandler({ auth: 'owner' }, async (req) => {
+    if (!req.user) throw signInRequired();
+    return { body: await listTemplates(templateDeps(), req.user) };
+  }),
+  'POST /api/templates': httpHandler({ auth: 'owner', body: createTemplateRequestSchema }, async (req) => {
+    if (!req.user) throw signInRequired();
+    return { status: 201, body: await createTemplate(templateDeps(), req.user, req.body) };
+  }),
+  'GET /api/templates/{templateId}': httpHandler(
+    { auth: 'owner', params: templateIdParamsSchema },
+    async (req) => {
+      if (!req.user) throw signInRequired();
+      return { body: await getTemplate(templateDeps(), req.user, req.params.templateId) };
+    },
+  ),
+  'PATCH /api/templates/{templateId}': httpHandler(
+    { auth: 'owner', params: templateIdParamsSchema, body: updateTemplateRequestSchema },
+    async (req) => {
+      if (!req.user) throw signInRequired();
+      return { body: await updateTemplate(templateDeps(), req.user, req.params.templateId, req.body) };
+    },
+  ),
+  'DELETE /api/templates/{templateId}': httpHandler(
+    { auth: 'owner', params: templateIdParamsSchema },
+    async (req) => {
+      if (!req.user) throw signInRequired();
+      return { body: await deleteTemplate(templateDeps(), req.user, req.params.templateId) };
+    },
+  ),
+  'POST /api/templates/{templateId}/duplicate': httpHandler(
+    { auth: 'owner', params: templateIdParamsSchema, body: duplicateRequestSchema },
+    async (req) => {
+      if (!req.user) throw signInRequired();
+      return {
+        status: 201,
+        body: await duplicateTemplate(templateDeps(), req.user, req.params.templateId, req.body),
+      };
+    },
+  ),
+  'POST /api/templates/{templateId}/use': httpHandler(
+    { auth: 'owner', params: templateIdParamsSchema, body: useTemplateRequestSchema },
+    async (req) => {
+      if (!req.user) throw signInRequired();
+      return {
+        status: 201,
+        body: await useTemplate(templateDeps(), req.user, req.params.templateId, req.body),
+      };
+    },
+  ),
+} as const;
+
+const notFound = httpHandler({ auth: 'public' }, async () => {
+  throw new AppError('errors.routeNotFound', 'No such template route');
+});
+
+export async function handler(event: HttpEvent, context: Context): Promise<APIGatewayProxyResultV2> {
+  const route = ROUTES[event.routeKey as keyof typeof ROUTES] ?? notFound;
+  return route(event, context);
+}

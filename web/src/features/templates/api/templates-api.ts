@@ -1,0 +1,66 @@
+// Templates (issue #27 item 3): the template endpoints (shared/api/schemas/templates.ts).
+import * as z from 'zod';
+import {
+  documentViewSchema,
+  templateListSchema,
+  templateViewSchema,
+  type CreateTemplateRequest,
+  type DocumentView,
+  type TemplateList,
+  type TemplateView,
+  type UseTemplateRequest,
+} from '../../../../../shared/api/schemas';
+import { apiRequest } from '../../../lib/api-client';
+
+const enc = encodeURIComponent;
+
+export function listTemplates(): Promise<TemplateList> {
+  return apiRequest({ path: '/templates', schema: templateListSchema, auth: true });
+}
+
+export function getTemplate(templateId: string): Promise<TemplateView> {
+  return apiRequest({ path: `/templates/${enc(templateId)}`, schema: templateViewSchema, auth: true });
+}
+
+export function createTemplate(body: CreateTemplateRequest): Promise<TemplateView> {
+  return apiRequest({ method: 'POST', path: '/templates', schema: templateViewSchema, body, auth: true });
+}
+
+export function renameTemplate(templateId: string, title: string): Promise<TemplateView> {
+  return apiRequest({
+    method: 'PATCH',
+    path: `/templates/${enc(templateId)}`,
+    schema: templateViewSchema,
+    body: { title },
+    auth: true,
+  });
+}
+
+export function duplicateTemplate(templateId: string, title: string): Promise<TemplateView> {
+  return apiRequest({
+    method: 'POST',
+    path: `/templates/${enc(templateId)}/duplicate`,
+    schema: templateViewSchema,
+    body: { title },
+    auth: true,
+  });
+}
+
+export function deleteTemplate(templateId: string): Promise<{ deleted: true }> {
+  return apiRequest({
+    method: 'DELETE',
+    path: `/templates/${enc(templateId)}`,
+    schema: z.object({ deleted: z.literal(true) }),
+    auth: true,
+  });
+}
+
+export function useTemplate(templateId: string, body: UseTemplateRequest): Promise<DocumentView> {
+  return apiRequest({
+    method: 'POST',
+    path: `/templates/${enc(templateId)}/use`,
+    schema: documentViewSchema,
+    body,
+    auth: true,
+  });
+}

@@ -1,0 +1,21 @@
+// The templates pages' routes (issue #27), children of the signed-in area (/{lang}/home/…): the list
+// and Use template, each in a lazy chunk of its own.
+import type { RouteObject } from 'react-router';
+import { titled } from '../../app/page-title';
+import { paths, under } from '../../app/paths';
+
+export function templatesRoutes(): RouteObject[] {
+  const home = paths.home.path;
+  return [
+    {
+      path: under(home, paths.homeTemplates.path),
+      handle: titled('templatesPage.title'),
+      lazy: async () => ({ Component: (await import('./components/templates-page')).TemplatesPage }),
+    },
+    {
+      path: under(home, paths.homeTemplateUse.path),
+      handle: titled('templatesPage.title'),
+      lazy: async () => ({ Component: (await import('./components/use-template-page')).UseTemplatePage }),
+    },
+  ];
+}
