@@ -96,7 +96,11 @@ describe('templates (/home/templates)', () => {
       await dialog.getByTestId('save-template-role-0').fill('Buyer');
       await dialog.getByTestId('save-template-role-1').fill('Seller');
       await dialog.getByTestId('save-template-submit').click();
-      await expectVisibleText(page, t('templatesPage.saved', { title: 'Residential lease' }));
+      await visible(
+        page
+          .getByTestId('template-saved')
+          .filter({ hasText: t('templatesPage.saved', { title: 'Residential lease' }) }),
+      );
 
       await page.getByTestId('menu-templates').click();
       await expectPath(page, '/en/home/templates');
