@@ -184,7 +184,7 @@ function fieldsSection(
   flow.ensure(120); // the heading with the first rows
   flow.text(l.fields.heading, 13);
   flow.gap(4);
-  const widths = [72, 100, 88, 88, flow.width - 72 - 100 - 88 - 88];
+  const widths = [70, 90, 80, 100, flow.width - 70 - 90 - 80 - 100];
   const header = () =>
     flow.row(
       [l.fields.type, l.fields.label, l.fields.filledBy, l.fields.filledAt, l.fields.value].map(

@@ -42,7 +42,8 @@ export function fitText(
   // Several lines: the largest size (in steps of 5%) whose wrapped lines fit the height.
   let size = Math.max(MIN_SIZE, Math.min(cap, height / LEADING));
   for (;;) {
-    const lines = type.wrap(clean, size, width);
+    // Each paragraph wrapped on its own (Typesetter.wrap turns control characters, \n too, into spaces).
+    const lines = clean.split('\n').flatMap((paragraph) => type.wrap(paragraph, size, width));
     if (lines.length * size * LEADING <= height || size <= MIN_SIZE) {
       const fit = Math.max(1, Math.floor(height / (size * LEADING)));
       return { size, lines: lines.slice(0, fit) };

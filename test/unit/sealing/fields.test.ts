@@ -239,5 +239,10 @@ describe('field texts', () => {
     expect(many.lines.length).toBeGreaterThan(2);
     expect(many.lines.length * many.size * 1.2).toBeLessThanOrEqual(60.01);
     expect(many.lines.join('')).toContain('Marunouchi');
+    // A new line in the value starts a new line in the area.
+    expect(fitText(type, 'Line one\nLine two', 200, 60, { multiline: true }).lines).toEqual([
+      'Line one',
+      'Line two',
+    ]);
   });
 });
