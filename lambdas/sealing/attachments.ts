@@ -5,8 +5,8 @@
 // seal's time, never the clock) and an MD5 /CheckSum as §7.11.4 defines; the description names the
 // SHA-256 the contractor's upload was accepted with.
 // Built here rather than with pdf-lib's `attach`, which deflates with pako (slow for megabytes of
-// already-compressed JPEG, PNG and PDF): node's zlib, and the bytes stored as they are when deflating
-// does not make them smaller.
+// already-compressed JPEG, PNG and PDF): node's zlib, and only for files it makes smaller (JPEG and PNG
+// never; others when their first 64 KB shrink); the rest are stored as they are.
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import {
@@ -15,6 +15,7 @@ import {
   PDFHexString,
   PDFName,
   PDFString,
+  type PDFRawStream,
   type PDFDocument,
   type PDFObject,
   type PDFRef,
@@ -23,6 +24,37 @@ import type { SealAttachment } from './types';
 
 /** Deflate only when it saves at least this fraction of the bytes. */
 const WORTH_DEFLATING = 0.95;
+/** How much of a large file is deflated first to see whether the whole is worth deflating. */
+const SAMPLE_BYTES = 64 * 1024;
+
+const STREAM = Buffer.from('\nstream\n', 'latin1');
+const END_STREAM = Buffer.from('\nendstream', 'latin1');
+
+/**
+ * pdf-lib writes a stream's contents into the file one byte at a time (a JS loop: ~50 ms for 5 MB);
+ * this writes the same bytes in one copy. Set on the instance: PDFRawStream's constructor is private.
+ */
+function copyInBulk(stream: PDFRawStream): PDFRawStream['copyBytesInto'] {
+  return (buffer: Uint8Array, offset: number): number => {
+    stream.updateDict();
+    let at = offset + stream.dict.copyBytesInto(buffer, offset);
+    buffer.set(STREAM, at);
+    at += STREAM.length;
+    buffer.set(stream.contents, at);
+    at += stream.contents.length;
+    buffer.set(END_STREAM, at);
+    at += END_STREAM.length;
+    return at - offset;
+  };
+}
+
+/** JPEG and PNG are compressed already; other files are deflated when a sample of them shrinks. */
+function worthDeflating(file: SealAttachment): boolean {
+  if (file.contentType === 'image/jpeg' || file.contentType === 'image/png') return false;
+  if (file.bytes.length <= SAMPLE_BYTES) return true;
+  const sample = file.bytes.subarray(0, SAMPLE_BYTES);
+  return deflateSync(sample, { level: 1 }).length < SAMPLE_BYTES * WORTH_DEFLATING;
+}
 
 function asciiName(name: string): string {
   return name.replace(/[^\u0020-\u007e]/g, '_');
@@ -37,14 +69,15 @@ function embedOne(doc: PDFDocument, file: SealAttachment, signedAt: Date): PDFRe
     ModDate: date,
     CheckSum: PDFHexString.of(createHash('md5').update(file.bytes).digest('hex')),
   });
-  const deflated = deflateSync(file.bytes, { level: 6 });
-  const compress = deflated.length < file.bytes.length * WORTH_DEFLATING;
+  const deflated = worthDeflating(file) ? deflateSync(file.bytes, { level: 6 }) : undefined;
+  const compress = deflated !== undefined && deflated.length < file.bytes.length * WORTH_DEFLATING;
   const stream = context.stream(compress ? deflated : file.bytes, {
     Type: 'EmbeddedFile',
     Subtype: PDFName.of(file.contentType),
     Params: params,
     ...(compress ? { Filter: 'FlateDecode' } : {}),
   });
+  stream.copyBytesInto = copyInBulk(stream);
   const streamRef = context.register(stream);
   const spec = context.obj({
     Type: 'Filespec',

@@ -27,10 +27,19 @@ const INTL_LOCALE: Record<Language, string> = { en: 'en-US', jp: 'ja-JP', ko: 'k
  */
 export const DATE_SIGNED_ZONE: Record<Language, string> = { en: 'UTC', jp: 'Asia/Tokyo', ko: 'Asia/Seoul' };
 
+/** Intl formatters are slow to build (~1 ms each): one per language and zone, kept. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 /** 'November 22, 2026', '2026年11月22日', '2026년 11월 22일'; '' for an invalid date. */
 export function longDate(date: Date, lang: Language, timeZone: string): string {
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(INTL_LOCALE[lang], { dateStyle: 'long', timeZone }).format(date);
+  const key = `${lang} ${timeZone}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[lang], { dateStyle: 'long', timeZone });
+    formatters.set(key, format);
+  }
+  return format.format(date);
 }
 
 /** A date field's YYYY-MM-DD as a long date (a calendar date: no zone shifts it); else as typed. */

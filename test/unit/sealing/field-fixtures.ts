@@ -47,9 +47,9 @@ export interface FixtureAttachment {
 /** An attachment of `size` bytes (deterministic content, a PDF-like header). */
 export function makeAttachment(key: string, fileName: string, size: number, seed = 1): FixtureAttachment {
   const bytes = new Uint8Array(size);
-  let x = seed * 2654435761;
+  let x = Math.imul(seed, 2654435761) >>> 0;
   for (let i = 0; i < size; i += 1) {
-    x = (x * 1103515245 + 12345) >>> 0;
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
     bytes[i] = x >>> 24;
   }
   bytes.set(new TextEncoder().encode('%PDF-1.7\n'));
