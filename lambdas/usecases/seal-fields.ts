@@ -19,6 +19,8 @@ import { auditTime, contractorsOf, recipientRole } from './seal-audit';
 type Area = NonNullable<RecipientRecord['areas']>[number];
 type StoredAttachment = NonNullable<Area['attachment']>;
 
+/** An empty cell of the Fields rows (no label, no time): the same in every language. */
+const DASH = '—';
 const INTL_LOCALE: Record<Language, string> = { en: 'en-US', jp: 'ja-JP', ko: 'ko-KR' };
 /**
  * The time zone a date signed is written in: the document's language's country for Japanese and
@@ -93,7 +95,7 @@ export function sealFields(input: {
   const { doc, locale, lang } = input;
   const t = (key: string, values: Record<string, string | number> = {}) =>
     translate(`audit.fields.${key}`, values, locale);
-  const dash = t('noLabel');
+  const dash = DASH;
   const contractors = [...contractorsOf(doc, input.recipients)].sort((a, b) => a.index - b.index);
   const drawings: FieldDrawing[] = [];
   const attachments: PlannedAttachment[] = [];
