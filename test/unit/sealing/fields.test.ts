@@ -205,6 +205,25 @@ describe('sealing fields (issue #27)', () => {
   });
 });
 
+describe('sealing fields: edge cases', () => {
+  it("keeps an original's own embedded files beside the attachments", async () => {
+    const doc = await PDFDocument.load(original);
+    await doc.attach(new TextEncoder().encode('original annex'), 'annex.txt', { mimeType: 'text/plain' });
+    const withAnnex = await doc.save();
+    const result = await sealPdf({ ...input, original: withAnnex });
+    const list = execFileSync('pdfdetach', ['-enc', 'UTF-8', '-list', write(result.pdf, 'annex.pdf')], {
+      encoding: 'utf8',
+    });
+    expect(list).toContain('3 embedded files');
+    for (const name of ['annex.txt', '身分証明書.pdf', 'id.pdf']) expect(list).toContain(name);
+  });
+
+  it('refuses a field outside the document', async () => {
+    const fields = [{ pageIndex: 5, x: 10, y: 10, width: 50, height: 20, kind: 'text' as const, text: 'x' }];
+    await expect(sealPdf({ ...input, fields })).rejects.toMatchObject({ code: 'bad_area' });
+  });
+});
+
 describe('field texts', () => {
   it('formats dates as long dates in the document language', () => {
     expect(formatDateValue('2026-12-24', 'en')).toBe('December 24, 2026');
