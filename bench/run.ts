@@ -13,6 +13,7 @@ import { BENCH_DIR, type BenchContext } from './context';
 import { runE2e } from './e2e';
 import { runPhone } from './phone';
 import { runSeal } from './seal';
+import { runSealFields } from './seal-fields';
 import { runSigns } from './signs';
 import { runVideo } from './video';
 import { runSpa } from './spa';
@@ -27,6 +28,7 @@ export const PARTS: Record<string, Part> = {
   spa: runSpa,
   cold: runCold,
   seal: runSeal,
+  'seal-fields': runSealFields,
   api: runApi,
   e2e: runE2e,
   phone: runPhone,

@@ -2,7 +2,7 @@
 // page, every party's evidence and the full history, labelled in the document's language.
 import { rgb, type PDFDocument } from 'pdf-lib';
 import { translate, type Locale } from '../../shared/i18n/server';
-import type { AuditData, AuditParty, AuditVideo } from './types';
+import type { AuditData, AuditFieldGroup, AuditParty, AuditVideo } from './types';
 import { FontSet } from './fonts';
 import { Flow, type Cell } from './layout';
 import { drawQr, GREY, Typesetter } from './typeset';
@@ -72,6 +72,14 @@ export function auditLabels(locale: Locale) {
       challenge: t('videos.challenge'),
       userAgent: t('videos.userAgent'),
       token: t('videos.token'),
+    },
+    fields: {
+      heading: t('fields.heading'),
+      type: t('fields.type'),
+      label: t('fields.label'),
+      filledBy: t('fields.filledBy'),
+      filledAt: t('fields.filledAt'),
+      value: t('fields.value'),
     },
     // The footer's digits and number are drawn with these same fonts.
     footerSample: translate('audit.pageFooter', { shortNumber: 'A', page: 1, total: 1 }, locale),
@@ -166,6 +174,47 @@ export function videoRows(video: AuditVideo, l: ReturnType<typeof auditLabels>):
   return rows;
 }
 
+/** The "Fields" section (issue #27): per contractor, one table row per field. */
+function fieldsSection(
+  flow: Flow,
+  groups: readonly AuditFieldGroup[],
+  l: ReturnType<typeof auditLabels>,
+): void {
+  flow.gap(8);
+  flow.ensure(120); // the heading with the first rows
+  flow.text(l.fields.heading, 13);
+  flow.gap(4);
+  const widths = [70, 90, 80, 100, flow.width - 70 - 90 - 80 - 100];
+  const header = () =>
+    flow.row(
+      [l.fields.type, l.fields.label, l.fields.filledBy, l.fields.filledAt, l.fields.value].map(
+        (text, i) => ({
+          text,
+          width: widths[i]!,
+          color: GREY,
+        }),
+      ),
+      7.5,
+    );
+  for (const group of groups) {
+    flow.ensure(60); // the contractor's name with the header and a first row
+    flow.row([{ text: group.recipient, width: flow.width }], 9.5, { shade: SHADE });
+    header();
+    flow.onBreak = header;
+    for (const field of group.fields) {
+      flow.row(
+        [field.type, field.label, field.filledBy, field.filledAt, field.value].map((text, i) => ({
+          text,
+          width: widths[i]!,
+        })),
+        7.5,
+      );
+    }
+    flow.onBreak = undefined;
+    flow.gap(8);
+  }
+}
+
 /** Appends the audit pages to `doc`; returns how many were added. */
 export async function appendAuditPages(
   doc: PDFDocument,
@@ -218,6 +267,8 @@ export async function appendAuditPages(
       flow.gap(8);
     });
   }
+
+  if (audit.fields && audit.fields.length > 0) fieldsSection(flow, audit.fields, l);
 
   flow.gap(8);
   flow.text(l.history, 13);

@@ -1,12 +1,16 @@
-// sealPdf: the final document. Stamps every sign image into its area, appends the audit pages, signs
-// the whole file (CMS, ETSI.CAdES.detached) and hashes the signed bytes: that hash is anchored on chain.
+// sealPdf: the final document. Stamps every sign image into its area, draws every other field's value
+// into its own (issue #27: ./field-marks.ts), removes the original's interactive form (./flatten.ts),
+// embeds the contractors' attachments (./attachments.ts), appends the audit pages, signs the whole file (CMS, ETSI.CAdES.detached) and hashes the signed bytes: that hash is anchored on chain.
 // A video contract has no original: its final document is a new one, the contract record pages
 // (./record.ts) and then the same audit pages, signed and hashed the same way (issue #16).
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { ParseSpeeds, PDFDocument, type PDFImage } from 'pdf-lib';
 import { localeForPath } from '../../shared/i18n/server';
+import { embedAttachments } from './attachments';
 import { appendAuditPages } from './audit';
+import { drawFields } from './field-marks';
+import { flattenForm } from './flatten';
 import { SealError } from './errors';
 import { FontSet } from './fonts';
 import { embedPng } from './png';
@@ -109,8 +113,13 @@ export async function sealPdf(input: SealInput): Promise<SealResult> {
   if (record) {
     await appendRecordPages(doc, fonts, record, locale);
   } else {
+    const fields = input.fields ?? [];
+    // First, while the form's widgets are still there: those under the contract's areas are replaced.
+    flattenForm(doc, [...input.stamps, ...fields]);
     await drawStamps(doc, input.stamps);
+    await drawFields(doc, fonts, fields);
     await drawVideoMarks(doc, fonts, input.videoMarks ?? [], input.stamps);
+    embedAttachments(doc, input.attachments ?? [], input.signedAt);
   }
   lap('stamp');
 

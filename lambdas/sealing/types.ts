@@ -13,6 +13,39 @@ export interface Stamp {
   readonly png: Uint8Array;
 }
 
+/**
+ * One field of the contract drawn into its area (issue #27), already resolved by the caller to what is
+ * drawn: `text` (a name, text, number, localized date, chosen option, "Attached: file.pdf"), `check` (a
+ * ticked checkbox: a vector check mark), `strike` (a line through the middle of the area, full width)
+ * or `none` (an empty optional field: nothing drawn, but its area still replaces a form widget there).
+ */
+export interface FieldDrawing {
+  readonly pageIndex: number;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly kind: 'text' | 'check' | 'strike' | 'none';
+  /** `text` only: may be Japanese or Korean; a newline starts a new line. */
+  readonly text?: string;
+  /** `text`: wrap onto several lines (a multiline text field), else one line shrunk to fit. */
+  readonly multiline?: boolean;
+  /** `text`: a small caption (an attachment's file name), not a filled value. */
+  readonly small?: boolean;
+}
+
+/** A file a contractor attached (issue #27), embedded in the sealed PDF as an embedded file. */
+export interface SealAttachment {
+  /** The name it is listed under (unique within the document; the caller makes it so). */
+  readonly fileName: string;
+  readonly contentType: string;
+  readonly bytes: Uint8Array;
+  /** Lower-case hex SHA-256 of `bytes`, checked by the caller against the record. */
+  readonly sha256: string;
+  /** Already translated, with the SHA-256 in it. */
+  readonly description: string;
+}
+
 /** Under a video signer's stamped sign (issue #15): a caption and a QR code to that video's verify page. */
 export interface VideoMark {
   /** The signer's sign area the mark goes with (PDF points, origin bottom-left). */
@@ -25,6 +58,24 @@ export interface VideoMark {
   readonly caption: string;
   /** The video's verification URL, drawn as the QR code. */
   readonly url: string;
+}
+
+/** One field as the audit pages list it (issue #27); texts already translated and formatted. */
+export interface AuditField {
+  /** The field type's name ('Checkbox', 'チェックボックス' …). */
+  readonly type: string;
+  readonly label: string;
+  readonly filledBy: string;
+  readonly filledAt: string;
+  /** The value; an attachment's name, size and SHA-256; a strikethrough's "struck by … at …". */
+  readonly value: string;
+}
+
+/** One contractor's fields in the audit pages' "Fields" section. */
+export interface AuditFieldGroup {
+  /** 'Name (Contractor 1)'. */
+  readonly recipient: string;
+  readonly fields: readonly AuditField[];
 }
 
 /** One agreement video as the audit pages list it (issue #15); texts already formatted by the caller. */
@@ -88,6 +139,8 @@ export interface AuditData {
   readonly history: readonly AuditHistoryLine[];
   /** Video-sign contracts: every agreement video (the "Videos" section). */
   readonly videos?: readonly AuditVideo[];
+  /** Documents with fields other than signs (issue #27): every field of every contractor. */
+  readonly fields?: readonly AuditFieldGroup[];
   /** The public verification page for this document; drawn as a QR code and a link. */
   readonly verifyUrl: string;
 }
@@ -139,6 +192,10 @@ export interface SealInput {
   readonly stamps: readonly Stamp[];
   /** Video-sign contracts: one mark under each video signer's stamped area. */
   readonly videoMarks?: readonly VideoMark[];
+  /** Fields other than sign images (issue #27), drawn into their areas after the stamps. */
+  readonly fields?: readonly FieldDrawing[];
+  /** Files contractors attached (issue #27), embedded as PDF embedded files. */
+  readonly attachments?: readonly SealAttachment[];
   readonly audit: AuditData;
   /** Language of the audit pages' labels. */
   readonly language: Language;

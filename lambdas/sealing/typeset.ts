@@ -55,6 +55,21 @@ export class PageContent {
     );
   }
 
+  /** Open polyline (round caps and joins): a check mark. */
+  polyline(points: readonly (readonly [number, number])[], thickness: number, color: RGB): void {
+    const path = points.map(([x, y], i) => `${num(x)} ${num(y)} ${i === 0 ? 'm' : 'l'}`).join(' ');
+    this.ops.push(`${colour(color)} RG ${num(thickness)} w 1 J 1 j ${path} S`);
+  }
+
+  /** Everything drawn until `endClip` stays inside this rectangle (a field's area). */
+  beginClip(x: number, y: number, width: number, height: number): void {
+    this.ops.push(`q ${num(x)} ${num(y)} ${num(width)} ${num(height)} re W n`);
+  }
+
+  endClip(): void {
+    this.ops.push('Q');
+  }
+
   /** Writes the operators as the page's content stream (node's zlib), its fonts and images as resources. */
   finish(doc: PDFDocument, fonts: FontSet): void {
     for (const index of this.fonts)

@@ -4,6 +4,7 @@
 // and the anchor job's certificate (./anchoring.ts).
 import type { Language } from '../../shared/domain/constants';
 import { maskContact } from '../../shared/domain/contact';
+import { fieldTypeOf, isImageField } from '../../shared/domain/fields';
 import { historyActionKey, RECIPIENT_AGREEMENT } from '../../shared/domain/status';
 import { translate, type Locale } from '../../shared/i18n/server';
 import type { DocumentRecord, HistoryRecord, RecipientRecord } from '../adapters/dynamo/documents';
@@ -55,7 +56,8 @@ export function videoMarksFor(
       locale,
     );
     const url = verifyVideoUrlFor(appUrl, lang, r.video.sha256);
-    for (const area of (r.areas ?? []).filter((a) => a.signed)) {
+    // Under each applied sign image (issue #27: not under the other fields).
+    for (const area of (r.areas ?? []).filter((a) => a.signed && isImageField(fieldTypeOf(a)))) {
       const { pageIndex, x, y, width, height } = area;
       marks.push({ pageIndex, x, y, width, height, caption, url });
     }

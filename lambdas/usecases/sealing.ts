@@ -37,6 +37,8 @@ import { recordHistory } from './history';
 import { createShortLink } from './short-links';
 import type { ShortLinkStore } from '../adapters/dynamo/short-links';
 import { documentFileName, messageTitle, paragraphMessage } from './messages';
+import { gatherAttachments, sealFields } from './seal-fields';
+import { isImageField, fieldTypeOf } from '../../shared/domain/fields';
 import { buildAudit, buildRecord, languageOf, verifyUrlFor, videoMarksFor, videoSigners } from './seal-audit';
 
 export interface SealDeps {
@@ -98,7 +100,8 @@ async function gatherStamps(
   const images = new Map<string, Promise<Uint8Array>>();
   const stamps: Stamp[] = [];
   for (const r of recipients) {
-    const areas = (r.areas ?? []).filter((a) => a.signed);
+    // Sign images only (issue #27): other fields are drawn from their values (./seal-fields.ts).
+    const areas = (r.areas ?? []).filter((a) => a.signed && isImageField(fieldTypeOf(a)));
     if (areas.length === 0) continue;
     const outerUserId = r.outerUserId ?? (await deps.signers.getOuterUser(r.contact, r.name))?.outerUserId;
     const signs = [
@@ -319,11 +322,21 @@ export async function sealDocument(deps: SealDeps, job: SealJob, log: Logger): P
   let input: SealInput;
   if (original) {
     const videoMarks = videoMarksFor(recipients, locale, lang, deps.appUrl);
+    // Issue #27: every other field drawn from its value, listed in the audit, attachments embedded
+    // once their bytes are checked against the record.
+    const fields = sealFields({ doc, owner, recipients, locale, lang });
+    const [stamps, attachments] = await Promise.all([
+      gatherStamps(deps, doc, recipients),
+      gatherAttachments(deps.storage, doc.docuId, fields.attachments, log),
+    ]);
     input = {
       ...common,
+      ...(fields.audit ? { audit: { ...audit, fields: fields.audit } } : {}),
       original,
-      stamps: await gatherStamps(deps, doc, recipients),
+      stamps,
       ...(videoMarks.length > 0 ? { videoMarks } : {}),
+      ...(fields.drawings.length > 0 ? { fields: fields.drawings } : {}),
+      ...(attachments.length > 0 ? { attachments } : {}),
     };
   } else {
     const thumbnails = await gatherThumbnails(deps, recipients, log);

@@ -422,6 +422,102 @@ describe('seal job', () => {
     expect(s.seals.hashes.get(VIDEO_SHA[1]!)).toMatchObject({ docuId: 'doc1', recipientIndex: 1 });
   });
 
+  describe('fields (issue #27)', () => {
+    const FILE = new TextEncoder().encode('%PDF-1.7 attached identity document');
+    const FILE_SHA = createHash('sha256').update(FILE).digest('hex');
+    const withFields = (s: ReturnType<typeof setup>) => {
+      const rows = s.mem.recipients.get('doc1')!;
+      rows[0] = {
+        ...rows[0]!,
+        areas: [
+          ...rows[0]!.areas!,
+          { ...box, y: 300, type: 'initials', signed: true, signId: 's1' },
+          {
+            ...box,
+            y: 400,
+            type: 'text',
+            signed: true,
+            value: '東京都',
+            filledAt: '2026-11-22T09:30:00.000Z',
+          },
+          { ...box, y: 450, type: 'checkbox', signed: false, value: '' },
+          {
+            ...box,
+            y: 500,
+            type: 'attachment',
+            signed: true,
+            label: 'ID',
+            filledAt: '2026-11-22T09:31:00.000Z',
+            attachment: {
+              key: 'attachments/doc1/a1',
+              fileName: 'id.pdf',
+              contentType: 'application/pdf',
+              sizeBytes: FILE.length,
+              sha256: FILE_SHA,
+            },
+          },
+        ],
+      };
+      s.storage.objects.set('attachments/doc1/a1', FILE);
+    };
+
+    it('stamps sign images only, draws the other fields, embeds checked attachments and lists every field', async () => {
+      const s = setup();
+      withFields(s);
+      expect(await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog)).toBe('sealed');
+      const input = s.sealCalls[0]!;
+      // Two signatures and the initials of contractor 1, the signature of contractor 2: 4 stamps.
+      expect(input.stamps).toHaveLength(4);
+      expect(input.fields).toEqual([
+        expect.objectContaining({ kind: 'text', text: '東京都', y: 400 }),
+        expect.objectContaining({ kind: 'none', y: 450 }),
+        expect.objectContaining({ kind: 'text', text: '添付: id.pdf', small: true, y: 500 }),
+      ]);
+      expect(input.attachments).toEqual([
+        expect.objectContaining({ fileName: 'id.pdf', sha256: FILE_SHA, contentType: 'application/pdf' }),
+      ]);
+      expect(Buffer.from(input.attachments![0]!.bytes).equals(Buffer.from(FILE))).toBe(true);
+      const groups = input.audit.fields!;
+      expect(groups.map((g) => g.recipient)).toEqual(['山田 花子 (契約者 1)', '김민수 (契約者 2)']);
+      expect(groups[0]!.fields.map((f) => f.type)).toEqual([
+        '署名',
+        '署名',
+        'イニシャル',
+        'テキスト',
+        'チェックボックス',
+        '添付ファイル',
+      ]);
+      expect(groups[0]!.fields[5]!.value).toContain(FILE_SHA);
+      expect(groups[0]!.fields[3]).toMatchObject({
+        filledBy: '山田 花子',
+        filledAt: '2026-11-22 09:30:00 UTC',
+      });
+    });
+
+    it('an attachment whose bytes no longer hash to its record is never sealed, with an alert', async () => {
+      const s = setup();
+      withFields(s);
+      s.storage.objects.set('attachments/doc1/a1', new TextEncoder().encode('%PDF-1.7 another document!!'));
+      const lines: string[] = [];
+      const log = createLogger({}, 'info', (line) => lines.push(line));
+      await expect(sealDocument(s.sealDeps, { docuId: 'doc1' }, log)).rejects.toMatchObject({
+        code: 'documents.errors.originalChanged',
+      });
+      expect(s.sealCalls).toHaveLength(0);
+      expect(s.mem.docs.get('doc1')!.status).toBe('Generating');
+      const alert = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.alert);
+      expect(alert).toMatchObject({ level: 'error', alert: 'attachment-integrity', docuId: 'doc1' });
+    });
+
+    it('a document of sign areas only has no Fields section', async () => {
+      const s = setup();
+      await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
+      expect(s.sealCalls[0]!.audit.fields).toBeUndefined();
+      expect(s.sealCalls[0]!.fields).toBeUndefined();
+      expect(s.sealCalls[0]!.attachments).toBeUndefined();
+    });
+  });
+
   it('e-sign: no video marks and no Videos section', async () => {
     const s = setup();
     await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
