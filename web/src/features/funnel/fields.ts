@@ -13,7 +13,7 @@ import {
   type FieldSettings,
   type FieldType,
 } from '../../../../shared/domain/fields';
-import type { ValidationResult } from '../../../../shared/domain/validation';
+import { fail, type ValidationResult } from '../../../../shared/domain/validation';
 
 export { FIELD_TYPES, type FieldSettings, type FieldType };
 
@@ -109,7 +109,20 @@ export function settingsOfDraft(draft: FieldDraft): FieldSettings {
 }
 
 /** The inputs of the panel that an error can be shown beside. */
-export type DraftInput = 'label' | 'placeholder' | 'maxLength' | 'options' | 'value';
+export type DraftInput = 'label' | 'required' | 'placeholder' | 'maxLength' | 'options' | 'value';
+
+/**
+ * The server's rules for a field's settings: validateFieldSettings, and for the owner's own fields
+ * (the owner agrees when sending) a required value field must be filled in advance.
+ */
+export function checkSettings(settings: FieldSettings, isOwner: boolean): ValidationResult {
+  const result = validateFieldSettings(settings);
+  if (!result.ok) return result;
+  const { type } = settings;
+  const needsValue = settings.required && !isImageField(type) && type !== 'dateSigned';
+  if (isOwner && needsValue && settings.value === undefined) return fail('fields.errors.ownerMustPrefill');
+  return result;
+}
 
 export interface DraftCheck {
   result: ValidationResult;
@@ -118,11 +131,13 @@ export interface DraftCheck {
 }
 
 /** Validates a draft as the server will, and names the input its error belongs to. */
-export function checkDraft(draft: FieldDraft, labelMax: number): DraftCheck {
+export function checkDraft(draft: FieldDraft, isOwner: boolean, labelMax: number): DraftCheck {
   const settings = settingsOfDraft(draft);
-  const result = validateFieldSettings(settings);
+  const result = checkSettings(settings, isOwner);
   if (result.ok) return { result };
   switch (result.error) {
+    case 'fields.errors.ownerMustPrefill':
+      return { result, input: canPrefill(draft.type) ? 'value' : 'required' };
     case 'fields.errors.labelTooLong':
       return { result, input: [...(settings.label ?? '')].length > labelMax ? 'label' : 'placeholder' };
     case 'fields.errors.badMaxLength':

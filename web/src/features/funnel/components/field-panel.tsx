@@ -22,17 +22,19 @@ import { OptionsEditor } from './options-editor';
 
 interface FieldPanelProps {
   settings: FieldSettings;
+  /** The field is the owner's own (who agrees when sending: required value fields are pre-filled). */
+  isOwner: boolean;
   onApply: (settings: FieldSettings) => void;
   onDelete: () => void;
   onClose: () => void;
 }
 
-export function FieldPanel({ settings, onApply, onDelete, onClose }: FieldPanelProps) {
+export function FieldPanel({ settings, isOwner, onApply, onDelete, onClose }: FieldPanelProps) {
   const { t } = useTranslation();
   const id = useId();
   const formRef = useRef<HTMLDivElement>(null);
   const [draft, setDraft] = useState<FieldDraft>(() => draftOf(settings));
-  const check = checkDraft(draft, FIELD_LIMITS.labelMaxChars);
+  const check = checkDraft(draft, isOwner, FIELD_LIMITS.labelMaxChars);
   const errorOf = (input: DraftInput): string | null =>
     !check.result.ok && check.input === input
       ? describeKey(t, check.result.error, check.result.values)
@@ -82,11 +84,14 @@ export function FieldPanel({ settings, onApply, onDelete, onClose }: FieldPanelP
           <input
             type="checkbox"
             checked={draft.required}
+            aria-invalid={errorOf('required') ? true : undefined}
+            aria-describedby={errorOf('required') ? `${id}-required-error` : undefined}
             data-testid="field-input-required"
             onChange={(event) => set({ required: event.target.checked })}
           />
           {t('fieldEditor.panel.required')}
         </label>
+        <FieldError id={`${id}-required-error`} input="required" message={errorOf('required')} />
         {type === 'text' && (
           <>
             {textInput('placeholder', t('fieldEditor.panel.placeholder'), draft.placeholder)}
@@ -111,9 +116,6 @@ export function FieldPanel({ settings, onApply, onDelete, onClose }: FieldPanelP
           />
         )}
         {canPrefill(type) && <ValueInput id={id} draft={draft} error={errorOf('value')} onChange={set} />}
-        {!canPrefill(type) && errorOf('value') && (
-          <FieldError id={`${id}-value-error`} input="value" message={errorOf('value')} />
-        )}
       </div>
       <div className="dialog-actions funnel-field-panel-actions">
         <button type="button" className="button button-danger" data-testid="field-delete" onClick={onDelete}>

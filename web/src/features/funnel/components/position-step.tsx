@@ -7,10 +7,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { recipientColour } from '../../../../../shared/domain/constants';
-import { validateFieldSettings } from '../../../../../shared/domain/fields';
 import { localeForPath, ordinal } from '../../../../../shared/i18n/core';
 import { saveAreas } from '../api/documents';
-import { defaultSettings, FIELD_SIZES, settingsOfView, type FieldSettings, type FieldType } from '../fields';
+import { ApiError } from '../../../lib/api-client';
+import {
+  checkSettings,
+  defaultSettings,
+  FIELD_SIZES,
+  settingsOfView,
+  type FieldSettings,
+  type FieldType,
+} from '../fields';
 import { boxAt, type PdfBox } from '../geometry';
 import { describeError, describeKey, errorRow } from '../messages';
 import { AreaLayer, type PlacedArea } from './area-layer';
@@ -55,12 +62,10 @@ export function PositionStep({ doc, lang, onSaved, onPrevious, onNext }: StepPro
   const ownerSign = useOwnerSign(doc);
   const signUrl = ownerSign.sign?.url ?? null;
   // Stable while the owner's sign is the same, so the pages' layers stay memoised.
-  const signUrlOf = useMemo(
-    () => ownerSignUrlOf(doc, ownerSign),
-    [doc.recipients, signUrl],
-  );
+  const signUrlOf = useMemo(() => ownerSignUrlOf(doc, ownerSign), [doc.recipients, signUrl]);
 
   const total = doc.recipients.length;
+  const isOwnerAt = (index: number) => doc.recipients[index]?.isOwner ?? false;
   const contractor = doc.recipients[current];
   const mine = areas.filter((a) => a.recipientIndex === current);
   const byPage = useMemo(() => {
@@ -123,9 +128,9 @@ export function PositionStep({ doc, lang, onSaved, onPrevious, onNext }: StepPro
       return;
     }
     // Settings are checked in the panel; a field that still fails (none should) is opened to fix.
-    const invalid = areas.find((a) => !validateFieldSettings(a.settings).ok);
+    const invalid = areas.find((a) => !checkSettings(a.settings, isOwnerAt(a.recipientIndex)).ok);
     if (invalid) {
-      const result = validateFieldSettings(invalid.settings);
+      const result = checkSettings(invalid.settings, isOwnerAt(invalid.recipientIndex));
       if (invalid.recipientIndex !== current) setCurrent(invalid.recipientIndex);
       if (!result.ok) setError(describeKey(t, result.error, result.values));
       setSelected(invalid.id);
@@ -152,7 +157,12 @@ export function PositionStep({ doc, lang, onSaved, onPrevious, onNext }: StepPro
       onNext();
     } catch (e) {
       const row = errorRow(e);
-      if (row !== undefined && row >= 0 && row < total) setCurrent(row);
+      // A field's refusal (fields.errors.*) names the field's row in the request; others a contractor.
+      const field = e instanceof ApiError && e.code.startsWith('fields.') ? areas[row ?? -1] : undefined;
+      if (field) {
+        setCurrent(field.recipientIndex);
+        setSelected(field.id);
+      } else if (row !== undefined && row >= 0 && row < total) setCurrent(row);
       setError(describeError(t, e));
     } finally {
       setBusy(false);
@@ -207,6 +217,7 @@ export function PositionStep({ doc, lang, onSaved, onPrevious, onNext }: StepPro
         <FieldPanel
           key={editing.id}
           settings={editing.settings}
+          isOwner={isOwnerAt(editing.recipientIndex)}
           onApply={(settings) => {
             applySettings(editing.id, settings);
             setSelected(null);
