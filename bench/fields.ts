@@ -55,11 +55,31 @@ function fields() {
 }
 
 function watchLongTasks() {
-  const state = { tasks: [] as number[], frames: [] as number[], dragging: false };
+  const state = { tasks: [] as number[], frames: [] as number[], dragging: false, loaf: [] as string[] };
   (window as unknown as { __fieldsBench: typeof state }).__fieldsBench = state;
   new PerformanceObserver((list) => {
     if (state.dragging) for (const e of list.getEntries()) state.tasks.push(e.duration);
   }).observe({ type: 'longtask' });
+  // Long animation frames with their scripts (BENCH_FIELDS_VERBOSE=1 prints them).
+  try {
+    new PerformanceObserver((list) => {
+      if (!state.dragging) return;
+      for (const e of list.getEntries() as unknown as {
+        duration: number;
+        blockingDuration: number;
+        scripts: { invoker: string; duration: number; sourceFunctionName: string }[];
+      }[]) {
+        const scripts = e.scripts.map(
+          (s) => `${s.invoker} ${s.sourceFunctionName} ${Math.round(s.duration)}`,
+        );
+        state.loaf.push(
+          `${Math.round(e.duration)} ms (blocking ${Math.round(e.blockingDuration)}): ${scripts.join(', ')}`,
+        );
+      }
+    }).observe({ type: 'long-animation-frame' });
+  } catch {
+    // Not in this browser.
+  }
   let last = 0;
   const frame = (now: number) => {
     if (state.dragging && last > 0) state.frames.push(now - last);
@@ -99,8 +119,11 @@ async function dragOnce(page: Page, setpos: string, appUrl: string): Promise<Sam
   await page.mouse.up();
   await page.waitForTimeout(200);
   const state = await page.evaluate(
-    () => (window as unknown as { __fieldsBench: { tasks: number[]; frames: number[] } }).__fieldsBench,
+    () =>
+      (window as unknown as { __fieldsBench: { tasks: number[]; frames: number[]; loaf: string[] } })
+        .__fieldsBench,
   );
+  if (process.env.BENCH_FIELDS_VERBOSE) process.stderr.write(`${state.loaf.join('\n')}\n`);
   const frames = [...state.frames].sort((a, b) => a - b);
   return {
     longestTask: Math.max(0, ...state.tasks),
@@ -131,7 +154,9 @@ export async function runFields(ctx: BenchContext): Promise<Row[]> {
     lang: 'en',
   });
   if (rcpt.status !== 200) throw new Error(`recipients: ${rcpt.status}`);
-  const saved = await put('areas', { areas: fields() });
+  // Contractor 2 needs a field too (one sign area on the same page, shown inert).
+  const other = { recipientIndex: 1, pageIndex: 0, x: 20, y: 20, width: 100, height: 30 };
+  const saved = await put('areas', { areas: [...fields(), other] });
   if (saved.status !== 200) throw new Error(`areas: ${saved.status} ${JSON.stringify(saved.body)}`);
 
   const session = await launchBrowser({ viewport: { width: 1280, height: 800 } });
