@@ -352,8 +352,27 @@ describe('sign areas, name and terms', () => {
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('SetPos');
     expect(res.body.recipients[0].areas).toEqual([
-      { pageIndex: 0, x: 50, y: 60, width: 120, height: 40, signed: false },
-      { pageIndex: 1, x: 50, y: 60, width: 120, height: 40, signed: false },
+      // An area without field settings is a required signature (issue #27), named so in the view.
+      {
+        pageIndex: 0,
+        x: 50,
+        y: 60,
+        width: 120,
+        height: 40,
+        signed: false,
+        type: 'signature',
+        required: true,
+      },
+      {
+        pageIndex: 1,
+        x: 50,
+        y: 60,
+        width: 120,
+        height: 40,
+        signed: false,
+        type: 'signature',
+        required: true,
+      },
     ]);
     expect(res.body.recipients[1].areas).toHaveLength(1);
 
