@@ -11,6 +11,7 @@ import { stopBenchCloud } from './cloud';
 import { runCold } from './cold';
 import { BENCH_DIR, type BenchContext } from './context';
 import { runE2e } from './e2e';
+import { runFields } from './fields';
 import { runPhone } from './phone';
 import { runSeal } from './seal';
 import { runSealFields } from './seal-fields';
@@ -32,6 +33,7 @@ export const PARTS: Record<string, Part> = {
   api: runApi,
   e2e: runE2e,
   phone: runPhone,
+  fields: runFields,
   signs: runSigns,
   video: runVideo,
   vconfirm: runVconfirm,

@@ -56,3 +56,12 @@ export function defaultAreaAt(point: { x: number; y: number }, page: PageSize): 
     page,
   );
 }
+
+/** A new box of `size` (points) whose top-left corner is at a point of the page (in points). */
+export function boxAt(
+  point: { x: number; y: number },
+  size: { width: number; height: number },
+  page: PageSize,
+) {
+  return clampToPage({ x: point.x, y: point.y - size.height, width: size.width, height: size.height }, page);
+}

@@ -1,36 +1,39 @@
-// The sign areas over one page. For the current contractor: press and release on the page adds an
-// area of the default size there, a drag draws one; an area is moved by dragging it, resized by its
-// corner handle, removed by its x; arrow keys move a focused area (with Shift they resize it). Pointer
-// events, so touch works too. Areas of the other contractors are shown in their colours, inert.
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+// The fields over one page. For the current contractor: press and release on the page adds a field of
+// the chosen type there (its default size), a drag draws one; a field is moved by dragging it, resized
+// by its corner handle, removed by its x, and a press without a move (or Enter on it) selects it (the
+// properties panel); arrow keys move a focused field (with Shift they resize it), Delete removes it.
+// Pointer events, so touch works too. Fields of the other contractors are shown in their colours, inert.
+// While a field is dragged only this layer and that field re-render (the others are memoised).
+import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageSize } from '../../../../../shared/domain/entities';
 import { recipientColour } from '../../../../../shared/domain/constants';
-import { clampToPage, defaultAreaAt, toPdf, toScreen, type PdfBox, type ScreenBox } from '../geometry';
+import { FIELD_SIZES, type FieldType } from '../fields';
+import { boxAt, clampToPage, toPdf, toScreen, type PdfBox, type ScreenBox } from '../geometry';
+import { FieldBox, type FieldBoxHandlers, type PlacedArea } from './field-box';
 
-export interface PlacedArea extends PdfBox {
-  id: number;
-  recipientIndex: number;
-  pageIndex: number;
-}
+export type { PlacedArea };
 
 interface AreaLayerProps {
   pageIndex: number;
   page: PageSize;
   scale: number;
-  /** Every area on this page, of every contractor. */
+  /** Every field on this page, of every contractor. */
   areas: readonly PlacedArea[];
   current: number;
-  onAdd: (box: PdfBox) => void;
+  /** The type a press or drag on the page adds. */
+  addType: FieldType;
+  onAdd: (pageIndex: number, box: PdfBox) => void;
   onChange: (id: number, box: PdfBox) => void;
   onRemove: (id: number) => void;
-  /** The sign image shown in a contractor's areas (the owner's own sign), or null. */
+  onSelect: (id: number) => void;
+  /** The sign image shown in a contractor's image fields (the owner's own sign), or null. */
   signUrlOf?: (recipientIndex: number) => string | null;
 }
 
 type Gesture =
   | { kind: 'draw'; pointerId: number; start: Point; now: Point }
-  | { kind: 'move' | 'resize'; pointerId: number; id: number; start: Point; box: ScreenBox };
+  | { kind: 'move' | 'resize'; pointerId: number; id: number; start: Point; box: ScreenBox; moved: boolean };
 
 interface Point {
   x: number;
@@ -41,45 +44,95 @@ interface Point {
 const CLICK_SLOP = 6;
 /** Arrow keys move or resize by this many points. */
 const KEY_STEP = 5;
-/** Where the keyboard's new area goes: this many points from the page's top-left corner. */
+/** Where the keyboard's new field goes: this many points from the page's top-left corner. */
 const KEYBOARD_AREA_INSET = 50;
 
-export function AreaLayer({
+export const AreaLayer = memo(function AreaLayer({
   pageIndex,
   page,
   scale,
   areas,
   current,
+  addType,
   onAdd,
   onChange,
   onRemove,
+  onSelect,
   signUrlOf,
 }: AreaLayerProps) {
   const { t } = useTranslation();
   const layerRef = useRef<HTMLDivElement>(null);
   const gesture = useRef<Gesture | null>(null);
   const [drawing, setDrawing] = useState<ScreenBox | null>(null);
-  // The area being moved or resized: kept here while the pointer moves (only this page re-renders)
-  // and handed to onChange when it is released.
+  // The field being moved or resized: kept here while the pointer moves (only this layer and that
+  // field re-render) and handed to onChange when it is released.
   const [dragged, setDraggedState] = useState<{ id: number; box: PdfBox } | null>(null);
   const draggedRef = useRef<{ id: number; box: PdfBox } | null>(null);
   const setDragged = (next: { id: number; box: PdfBox } | null) => {
     draggedRef.current = next;
     setDraggedState(next);
   };
+  // The latest props, for the stable handlers the memoised fields get.
+  const latest = useRef({ page, scale, onChange, onRemove });
+  latest.current = { page, scale, onChange, onRemove };
+  const onSelectRef = useRef(onSelect);
+  onSelectRef.current = onSelect;
 
   const pointOf = (event: PointerEvent): Point => {
     const rect = layerRef.current!.getBoundingClientRect();
     return { x: event.clientX - rect.left, y: event.clientY - rect.top };
   };
 
-  const begin = (event: PointerEvent, next: Gesture) => {
+  const begin = useCallback((event: PointerEvent, next: Gesture) => {
     event.preventDefault();
     event.stopPropagation();
     layerRef.current?.setPointerCapture(event.pointerId);
     gesture.current = next;
-  };
+  }, []);
 
+  const handlers = useMemo<FieldBoxHandlers>(
+    () => ({
+      onPress: (event, area, kind) => {
+        if (event.button !== 0) return;
+        const rect = layerRef.current!.getBoundingClientRect();
+        const { page: p, scale: s } = latest.current;
+        begin(event, {
+          kind,
+          pointerId: event.pointerId,
+          id: area.id,
+          start: { x: event.clientX - rect.left, y: event.clientY - rect.top },
+          box: toScreen(area, p, s),
+          moved: false,
+        });
+        // The focus follows the press (setPointerCapture and preventDefault keep it elsewhere).
+        (event.currentTarget as HTMLElement).closest<HTMLElement>('.funnel-area')?.focus();
+      },
+      onKey: (event: KeyboardEvent, area) => {
+        const { page: p, onChange: change, onRemove: remove } = latest.current;
+        if (event.target !== event.currentTarget) return;
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          onSelectRef.current(area.id);
+          return;
+        }
+        if (event.key === 'Delete' || event.key === 'Backspace') {
+          event.preventDefault();
+          remove(area.id);
+          return;
+        }
+        const step = KEY_DELTAS[event.key];
+        if (!step) return;
+        event.preventDefault();
+        const [dx, dy] = step;
+        const box = event.shiftKey
+          ? { ...area, width: area.width + dx, height: area.height + dy, y: area.y - dy }
+          : { ...area, x: area.x + dx, y: area.y + dy };
+        change(area.id, clampToPage(box, p));
+      },
+      onRemove: (id) => latest.current.onRemove(id),
+    }),
+    [begin],
+  );
   const onLayerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0 || event.target !== layerRef.current) return;
     const at = pointOf(event);
@@ -97,6 +150,8 @@ export function AreaLayer({
     }
     const dx = at.x - g.start.x;
     const dy = at.y - g.start.y;
+    if (!g.moved && Math.abs(dx) < CLICK_SLOP && Math.abs(dy) < CLICK_SLOP) return;
+    g.moved = true;
     const box =
       g.kind === 'move'
         ? { ...g.box, left: g.box.left + dx, top: g.box.top + dy }
@@ -113,13 +168,16 @@ export function AreaLayer({
       const last = draggedRef.current;
       if (last?.id === g.id) onChange(g.id, last.box);
       setDragged(null);
+      // A press without a move selects the field (its properties).
+      if (!g.moved && g.kind === 'move') onSelect(g.id);
       return;
     }
     const rect = rectOf(g.start, pointOf(event));
     if (rect.width < CLICK_SLOP && rect.height < CLICK_SLOP) {
-      onAdd(defaultAreaAt({ x: g.start.x / scale, y: page.height - g.start.y / scale }, page));
+      const at = { x: g.start.x / scale, y: page.height - g.start.y / scale };
+      onAdd(pageIndex, boxAt(at, FIELD_SIZES[addType], page));
     } else {
-      onAdd(clampToPage(toPdf(rect, page, scale), page));
+      onAdd(pageIndex, clampToPage(toPdf(rect, page, scale), page));
     }
   };
 
@@ -129,29 +187,11 @@ export function AreaLayer({
     setDragged(null);
   };
 
-  const onKey = (event: KeyboardEvent, area: PlacedArea) => {
-    const delta: Record<string, [number, number]> = {
-      ArrowLeft: [-KEY_STEP, 0],
-      ArrowRight: [KEY_STEP, 0],
-      ArrowUp: [0, KEY_STEP],
-      ArrowDown: [0, -KEY_STEP],
-    };
-    if (event.key === 'Delete' || event.key === 'Backspace') {
-      event.preventDefault();
-      onRemove(area.id);
-      return;
-    }
-    const step = delta[event.key];
-    if (!step) return;
-    event.preventDefault();
-    const [dx, dy] = step;
-    const box = event.shiftKey
-      ? { ...area, width: area.width + dx, height: area.height + dy, y: area.y - dy }
-      : { ...area, x: area.x + dx, y: area.y + dy };
-    onChange(area.id, clampToPage(box, page));
-  };
-
   let number = 0;
+  const addLabel =
+    addType === 'signature'
+      ? t('funnel.position.addOnPage', { page: pageIndex + 1 })
+      : t('fieldEditor.addOnPage', { type: t(`fields.types.${addType}`), page: pageIndex + 1 });
   return (
     <div
       ref={layerRef}
@@ -166,105 +206,50 @@ export function AreaLayer({
         const area = dragged?.id === stored.id ? { ...stored, ...dragged.box } : stored;
         const mine = area.recipientIndex === current;
         if (mine) number += 1;
-        const n = number;
-        const box = toScreen(area, page, scale);
-        const colour = recipientColour(area.recipientIndex);
-        const signUrl = signUrlOf?.(area.recipientIndex) ?? null;
-        const signImage = signUrl ? (
-          <img
-            className="funnel-area-sign"
-            src={signUrl}
-            alt=""
-            draggable={false}
-            data-testid="area-sign-image"
-          />
-        ) : null;
-        const style = {
-          left: box.left,
-          top: box.top,
-          width: box.width,
-          height: box.height,
-          borderColor: colour,
-        };
-        if (!mine) {
-          return (
-            <div
-              key={area.id}
-              className="funnel-area other"
-              style={{ ...style, backgroundColor: `${colour}22` }}
-              aria-hidden="true"
-            >
-              {signImage ?? area.recipientIndex + 1}
-            </div>
-          );
-        }
         return (
-          <div
+          <FieldBox
             key={area.id}
-            className="funnel-area mine"
-            style={{ ...style, backgroundColor: `${colour}33` }}
-            role="group"
-            tabIndex={0}
-            aria-label={t('funnel.position.area', { n, page: pageIndex + 1 })}
-            data-testid="sign-area"
-            data-signed={signUrl ? 'owner' : undefined}
-            onKeyDown={(event) => onKey(event, area)}
-            onPointerDown={(event) => {
-              if (event.button !== 0) return;
-              begin(event, {
-                kind: 'move',
-                pointerId: event.pointerId,
-                id: area.id,
-                start: pointOf(event),
-                box,
-              });
-            }}
-          >
-            {signImage}
-            <button
-              type="button"
-              className="funnel-area-remove"
-              style={{ backgroundColor: colour }}
-              aria-label={t('funnel.position.removeArea', { n })}
-              onPointerDown={(event) => event.stopPropagation()}
-              onClick={() => onRemove(area.id)}
-            >
-              ×
-            </button>
-            <span
-              className="funnel-area-handle"
-              style={{ backgroundColor: colour }}
-              aria-hidden="true"
-              onPointerDown={(event) => {
-                if (event.button !== 0) return;
-                begin(event, {
-                  kind: 'resize',
-                  pointerId: event.pointerId,
-                  id: area.id,
-                  start: pointOf(event),
-                  box,
-                });
-              }}
-            />
-          </div>
+            area={area}
+            pageHeight={page.height}
+            scale={scale}
+            mine={mine}
+            n={mine ? number : 0}
+            pageIndex={pageIndex}
+            signUrl={signUrlOf?.(area.recipientIndex) ?? null}
+            handlers={handlers}
+          />
         );
       })}
-      {/* Keyboard users add an area here (shown when focused); arrow keys then move it. */}
+      {/* Keyboard users add a field here (shown when focused); arrow keys then move it. */}
       <button
         type="button"
         className="funnel-add-area"
         onClick={() =>
-          onAdd(defaultAreaAt({ x: KEYBOARD_AREA_INSET, y: page.height - KEYBOARD_AREA_INSET }, page))
+          onAdd(
+            pageIndex,
+            boxAt(
+              { x: KEYBOARD_AREA_INSET, y: page.height - KEYBOARD_AREA_INSET },
+              FIELD_SIZES[addType],
+              page,
+            ),
+          )
         }
       >
-        {t('funnel.position.addOnPage', { page: pageIndex + 1 })}
+        {addLabel}
       </button>
       {drawing && (
         <div className="funnel-area drawing" style={{ ...drawing, borderColor: recipientColour(current) }} />
       )}
     </div>
   );
-}
+});
+
+const KEY_DELTAS: Record<string, [number, number]> = {
+  ArrowLeft: [-KEY_STEP, 0],
+  ArrowRight: [KEY_STEP, 0],
+  ArrowUp: [0, KEY_STEP],
+  ArrowDown: [0, -KEY_STEP],
+};
 
 function rectOf(a: Point, b: Point): ScreenBox {
   return {
