@@ -272,6 +272,29 @@ describe('Video Contract', () => {
       const bytes = await readFile(file);
       expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(spawnSync('pdfsig', [file], { encoding: 'utf8' }).stdout).toContain('Signature is Valid');
+
+      // Issue #34 item 4: Details describe that record PDF and the owner's video, not an original
+      // ('File name: Not set, Pages: 0').
+      const doc = (await documentDeps().docs.getDocument(docuId))!;
+      const pages = /^Pages:\s+(\d+)/m.exec(spawnSync('pdfinfo', [file], { encoding: 'utf8' }).stdout)![1]!;
+      await card.getByRole('button', { name: t('contracts.actions.details'), exact: true }).click();
+      const fileName = card.getByTestId('record-file-name');
+      await fileName.waitFor({ timeout: 20000 });
+      await expect(fileName.textContent()).resolves.toBe(download.suggestedFilename());
+      await expect(card.getByTestId('record-sha256').textContent()).resolves.toBe(doc.finalSha256);
+      const info = card.getByRole('region', { name: t('contracts.panels.documentInfo') });
+      await expect(info.textContent()).resolves.toContain(`${t('contracts.fields.pages')}${pages}`);
+      await expect(info.textContent()).resolves.not.toContain(t('contracts.fields.sha256'));
+      const [mine] = await documentDeps().docs.listRecipients(docuId);
+      const facts = card.getByTestId('video-facts-0');
+      await expect(facts.textContent()).resolves.toContain(`${t('contracts.video.party')}${owner.name}`);
+      await expect(facts.textContent()).resolves.toContain(mine!.video!.sha256);
+      await expect(facts.textContent()).resolves.toContain(
+        t('contracts.fields.sizeBytes', { bytes: mine!.video!.sizeBytes.toLocaleString('en-US') }),
+      );
+      await expectNoSeriousViolations(page);
+      // On a 380 px phone: the record's name and hash still shown, no horizontal scroll.
+      await atPhoneWidth(page, [t('contracts.fields.recordFileName'), doc.finalSha256!]);
       // The one refusal expected in this session: (a)'s own address as a contractor.
       expect(session.unexpectedProblems([/status of 400/])).toEqual([]);
     }));
