@@ -7,8 +7,7 @@ import { PURCHASE_KEYS, type PurchaseKey } from '../../shared/domain/entities';
 import { STANDARD_PLAN_MAX_SEATS } from '../../shared/domain/constants';
 import {
   lotsOfRecord,
-  remaining,
-  ticketCount,
+  remainingContracts,
   DEFAULT_ENTITLEMENT_RULES,
   type EntitlementRules,
 } from '../../shared/domain/entitlements';
@@ -227,18 +226,7 @@ export async function myPlan(deps: BillingDeps, user: AuthUser, sessionId?: stri
   const buyer = await companyBuyerOf(deps, record, now);
   const planOf = buyer ?? record;
   const lots = lotsOfRecord(record, now);
-  const left = remaining(
-    {
-      plan: planOf.plan,
-      validDate: planOf.validDate,
-      seats: planOf.seats,
-      usageMonth: planOf.usageMonth,
-      usageCount: planOf.usageCount,
-      lots,
-    },
-    now,
-    deps.rules ?? DEFAULT_ENTITLEMENT_RULES,
-  );
+  const left = remainingContracts(planOf, lots, now, deps.rules ?? DEFAULT_ENTITLEMENT_RULES);
   let subscription: SubscriptionView | null = null;
   if (record.subscriptionId) {
     const { stripe } = await deps.stripe();
@@ -277,7 +265,7 @@ export async function myPlan(deps: BillingDeps, user: AuthUser, sessionId?: stri
     planLengthDays: planLengthDays(planOf.plan),
     seats: planOf.seats ?? 1,
     companyOwnerEmail: buyer?.email ?? null,
-    availableTickets: ticketCount(lots, now),
+    availableTickets: left.tickets,
     remaining: left,
     subscription,
   };

@@ -19,6 +19,7 @@ import type { DocumentRecord, HistoryRecord, RecipientRecord } from '../adapters
 import { AppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
 import { presignVideo } from './video-playback';
+import { documentFileName } from './messages';
 import {
   access,
   agreementOf,
@@ -226,13 +227,26 @@ export async function contractDetails(
       sha256: doc.sha256 ?? null,
       uploadedAt: doc.uploadedAt ?? null,
     },
+    // The sealed final: a video contract's only PDF is this contract record (issue #34 item 4).
+    record:
+      doc.finalKey && doc.finalSha256
+        ? {
+            fileName: documentFileName(doc, true),
+            pageCount: doc.finalPageCount ?? null,
+            sizeBytes: doc.finalSizeBytes ?? null,
+            sha256: doc.finalSha256,
+            completedAt: doc.completedAt ?? null,
+          }
+        : null,
     history: sorted.map(historyEntry),
     videos: recipients.flatMap((r) =>
       r.video
         ? [
             {
               index: r.index,
+              name: r.name,
               recordedAt: r.video.recordedAt,
+              sha256: r.video.sha256,
               contentType: r.video.contentType,
               sizeBytes: r.video.sizeBytes,
               durationSeconds: r.video.durationSeconds ?? null,

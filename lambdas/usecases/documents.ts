@@ -28,12 +28,35 @@ export async function getDocument(deps: DocumentDeps, user: AuthUser, docuId: st
 
 // --- Create -------------------------------------------------------------------------------------
 
+/** How many of the owner's newest drafts are looked through for an unrecorded video contract. */
+const REUSE_LOOKBACK = 20;
+
+/**
+ * The owner's newest video contract draft that nothing was recorded into yet (status Ready, the
+ * owner's row without a video), or null. Video Contract's Record step opens with one so that its
+ * script names the real contract number before Record (issue #34 item 2, decision 133); reusing it
+ * keeps repeated visits from leaving a trail of empty drafts.
+ */
+async function unrecordedVideoContract(deps: DocumentDeps, user: AuthUser): Promise<string | null> {
+  const drafts = await deps.docs.latestDrafts(user.sub, REUSE_LOOKBACK);
+  for (const d of drafts) {
+    if (d.kind !== 'vcontract' || d.status !== 'Ready') continue;
+    const owner = (await deps.docs.listRecipients(d.docuId)).find((r) => r.isOwner);
+    if (owner && !owner.video) return d.docuId;
+  }
+  return null;
+}
+
 export async function createDocument(
   deps: DocumentDeps,
   user: AuthUser,
-  input: { kind: ContractKind },
+  input: { kind: ContractKind; reuseUnrecorded?: boolean },
   now = new Date(),
 ): Promise<DocumentView> {
+  if (input.kind === 'vcontract' && input.reuseUnrecorded) {
+    const reused = await unrecordedVideoContract(deps, user);
+    if (reused) return view(deps, reused);
+  }
   const docuId = randomUUID().replace(/-/g, '');
   const at = now.toISOString();
   // A video contract's first party is its owner, who records the terms (row 0, always there).

@@ -5,8 +5,7 @@ import type { IdentityDirectory } from '../ports';
 import {
   DEFAULT_ENTITLEMENT_RULES,
   lotsOfRecord,
-  remaining,
-  ticketCount,
+  remainingContracts,
   type EntitlementRules,
 } from '../../shared/domain/entitlements';
 import { companyBuyerOf } from './seats';
@@ -41,6 +40,9 @@ export interface Profile {
   availableTickets: number;
   /** This month's sends left of the subscription (issue #18; 0 on the trial). */
   sendsLeftThisMonth: number;
+  /** Remaining contracts (issue #34 item 5): `total` = `subscription` (this month's sends left) +
+   *  `tickets` (availableTickets), as My Plan shows it. */
+  remaining: { subscription: number; tickets: number; total: number };
   /** The buyer's e-mail when this user shares a company's standard plan (plan and valid date are
    *  then the company's). */
   companyOwnerEmail: string | null;
@@ -84,18 +86,8 @@ export function toProfile(
   buyer: UserRecord | null = null,
 ): Profile {
   const planOf = buyer ?? record;
-  const sendsLeft = remaining(
-    {
-      plan: planOf.plan,
-      validDate: planOf.validDate,
-      seats: planOf.seats,
-      usageMonth: planOf.usageMonth,
-      usageCount: planOf.usageCount,
-      lots: [],
-    },
-    now,
-    entitlementRules(),
-  ).subscription;
+  // Remaining contracts, one definition (issue #34 item 5): shared/domain/entitlements.ts.
+  const left = remainingContracts(planOf, lotsOfRecord(record, now), now, entitlementRules());
   return {
     userId: record.userId,
     email: record.email,
@@ -105,10 +97,11 @@ export function toProfile(
     walletAddress: record.walletAddress ?? null,
     plan: planOf.plan,
     validDate: planOf.validDate,
-    sendsLeftThisMonth: sendsLeft,
+    sendsLeftThisMonth: left.subscription,
+    remaining: left,
     companyOwnerEmail: buyer?.email ?? null,
     // The usable ones (issue #18): an ended trial's tickets are not shown as remaining.
-    availableTickets: ticketCount(lotsOfRecord(record, now), now),
+    availableTickets: left.tickets,
     isAdmin: record.isAdmin ?? false,
     consentsRequired: !record.consents?.termsOfService,
     createdAt: record.createdAt,

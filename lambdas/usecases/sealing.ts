@@ -354,10 +354,17 @@ export async function sealDocument(deps: SealDeps, job: SealJob, log: Logger): P
   const result = await deps.sealPdf(input);
   const key = finalKeyFor(doc.docuId, `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`);
   await deps.storage.put(key, result.pdf, 'application/pdf');
+  const final = {
+    finalKey: key,
+    finalSizeBytes: result.pdf.length,
+    finalSha256: result.sha256,
+    finalPageCount: result.pageCount,
+    completedAt,
+  };
   const won = await deps.seals.completeSeal(
     doc.docuId,
     { status: doc.status, version: doc.version },
-    { finalKey: key, finalSizeBytes: result.pdf.length, finalSha256: result.sha256, completedAt },
+    final,
     videoSigners(recipients).map((r) => ({ sha256: r.video.sha256, recipientIndex: r.index })),
   );
   if (!won) {
@@ -375,7 +382,6 @@ export async function sealDocument(deps: SealDeps, job: SealJob, log: Logger): P
     timings: result.timings,
   });
   // The transaction wrote exactly these fields: no need to read the document again.
-  const final = { finalKey: key, finalSizeBytes: result.pdf.length, finalSha256: result.sha256, completedAt };
   const sealed: DocumentRecord = { ...doc, ...final, status: 'Completed', version: doc.version + 1 };
   await followUps(deps, sealed, log, { owner, recipients, history });
   return 'sealed';

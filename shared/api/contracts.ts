@@ -107,13 +107,28 @@ export const contractDetailsSchema = contractCardSchema.extend({
     sha256: z.string().nullable(),
     uploadedAt: isoDate.nullable(),
   }),
+  /** The sealed final PDF (a video contract's contract record, issue #34 item 4): null until sealed.
+   *  `pageCount` is null for a PDF sealed before its pages were recorded. */
+  record: z
+    .object({
+      fileName: z.string(),
+      pageCount: z.number().int().nonnegative().nullable(),
+      sizeBytes: z.number().int().nonnegative().nullable(),
+      sha256: z.string(),
+      completedAt: isoDate.nullable(),
+    })
+    .nullable(),
   /** Activity of this document, newest first. */
   history: z.array(historyEntrySchema),
   /** Video Sign (issue #15): each recorded agreement video (the owner plays it by GET …/videos/{index}). */
   videos: z.array(
     z.object({
       index: z.number().int().nonnegative(),
+      /** Who recorded it: the party's name (issue #34 item 4). */
+      name: z.string(),
       recordedAt: isoDate,
+      /** SHA-256 of the accepted video's bytes. */
+      sha256: z.string(),
       contentType: z.string(),
       sizeBytes: z.number().int().nonnegative(),
       /** Seconds, as measured by the recorder and bounded by its session (null for older videos). */

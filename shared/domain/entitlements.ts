@@ -92,6 +92,42 @@ export function remaining(
   return { subscription, tickets, total: subscription + tickets };
 }
 
+/** The plan fields a user's sends count against (a company member's: the buyer's). */
+export interface PlanFields {
+  plan: PlanKey;
+  validDate: IsoDateTime;
+  seats?: number | null | undefined;
+  usageMonth?: string | null | undefined;
+  usageCount?: number | null | undefined;
+}
+
+/**
+ * Remaining contracts (issue #34 item 5, decision 135): the one number My Plan, the side menu's plan
+ * box and `/api/me` show, computed here only. It is every contract the user can still send now: what
+ * is left of this month's subscription allowance (of the plan they send under: a company member's is
+ * the buyer's) plus their own usable tickets (bought one-time contracts, grants, an unexpired
+ * trial's). `subscription` and `tickets` are its two parts, as the pages explain them.
+ */
+export function remainingContracts(
+  planOf: PlanFields,
+  ownLots: readonly TicketLot[],
+  now: Date,
+  rules: EntitlementRules = DEFAULT_ENTITLEMENT_RULES,
+): { subscription: number; tickets: number; total: number } {
+  return remaining(
+    {
+      plan: planOf.plan,
+      validDate: planOf.validDate,
+      ...(planOf.seats == null ? {} : { seats: planOf.seats }),
+      ...(planOf.usageMonth == null ? {} : { usageMonth: planOf.usageMonth }),
+      ...(planOf.usageCount == null ? {} : { usageCount: planOf.usageCount }),
+      lots: [...ownLots],
+    },
+    now,
+    rules,
+  );
+}
+
 /** Uses one entitlement for one sent contract: this month's allowance first, then the oldest
  *  usable ticket lot. Expired and empty lots are dropped from the result. */
 export function consumeOne(

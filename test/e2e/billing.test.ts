@@ -205,6 +205,51 @@ describe('plans and payments in the browser', () => {
     });
   });
 
+  it('remaining contracts: one number on My Plan, the plan box and Pricing Information, its parts explained (issue #34 item 5)', async () => {
+    const owner = await newOwner('en', 'Rem Buyer');
+    const ownerId = (await api('/api/me', { token: owner.token })).body.userId as string;
+    const now = new Date();
+    // A personal plan with 2 of this month's 5 sends used, and 5 contracts bought: 3 + 5 = 8.
+    await getDeps().repo.update(ownerId, {
+      plan: 'month_personal',
+      validDate: new Date(now.getTime() + 20 * 86_400_000).toISOString(),
+      usageMonth: now.toISOString().slice(0, 7),
+      usageCount: 2,
+      availableTickets: 5,
+      ticketLots: [{ source: 'onetime', count: 5, addedAt: now.toISOString() }],
+    });
+    const me = (await api('/api/me', { token: owner.token })).body;
+    const left = me.remaining as { subscription: number; tickets: number; total: number };
+    expect(left.tickets).toBe(5);
+    expect(left.total).toBe(left.subscription + 5);
+    const parts = t('shell.planBox.remainingParts', {
+      total: left.total,
+      month: left.subscription,
+      tickets: left.tickets,
+    });
+    await session.run(async () => {
+      const page = await signInTo(session, owner);
+      await openApp(session, '/en/home/myplan');
+      await page.getByTestId('myplan-remaining').waitFor();
+      // The same number in the page and in the side box (My Plan said 15 while the box said 5).
+      expect(await page.getByTestId('myplan-remaining').textContent()).toBe(String(left.total));
+      expect(await page.getByTestId('myplan-remaining-parts').textContent()).toBe(parts);
+      await page
+        .getByTestId('plan-box-remaining')
+        .filter({ hasText: String(left.total) })
+        .waitFor();
+      expect(await page.getByTestId('plan-box-remaining').textContent()).toBe(String(left.total));
+      expect(await page.getByTestId('plan-box-remaining-parts').textContent()).toBe(parts);
+      expect(await page.getByTestId('plan-box-sends-left').textContent()).toBe(String(left.subscription));
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await openApp(session, '/en/home/mypage/priceinfo');
+      await page.getByTestId('priceinfo-remaining').waitFor();
+      expect(await page.getByTestId('priceinfo-remaining').textContent()).toBe(String(left.total));
+      expect(await page.getByTestId('priceinfo-remaining-parts').textContent()).toBe(parts);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    });
+  });
+
   it('with no contract left, Finalize says so and links the plans; the draft stays', async () => {
     const owner = await newOwner('en', 'Empty Owner');
     const me = await api('/api/me', { token: owner.token });

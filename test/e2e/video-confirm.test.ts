@@ -22,7 +22,7 @@ import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser, openApp, type BrowserSession } from '../support/browser';
 import { text } from './catalogue';
 import { expectVisibleText } from './steps';
-import { FAKE_CAMERA, signWithVideo, videoContract } from './video-steps';
+import { atPhoneWidth, FAKE_CAMERA, signWithVideo, videoContract } from './video-steps';
 import { CONFIRM_LINK, confirmLinkTo } from '../support/video';
 import { timeZoneLabel } from '../../web/src/lib/format';
 
@@ -70,6 +70,14 @@ describe('cross video confirmation', () => {
           const recorded = await cards.nth(0).getByTestId('vconfirm-recorded').textContent();
           expect(recorded).toContain(`(${timeZoneLabel('en')})`);
           expect(recorded).toMatch(/[A-Z][a-z]+ \d{1,2}, \d{4}/);
+          // On a 380 px phone: the recording time with its zone still shown, no horizontal scroll.
+          if (i === 0) {
+            await atPhoneWidth(page, [], async () => {
+              const shown = cards.nth(0).getByTestId('vconfirm-recorded');
+              await shown.waitFor({ state: 'visible', timeout: 10000 });
+              await expect(shown.textContent()).resolves.toBe(recorded);
+            });
+          }
           // The first card's video plays: its short-lived URL serves the recorded webm.
           await page.waitForFunction(
             () =>

@@ -1,6 +1,7 @@
 // Video Contract (issue #16 items 1, 2, 4) in Chromium against the whole local cloud, with a fake
 // camera (--use-fake-device-for-media-stream): the owner goes Home → Video Contract → Start, records
-// the terms with the shared recorder (the document is made at the first Record), adds zero or more
+// the terms with the shared recorder (the step opens on a draft whose number the script reads, issue
+// #34 item 2; the URL carries it from the first Record), adds zero or more
 // contractors and finalizes. (a) Alone, 'Completed' completes the contract with the owner's video: the
 // list shows it Completed with its still, and the record PDF downloads, signed. (b) A contractor opens
 // the mailed link, plays the owner's video, records their own, accepts the terms; the contract
@@ -22,6 +23,7 @@ import { text } from './catalogue';
 import { expectPath, expectVisibleText, pathOf, signInAt } from './steps';
 import {
   acceptTerms,
+  atPhoneWidth,
   button,
   decodeQr,
   FAKE_CAMERA,
@@ -46,7 +48,7 @@ async function expectTitle(page: Page, expected: string): Promise<void> {
 }
 
 /**
- * The owner's funnel from Home: Start, record (the draft is made then), the contractors (none: the
+ * The owner's funnel from Home: Start, record (the number shown before), the contractors (none: the
  * list stays empty), Finalize with `contractName`, then the send button and its success popup.
  * Answers the document's id. `checks` runs the first visit's extra assertions.
  */
@@ -68,10 +70,29 @@ async function ownerFunnel(
     await expectVisibleText(page, t('funnel.vcontractTitle'));
     await expectVisibleText(page, t('funnel.vcrecord.owner'));
     await expectTitle(page, title('titles.newContract'));
-    // Nothing recorded yet: Next waits for the video, and Start alone made no draft.
+    // Nothing recorded yet: Next waits for the video, and there is no file to choose.
     await expect(next.isDisabled()).resolves.toBe(true);
     await expect(page.locator('input[type=file]').count()).resolves.toBe(0);
     await expectNoSeriousViolations(page);
+  }
+  // Issue #34 item 2: the script names the contract number before Record, so the owner can rehearse
+  // the line; the step opened on a draft, and opening it again reuses that draft (same number).
+  const scriptNumber = async () => {
+    const line = page.getByText(/^I agree to the conditions mentioned in the contract number [0-9A-F]{4}$/);
+    await line.waitFor({ state: 'visible', timeout: 30000 });
+    return (await line.textContent())!.slice(-4);
+  };
+  const number = await scriptNumber();
+  if (checks) {
+    await page.reload();
+    await page.getByTestId('video-recorder').waitFor({ state: 'visible', timeout: 30000 });
+    await expect(scriptNumber()).resolves.toBe(number);
+    await expectPath(page, '/en/home/make/vcontract/vcrecord/new');
+    // On a 380 px phone: the heading and the line with its number, no horizontal scroll.
+    await atPhoneWidth(page, [
+      t('funnel.vcontractTitle'),
+      t('video.script.agreement', { contractNumber: number }),
+    ]);
   }
 
   const code = await recordWithFakeCamera(page);
@@ -79,6 +100,7 @@ async function ownerFunnel(
   // The first Record made the draft: the URL carries its id, the script its number.
   await page.waitForURL((url) => /^\/en\/home\/make\/vcontract\/vcrecord\/(?!new$)[^/]+$/.test(url.pathname));
   const docuId = pathOf(page).split('/').pop()!;
+  expect(docuId.slice(0, 4).toUpperCase()).toBe(number);
   await expectVisibleText(
     page,
     t('video.script.agreement', { contractNumber: docuId.slice(0, 4).toUpperCase() }),
@@ -250,6 +272,29 @@ describe('Video Contract', () => {
       const bytes = await readFile(file);
       expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(spawnSync('pdfsig', [file], { encoding: 'utf8' }).stdout).toContain('Signature is Valid');
+
+      // Issue #34 item 4: Details describe that record PDF and the owner's video, not an original
+      // ('File name: Not set, Pages: 0').
+      const doc = (await documentDeps().docs.getDocument(docuId))!;
+      const pages = /^Pages:\s+(\d+)/m.exec(spawnSync('pdfinfo', [file], { encoding: 'utf8' }).stdout)![1]!;
+      await card.getByRole('button', { name: t('contracts.actions.details'), exact: true }).click();
+      const fileName = card.getByTestId('record-file-name');
+      await fileName.waitFor({ timeout: 20000 });
+      await expect(fileName.textContent()).resolves.toBe(download.suggestedFilename());
+      await expect(card.getByTestId('record-sha256').textContent()).resolves.toBe(doc.finalSha256);
+      const info = card.getByRole('region', { name: t('contracts.panels.documentInfo') });
+      await expect(info.textContent()).resolves.toContain(`${t('contracts.fields.pages')}${pages}`);
+      await expect(info.textContent()).resolves.not.toContain(t('contracts.fields.sha256'));
+      const [mine] = await documentDeps().docs.listRecipients(docuId);
+      const facts = card.getByTestId('video-facts-0');
+      await expect(facts.textContent()).resolves.toContain(`${t('contracts.video.party')}${owner.name}`);
+      await expect(facts.textContent()).resolves.toContain(mine!.video!.sha256);
+      await expect(facts.textContent()).resolves.toContain(
+        t('contracts.fields.sizeBytes', { bytes: mine!.video!.sizeBytes.toLocaleString('en-US') }),
+      );
+      await expectNoSeriousViolations(page);
+      // On a 380 px phone: the record's name and hash still shown, no horizontal scroll.
+      await atPhoneWidth(page, [t('contracts.fields.recordFileName'), doc.finalSha256!]);
       // The one refusal expected in this session: (a)'s own address as a contractor.
       expect(session.unexpectedProblems([/status of 400/])).toEqual([]);
     }));

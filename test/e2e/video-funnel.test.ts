@@ -21,7 +21,7 @@ import {
 import { launchBrowser, openApp, type BrowserSession } from '../support/browser';
 import { text } from './catalogue';
 import { expectPath, expectVisibleText, pathOf, submitSignIn } from './steps';
-import { button, FAKE_CAMERA, progress } from './video-steps';
+import { atPhoneWidth, button, FAKE_CAMERA, progress } from './video-steps';
 
 jest.setTimeout(300000);
 
@@ -61,6 +61,8 @@ describe("the owner's Video Sign funnel", () => {
       // The funnel says which kind of contract it makes (issue #34: it read "New E-Sign contract").
       await expectVisibleText(page, t('funnel.vsignTitle'));
       await expect(page.getByText(t('funnel.title'), { exact: true }).count()).resolves.toBe(0);
+      // On a 380 px phone too, with no horizontal scroll (issue #34: phone checks of items 1-4).
+      await atPhoneWidth(page, [t('funnel.vsignTitle')]);
       await expect(progress(page)).resolves.toEqual({ labels: FIVE, current: t('funnel.progress.upload') });
 
       await page.getByTestId('upload-input').setInputFiles({

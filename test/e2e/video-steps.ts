@@ -131,3 +131,25 @@ export async function signWithVideo(session: BrowserSession, link: string): Prom
   await button(page, 'video.recorder.uploadFinish').click();
   await acceptTerms(page);
 }
+
+/**
+ * The phone layout (issue #34): the page at 380 px has no horizontal scroll and still shows `texts`;
+ * `check` runs at that width too. The viewport is put back afterwards.
+ */
+export async function atPhoneWidth(
+  page: Page,
+  texts: readonly string[],
+  check?: () => Promise<void>,
+): Promise<void> {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 380, height: 820 });
+  try {
+    for (const content of texts) await expectVisibleText(page, content);
+    await check?.();
+    await page.waitForFunction(() => document.documentElement.scrollWidth <= 380, undefined, {
+      timeout: 5000,
+    });
+  } finally {
+    if (before) await page.setViewportSize(before);
+  }
+}

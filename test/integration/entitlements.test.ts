@@ -127,4 +127,40 @@ describe('entitlements on send', () => {
       ticketLots: [{ source: 'onetime', count: 1 }],
     });
   });
+
+  it("remaining contracts: one number for /api/me and My Plan, this month's sends left + bought ones (issue #34 item 5)", async () => {
+    const owner = await newOwner('en', 'Rem Owner');
+    const id = await userId(owner);
+    const now = new Date();
+    await getDeps().repo.update(id, {
+      plan: 'month_personal',
+      validDate: new Date(now.getTime() + 20 * 86_400_000).toISOString(),
+      usageMonth: now.toISOString().slice(0, 7),
+      usageCount: 1,
+      availableTickets: 5,
+      ticketLots: [{ source: 'onetime', count: 5, addedAt: now.toISOString() }],
+    });
+    const both = async () => {
+      const [me, plan] = await Promise.all([
+        api('/api/me', { token: owner.token }),
+        api('/api/billing/plan', { token: owner.token }),
+      ]);
+      expect(me.status).toBe(200);
+      expect(plan.status).toBe(200);
+      // One definition: the same three numbers on both routes, the total their sum.
+      expect(me.body.remaining).toEqual(plan.body.remaining);
+      expect(me.body.remaining.total).toBe(me.body.remaining.subscription + me.body.remaining.tickets);
+      expect(me.body.sendsLeftThisMonth).toBe(me.body.remaining.subscription);
+      expect(me.body.availableTickets).toBe(me.body.remaining.tickets);
+      return me.body.remaining as { subscription: number; tickets: number; total: number };
+    };
+    const before = await both();
+    expect(before.tickets).toBe(5);
+    expect(before.subscription).toBeGreaterThan(0);
+    // A send uses this month's allowance first: the total drops by one, the bought ones stay.
+    const { docuId } = await readyToSend(owner);
+    expect((await send(owner, docuId)).status).toBe(200);
+    const after = await both();
+    expect(after).toEqual({ subscription: before.subscription - 1, tickets: 5, total: before.total - 1 });
+  });
 });

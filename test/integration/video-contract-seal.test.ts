@@ -4,7 +4,11 @@
 // The record PDF is signed (pdfsig) and lists each video's hash and challenge code; each video hash
 // and the record's hash has one token, read raw from the chain; the certificate lists the four; verify
 // answers by the record's hash and by a video's; every party gets the record once, attached.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { DocumentRecord, RecipientRecord } from '../../lambdas/adapters/dynamo/documents';
 import { createLogger } from '../../lambdas/core/logger';
 import { anchorDeps, documentDeps, sealDeps } from '../../lambdas/deps';
@@ -18,6 +22,13 @@ import { seedVideoContract } from '../support/video-contract';
 const log = createLogger({ test: 'video-contract-seal' }, 'error');
 const TITLE = 'Sale of a used car';
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** pdfinfo's report of a PDF (its 'Pages:' line). */
+function pdfInfo(bytes: Uint8Array): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'record-')), 'record.pdf');
+  writeFileSync(file, bytes);
+  return spawnSync('pdfinfo', [file], { encoding: 'utf8' }).stdout;
+}
 
 describe('video contract: the record PDF, its tokens, certificate, verify and mails', () => {
   let owner: Owner;
@@ -71,6 +82,31 @@ describe('video contract: the record PDF, its tokens, certificate, verify and ma
     expect(text).toContain('山田 花子 (Contractor 2)');
     expect(text).not.toContain('No still image'); // every still was read from storage
     expect(text).not.toContain('SHA-256 of the original');
+  });
+
+  it('Details describe the record PDF and each party’s video, not an original (issue #34 item 4)', async () => {
+    const details = await api(`/api/documents/${docuId}/details`, { token: owner.token });
+    expect(details.status).toBe(200);
+    const pdf = await documentDeps().storage.getBytes(doc.finalKey!);
+    const pages = Number(/^Pages:\s+(\d+)/m.exec(pdfInfo(pdf))![1]);
+    expect(details.body.record).toEqual({
+      fileName: `${TITLE}-${doc.id4.toUpperCase()}-record.pdf`,
+      pageCount: pages,
+      sizeBytes: pdf.length,
+      sha256: doc.finalSha256,
+      completedAt: doc.completedAt,
+    });
+    expect(details.body.videos).toEqual(
+      recipients.map((r) =>
+        expect.objectContaining({
+          index: r.index,
+          name: r.name,
+          recordedAt: r.video!.recordedAt,
+          sizeBytes: r.video!.sizeBytes,
+          sha256: r.video!.sha256,
+        }),
+      ),
+    );
   });
 
   it('mints one token per video (the owner’s too) and one for the record, read raw from the chain', async () => {

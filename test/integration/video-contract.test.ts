@@ -238,4 +238,40 @@ describe('a video contract', () => {
     expect(late.status).toBe(409);
     expect(late.body.error.code).toBe('video.errors.locked');
   });
+
+  it("the Record step opens on a draft (issue #34 item 2): reuseUnrecorded answers the same unrecorded draft until it is recorded, and never another owner's", async () => {
+    const owner = await newOwner('en', 'Rita Reuse');
+    const open = () =>
+      api('/api/documents', {
+        method: 'POST',
+        token: owner.token,
+        body: { kind: 'vcontract', reuseUnrecorded: true },
+      });
+    const first = await open();
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ kind: 'vcontract', status: 'Ready' });
+    const docuId = first.body.docuId as string;
+    expect(first.body.id4).toBe(docuId.slice(0, 4));
+    // Opening the step again (a reload, Back and Start again) answers the same draft and number.
+    const again = await open();
+    expect(again.body).toMatchObject({ docuId, id4: first.body.id4 });
+    // An E-Sign draft in between is not a video contract: still the same one.
+    await api('/api/documents', { method: 'POST', token: owner.token, body: { kind: 'esign' } });
+    expect((await open()).body.docuId).toBe(docuId);
+    // Another owner gets a draft of their own.
+    const other = await newOwner();
+    const theirs = await api('/api/documents', {
+      method: 'POST',
+      token: other.token,
+      body: { kind: 'vcontract', reuseUnrecorded: true },
+    });
+    expect(theirs.body.docuId).not.toBe(docuId);
+    // Without the flag, a new draft as before.
+    expect((await createVideoContract(owner)) === docuId).toBe(false);
+    // Once recorded, the draft is a contract in the making: the step opens on a new one.
+    expect((await recordTerms(owner, docuId)).status).toBe(200);
+    const fresh = await open();
+    expect(fresh.body.docuId).not.toBe(docuId);
+    expect(fresh.body.status).toBe('Ready');
+  });
 });

@@ -64,6 +64,8 @@ export interface DocumentRepository {
   getToken(tokenHash: string): Promise<SignerTokenRecord | null>;
   upsertAddressBook(entries: AddressBookRecord[]): Promise<void>;
   listAddressBook(ownerId: string): Promise<AddressBookRecord[]>;
+  /** The owner's newest drafts (the 'draft' list tab, byOwnerTab), at most `limit`, newest first. */
+  latestDrafts(ownerId: string, limit: number): Promise<DocumentRecord[]>;
 }
 
 /** What the signer flow (issue #5) needs besides the documents. */
@@ -261,6 +263,13 @@ export class DynamoDocumentRepository implements DocumentRepository, SignerRepos
 
   async listAddressBook(ownerId: string): Promise<AddressBookRecord[]> {
     const res = await this.e.addressBookEntry.query.byOwner({ ownerId }).go({ pages: 'all' });
+    return res.data;
+  }
+
+  async latestDrafts(ownerId: string, limit: number): Promise<DocumentRecord[]> {
+    const res = await this.e.document.query
+      .byOwnerTab({ ownerId, listTab: DOCUMENT_LIST_TAB.Ready })
+      .go({ order: 'desc', limit, pages: 1 });
     return res.data;
   }
 

@@ -207,6 +207,8 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         finalKey: { type: 'string' },
         finalSizeBytes: { type: 'number' },
         finalSha256: { type: 'string' },
+        /** Its pages (issue #34 item 4: a video contract's Details describe its record PDF). */
+        finalPageCount: { type: 'number' },
         completedAt: { type: 'string' },
         /** The ERC-721 token minted for finalSha256. */
         anchorTokenId: { type: 'string' },

@@ -16,6 +16,8 @@ export interface FinalFile {
   readonly finalKey: string;
   readonly finalSizeBytes: number;
   readonly finalSha256: string;
+  /** Pages of the sealed PDF (absent on files sealed before issue #34). */
+  readonly finalPageCount?: number;
   readonly completedAt: string;
 }
 

@@ -88,10 +88,19 @@ export const meResponseSchema = z.object({
   plan: z.enum(PLAN_KEYS),
   /** End of the current plan period (ISO date-time). */
   validDate: z.iso.datetime({ offset: true }),
-  /** Remaining contracts (tickets). */
+  /** Usable tickets (bought one-time contracts, grants, an unexpired trial's): `remaining.tickets`. */
   availableTickets: z.number().int().nonnegative(),
-  /** This month's sends left of the subscription (issue #18; 0 on the trial). */
+  /** This month's sends left of the subscription (issue #18; 0 on the trial): `remaining.subscription`. */
   sendsLeftThisMonth: z.number().int().nonnegative().optional(),
+  /** Remaining contracts, the one number every page shows (issue #34 item 5, decision 135):
+   *  `total` = `subscription` + `tickets`, as GET /api/billing/plan answers it. */
+  remaining: z
+    .object({
+      subscription: z.number().int().nonnegative(),
+      tickets: z.number().int().nonnegative(),
+      total: z.number().int().nonnegative(),
+    })
+    .optional(),
   /** The buyer's e-mail when the user shares a company's standard plan (plan, validDate are its). */
   companyOwnerEmail: z.string().nullable().optional(),
   isAdmin: z.boolean(),

@@ -108,7 +108,12 @@ export type DocumentView = z.infer<typeof documentViewSchema>;
 
 /** POST /api/documents: a new draft (status Ready). */
 /** E-Sign and Video Sign are made in the funnel; Video Contract is not built yet. */
-export const createDocumentRequestSchema = z.object({ kind: z.enum(CONTRACT_KINDS) });
+export const createDocumentRequestSchema = z.object({
+  kind: z.enum(CONTRACT_KINDS),
+  /** Video Contract's Record step (issue #34 item 2, decision 133): answer the owner's newest
+   *  unrecorded video contract draft when there is one, so opening the step again makes no new one. */
+  reuseUnrecorded: z.boolean().optional(),
+});
 export type CreateDocumentRequest = z.infer<typeof createDocumentRequestSchema>;
 
 /** POST /api/documents/{docuId}/upload: the browser-side rules are checked again here. */

@@ -220,6 +220,13 @@ export class InMemoryDocuments implements DocumentRepository, SignerRepository {
   async listAddressBook(ownerId: string) {
     return [...this.book.values()].filter((e) => e.ownerId === ownerId);
   }
+  async latestDrafts(ownerId: string, limit: number) {
+    const drafts = ['Ready', 'Upload', 'AddRcpt', 'SetPos'];
+    return [...this.docs.values()]
+      .filter((d) => d.ownerId === ownerId && drafts.includes(d.status))
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+      .slice(0, limit);
+  }
   async putToken(t: SignerTokenRecord) {
     this.tokens.set(t.tokenHash, t);
   }

@@ -29,6 +29,8 @@ describe("the signed-in owner's profile", () => {
       availableTickets: 5,
       // Issue #18: a trial has no monthly sends; nobody's company plan is shared.
       sendsLeftThisMonth: 0,
+      // Remaining contracts (issue #34 item 5): the trial's 5, no monthly allowance.
+      remaining: { subscription: 0, tickets: 5, total: 5 },
       companyOwnerEmail: null,
       isAdmin: false,
       consentsRequired: true,

@@ -7,6 +7,7 @@ import { daysLeft, planLengthDays } from '../../../../../shared/domain/plans';
 import type { Locale } from '../../../../../shared/i18n';
 import { paths, type Lang } from '../../../app/paths';
 import { formatDate, formatElapsed, formatNumber, timeZoneLabel } from '../../../lib/format';
+import { remainingOf, RemainingParts } from '../../../components/remaining-contracts';
 
 export function PricingInfo({ user, lang, now = new Date() }: { user: MeResponse; lang: Lang; now?: Date }) {
   const { t, i18n } = useTranslation();
@@ -14,6 +15,8 @@ export function PricingInfo({ user, lang, now = new Date() }: { user: MeResponse
   const total = planLengthDays(user.plan);
   const left = Math.min(daysLeft(user.validDate, now), total);
   const validUntil = formatDate(user.validDate, locale);
+  // The same number as My Plan and the plan box (issue #34 item 5).
+  const remaining = remainingOf(user);
 
   return (
     <section className="card pricing-info" data-testid="pricing-info">
@@ -23,7 +26,12 @@ export function PricingInfo({ user, lang, now = new Date() }: { user: MeResponse
         <dt>{t('myPage.priceInfo.validUntil')}</dt>
         <dd data-testid="priceinfo-valid-until">{validUntil}</dd>
         <dt>{t('myPage.priceInfo.remaining')}</dt>
-        <dd data-testid="priceinfo-remaining">{formatNumber(user.availableTickets, locale)}</dd>
+        <dd data-testid="priceinfo-remaining">{formatNumber(remaining.total, locale)}</dd>
+        {user.plan === 'trial' || remaining.tickets === 0 ? null : (
+          <dd>
+            <RemainingParts remaining={remaining} plan={user.plan} testId="priceinfo-remaining-parts" />
+          </dd>
+        )}
       </dl>
 
       <div className="plan-progress">

@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { cancelSubscription, getInvoices, getMembers, getMyPlan, saveMembers } from '../api/billing-api';
 import { refusalText } from './billing-text';
+import { RemainingParts } from '../../../components/remaining-contracts';
 
 function MembersCard({ initial }: { initial: MembersResponse }) {
   const { t } = useTranslation();
@@ -159,6 +160,11 @@ export function MyPlanPage() {
           <dd>{validUntil}</dd>
           <dt>{t('myPage.priceInfo.remaining')}</dt>
           <dd data-testid="myplan-remaining">{formatNumber(plan.remaining.total, locale)}</dd>
+          {plan.plan === 'trial' || plan.remaining.tickets === 0 ? null : (
+            <dd>
+              <RemainingParts remaining={plan.remaining} plan={plan.plan} testId="myplan-remaining-parts" />
+            </dd>
+          )}
         </dl>
         <progress max={plan.planLengthDays} value={left} aria-label={t('myPage.priceInfo.progressLabel')} />
         <p data-testid="myplan-days-left">

@@ -82,11 +82,90 @@ function useDate(lang: Lang) {
     value ? formatDateTime(value, locale) : t('contracts.fields.notSet');
 }
 
+/** Bytes as the panels say them ('12,345 bytes'), or 'Not set'. */
+function useSize(lang: Lang) {
+  const { t } = useTranslation();
+  const locale = localeForPath(lang);
+  return (bytes: number | null) =>
+    bytes === null
+      ? t('contracts.fields.notSet')
+      : t('contracts.fields.sizeBytes', { bytes: formatNumber(bytes, locale) });
+}
+
+/**
+ * A video contract has no uploaded original (issue #34 item 4): its document is the contract record
+ * PDF sealed once every party agreed (its name, pages, size and SHA-256), and its terms are the
+ * parties' videos (who, when, how long, size, SHA-256).
+ */
+function VideoContractInfo({ details, lang }: { details: ContractDetails; lang: Lang }) {
+  const { t } = useTranslation();
+  const date = useDate(lang);
+  const size = useSize(lang);
+  const locale = localeForPath(lang);
+  const r = details.record;
+  const names = new Map(details.recipients.map((p) => [p.index, p.name]));
+  return (
+    <>
+      {r ? (
+        <Info
+          rows={[
+            [t('contracts.fields.recordFileName'), <span data-testid="record-file-name">{r.fileName}</span>],
+            [
+              t('contracts.fields.pages'),
+              r.pageCount === null ? t('contracts.fields.notSet') : formatNumber(r.pageCount, locale),
+            ],
+            [t('contracts.fields.size'), size(r.sizeBytes)],
+            [
+              t('contracts.fields.recordSha256'),
+              <span className="mono" data-testid="record-sha256">
+                {r.sha256}
+              </span>,
+            ],
+            [t('contracts.fields.sealedAt'), date(r.completedAt)],
+          ]}
+        />
+      ) : (
+        <p className="muted" data-testid="record-pending">
+          {t('contracts.fields.recordPending')}
+        </p>
+      )}
+      <h5>{t('contracts.video.listTitle')}</h5>
+      {details.videos.length === 0 ? (
+        <p className="muted">{t('contracts.video.none')}</p>
+      ) : (
+        <ul className="video-facts">
+          {details.videos.map((v) => (
+            <li key={v.index} data-testid={`video-facts-${v.index}`}>
+              <Info
+                rows={[
+                  [t('contracts.video.party'), names.get(v.index) ?? v.name],
+                  [t('contracts.video.recordedAt'), date(v.recordedAt)],
+                  [
+                    t('contracts.video.duration'),
+                    v.durationSeconds === null
+                      ? t('contracts.fields.notSet')
+                      : t('contracts.video.seconds', {
+                          seconds: formatNumber(Math.round(v.durationSeconds), locale),
+                        }),
+                  ],
+                  [t('contracts.fields.size'), size(v.sizeBytes)],
+                  [t('contracts.video.sha256'), <span className="mono">{v.sha256}</span>],
+                ]}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
 export function DocumentInfo({ details, lang }: { details: ContractDetails; lang: Lang }) {
   const { t } = useTranslation();
   const date = useDate(lang);
   const locale = localeForPath(lang);
   const d = details.document;
+  if (details.kind === 'vcontract') return <VideoContractInfo details={details} lang={lang} />;
   return (
     <Info
       rows={[

@@ -19,11 +19,14 @@ export type { DocumentView };
 
 const doc = (docuId: string) => `/documents/${encodeURIComponent(docuId)}`;
 
-export function createDocument(kind: CreateDocumentRequest['kind'] = 'esign'): Promise<DocumentView> {
+export function createDocument(
+  kind: CreateDocumentRequest['kind'] = 'esign',
+  options: Omit<CreateDocumentRequest, 'kind'> = {},
+): Promise<DocumentView> {
   return apiRequest({
     method: 'POST',
     path: '/documents',
-    body: { kind },
+    body: { kind, ...options },
     schema: documentViewSchema,
     auth: true,
   });

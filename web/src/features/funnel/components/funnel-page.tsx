@@ -1,8 +1,10 @@
 // /{lang}/home/make/{esign|vsign|vcontract}/{step}/{docuId}: the creation funnels (spec doc 1 §4;
 // Video Sign adds the owner's video step before Finalize; Video Contract is the owner's video, the
 // optional contractors and Finalize, issue #16). 'new' as the docuId shows the first step with no
-// document: the document is created when the first file is chosen (Video Contract: when Record is
-// first pressed; issue #14: Start alone leaves no empty draft), and the URL then carries its id. Every step
+// document: the document is created when the first file is chosen (issue #14: Start alone leaves no
+// empty draft), and the URL then carries its id. Video Contract's Record step opens on a draft so its
+// script names the real contract number before Record (issue #34 item 2, decision 133): the owner's
+// unrecorded one is reused (at most one per owner), and the URL carries its id once Record is pressed. Every step
 // loads the document, so a reload restores what was saved, and a step the document's status does not
 // reach yet redirects to the furthest one it does. A sent document goes to its detail page.
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -55,6 +57,9 @@ export function FunnelPage({ evsign = 'esign' }: { evsign?: Evsign }) {
   const created = useRef<Promise<DocumentView> | null>(null);
   // The id just created: its document is already loaded, the URL change needs no fetch.
   const createdId = useRef<string | null>(null);
+  // Video Contract on 'new': the draft the Record step opened on (its number is in the script).
+  const reserved = useRef<Promise<DocumentView> | null>(null);
+  const [reservedDoc, setReservedDoc] = useState<DocumentView | null>(null);
 
   const stepHref = useCallback(
     (step: StepId, id: string) => paths.homeMake.getHref(lang, { evsign, func: step, docuId: id }),
@@ -65,8 +70,23 @@ export function FunnelPage({ evsign = 'esign' }: { evsign?: Evsign }) {
     [navigate, stepHref, docuId],
   );
 
+  const reserve = useCallback(() => {
+    reserved.current ??= createDocument(evsign, { reuseUnrecorded: true }).then(
+      (doc) => {
+        setReservedDoc(doc);
+        return doc;
+      },
+      (e: unknown) => {
+        reserved.current = null;
+        throw e;
+      },
+    );
+    return reserved.current;
+  }, [evsign]);
+
   const onCreate = useCallback(() => {
-    created.current ??= createDocument(evsign).then(
+    const make = evsign === 'vcontract' ? reserve() : createDocument(evsign);
+    created.current ??= make.then(
       (doc) => {
         createdId.current = doc.docuId;
         setLoaded({ docuId: doc.docuId, doc });
@@ -79,7 +99,7 @@ export function FunnelPage({ evsign = 'esign' }: { evsign?: Evsign }) {
       },
     );
     return created.current;
-  }, [navigate, stepHref, evsign]);
+  }, [navigate, stepHref, evsign, reserve]);
 
   useEffect(() => {
     setError(null);
@@ -87,6 +107,11 @@ export function FunnelPage({ evsign = 'esign' }: { evsign?: Evsign }) {
       // Start again (the page stays mounted): the next file makes a new document.
       created.current = null;
       createdId.current = null;
+      reserved.current = null;
+      setReservedDoc(null);
+      // Video Contract: the draft whose number the script reads (a failure leaves it blank; Record
+      // tries again).
+      if (evsign === 'vcontract') reserve().catch(() => undefined);
       return;
     }
     if (docuId === createdId.current) {
@@ -102,7 +127,7 @@ export function FunnelPage({ evsign = 'esign' }: { evsign?: Evsign }) {
       },
     );
     return () => controller.abort();
-  }, [docuId, navigate, stepHref]);
+  }, [docuId, navigate, stepHref, evsign, reserve]);
 
   const onSaved = useCallback((doc: DocumentView) => setLoaded({ docuId: doc.docuId, doc }), []);
 
@@ -115,7 +140,12 @@ export function FunnelPage({ evsign = 'esign' }: { evsign?: Evsign }) {
     const first = FUNNELS[evsign].steps[0]!;
     if (step.id !== first.id) return <Navigate to={stepHref(first.id, NEW_DOCUMENT)} replace />;
     const blank = { doc: null, lang, onCreate, onSaved, onPrevious: null, onNext: () => {} };
-    body = first.id === 'vcrecord' ? <VideoStep {...blank} /> : <UploadStep {...blank} />;
+    body =
+      first.id === 'vcrecord' ? (
+        <VideoStep {...blank} contractNumber={reservedDoc?.id4} />
+      ) : (
+        <UploadStep {...blank} />
+      );
   } else if (error) {
     body = <ErrorText message={describeError(t, error)} />;
   } else if (!doc) {

@@ -5,8 +5,8 @@
 //   record their agreement here before Finalize; otherwise the step only explains that each
 //   contractor records their video when signing.
 // - Video Contract (the 'vcrecord' step, issue #16): the owner always records the terms; their video
-//   is the contract. As with the E-Sign upload (issue #14), Start alone makes no draft: the document
-//   is created when Record is first pressed (`onCreate`), and the URL then carries its id.
+//   is the contract. On 'new' the step opens on the owner's unrecorded draft (issue #34 item 2), whose
+//   number the script reads; the URL carries its id once Record is pressed (`onCreate`).
 import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/spinner';
@@ -27,9 +27,11 @@ type VideoStepProps = Omit<StepProps, 'doc'> & {
   /** Creates the document (once, however often it is called): the video contract's 'new'. */
   onCreate?: () => Promise<DocumentView>;
   onNext: () => void;
+  /** On a new video contract: the number of the draft the step opened on, once known. */
+  contractNumber?: string | undefined;
 };
 
-export function VideoStep({ doc, onCreate, onSaved, onPrevious, onNext }: VideoStepProps) {
+export function VideoStep({ doc, onCreate, onSaved, onPrevious, onNext, contractNumber }: VideoStepProps) {
   const { t } = useTranslation();
   const user = useSessionUser();
   const contract = doc === null || doc.kind === 'vcontract';
@@ -61,7 +63,7 @@ export function VideoStep({ doc, onCreate, onSaved, onPrevious, onNext }: VideoS
       <Suspense fallback={<Spinner />}>
         <VideoRecorder
           name={me?.name ?? user?.name ?? ''}
-          contractNumber={doc?.id4 ?? ''}
+          contractNumber={doc?.id4 ?? contractNumber ?? ''}
           hasVideo={hasVideo}
           startSession={async (mimeType) => ownerRecording((await ensureDoc()).docuId).start(mimeType)}
           complete={async (sessionId, facts) => {
