@@ -52,6 +52,11 @@ export const DEFAULT_LIMITS = {
   uploadFormsPerOwner: { limit: 60, windowSeconds: HOUR },
   /** …and of one document (a new form also spends the one before). */
   uploadFormsPerDocument: { limit: 10, windowSeconds: HOUR },
+  /** Attachment upload forms (each may stage up to 10 MB for minutes, issue #27) through one signer
+   *  link… */
+  attachmentFormsPerLink: { limit: 30, windowSeconds: HOUR },
+  /** …and by one contractor (by contact) through any of their links. */
+  attachmentFormsPerSigner: { limit: 60, windowSeconds: HOUR },
   /** E-mail verification codes sent for one user… */
   verificationCodesPerUser: { limit: 5, windowSeconds: HOUR },
   /** …and to one address. */
@@ -71,6 +76,8 @@ const RULE_CODES: Partial<Record<LimitRule, string>> = {
   signImagesPerLink: 'signing.errors.tooManySignImages',
   uploadFormsPerOwner: 'upload.errors.tooManyForms',
   uploadFormsPerDocument: 'upload.errors.tooManyForms',
+  attachmentFormsPerLink: 'upload.errors.tooManyForms',
+  attachmentFormsPerSigner: 'upload.errors.tooManyForms',
 };
 
 /** The defaults with the configured overrides. */

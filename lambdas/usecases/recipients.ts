@@ -5,6 +5,14 @@ import type { DocumentView, SaveAreasRequest, SaveRecipientsRequest } from '../.
 import type { Language } from '../../shared/domain/constants';
 import { defaultCountryFor, isValidEmail, normaliseEmail } from '../../shared/domain/contact';
 import { isOwnerContact, validateContractors, validateSignAreas } from '../../shared/domain/contractors';
+import {
+  type FieldSettings,
+  fieldTypeOf,
+  isImageField,
+  isValueField,
+  validateFieldSettings,
+} from '../../shared/domain/fields';
+import type { ValidationFailure } from '../../shared/domain/validation';
 import type { AddressBookRecord, RecipientRecord } from '../adapters/dynamo/documents';
 import { AppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
@@ -93,7 +101,7 @@ export async function saveRecipients(
       method: c.method,
       isOwner,
       agreement: isOwner ? 1 : 0,
-      areas: (before?.areas ?? []).map((a) => ({ ...a, signed: isOwner })),
+      areas: (before?.areas ?? []).map((a) => keptField(a, isOwner)),
       lang: input.lang,
       // The owner's own video (Video Sign) stays while the owner stays a contractor.
       ...(isOwner && before?.isOwner && before.video ? { video: before.video } : {}),
@@ -129,7 +137,62 @@ export async function listAddressBook(
   return { entries: sorted.map((e) => ({ name: e.name, contact: e.contact })) };
 }
 
-// --- Sign areas -----------------------------------------------------------------------------------
+// --- Sign areas and fields (issue #27) -----------------------------------------------------------
+
+type AreaInput = SaveAreasRequest['areas'][number];
+type StoredArea = NonNullable<RecipientRecord['areas']>[number];
+
+function fieldRefused(failure: ValidationFailure, row: number): AppError {
+  return validationError({ ...failure, row }, `Field ${row} is refused: ${failure.error}`);
+}
+
+/**
+ * One placed field as stored: its settings checked (fields.ts validateFieldSettings; `row` is the
+ * area's position in the request), undefined settings omitted. The owner's own row is final at
+ * sending: its sign fields start signed (sending stamps them), its other required fields must carry
+ * the owner's pre-filled value. For other contractors a pre-fill is the starting value they may
+ * change; `signed` says whether the field is filled (a date-signed field is filled at agreement).
+ */
+export function storedField(a: AreaInput, row: number, isOwner: boolean): StoredArea {
+  const settings: FieldSettings = {
+    type: a.type ?? 'signature',
+    required: a.required ?? isImageField(a.type ?? 'signature'),
+    ...(a.label === undefined ? {} : { label: a.label }),
+    ...(a.placeholder === undefined ? {} : { placeholder: a.placeholder }),
+    ...(a.multiline === undefined ? {} : { multiline: a.multiline }),
+    ...(a.maxLength === undefined ? {} : { maxLength: a.maxLength }),
+    ...(a.options === undefined ? {} : { options: a.options.map((o) => o.trim()) }),
+    ...(a.value === undefined || a.value === '' ? {} : { value: a.value }),
+  };
+  const check = validateFieldSettings(settings);
+  if (!check.ok) throw fieldRefused(check, row);
+  const { type } = settings;
+  const filled = settings.value !== undefined;
+  if (isOwner && settings.required && !isImageField(type) && type !== 'dateSigned' && !filled) {
+    throw new AppError('fields.errors.ownerMustPrefill', `Field ${row} of the owner has no value`, {
+      status: 400,
+      details: { row },
+    });
+  }
+  return {
+    pageIndex: a.pageIndex,
+    x: a.x,
+    y: a.y,
+    width: a.width,
+    height: a.height,
+    // The owner's sign fields are pre-signed; sending stamps them with the owner's default sign.
+    signed: isImageField(type) ? isOwner : filled,
+    ...settings,
+  };
+}
+
+/** A kept field when its contractor's row is saved again: an owner's sign fields are signed, a
+ *  value field is signed while it holds a value. */
+function keptField(a: StoredArea, isOwner: boolean): StoredArea {
+  const type = fieldTypeOf(a);
+  if (isImageField(type)) return { ...a, signed: isOwner };
+  return { ...a, signed: isValueField(type) && (a.value ?? '') !== '' };
+}
 
 export async function saveAreas(
   deps: DocumentDeps,
@@ -150,19 +213,21 @@ export async function saveAreas(
   const next = recipients.map((r) => ({
     ...r,
     areas: input.areas
-      .filter((a) => a.recipientIndex === r.index)
-      .map((a) => ({
-        pageIndex: a.pageIndex,
-        x: a.x,
-        y: a.y,
-        width: a.width,
-        height: a.height,
-        // The owner's areas are pre-signed; sending stamps them with the owner's default sign.
-        signed: r.isOwner,
-      })),
+      .map((a, row) => ({ a, row }))
+      .filter(({ a }) => a.recipientIndex === r.index)
+      .map(({ a, row }) => storedField(a, row, r.isOwner)),
   }));
   const check = validateSignAreas(
-    next.map((r) => ({ signAreas: r.areas })),
+    next.map((r) => ({
+      signAreas: r.areas.map(({ pageIndex, x, y, width, height, signed }) => ({
+        pageIndex,
+        x,
+        y,
+        width,
+        height,
+        signed,
+      })),
+    })),
     doc.pages ?? [],
   );
   if (!check.ok) throw validationError(check, 'The sign areas are refused');

@@ -18,6 +18,7 @@ import {
 } from '../../shared/domain/entitlements';
 import type { SealJob } from '../jobs';
 import { defaultSignOf } from './default-sign';
+import { ownerFieldAtSend } from './field-state';
 import { enforceLimits, messageHits } from './limits';
 import type { RequestFacts } from './history';
 import {
@@ -167,7 +168,7 @@ export async function sendDocument(
     decidedAt: now.toISOString(),
     decidedIp: facts.ip,
     decidedUserAgent: facts.userAgent,
-    areas: (r.areas ?? []).map((a) => ({ ...a, signed: true, signId: ownerSign!.signId })),
+    areas: (r.areas ?? []).map((a) => ownerFieldAtSend(a, ownerSign!.signId, now)),
   }));
   // Each contractor remembers the hash of its current token: a resent link revokes the older one.
   const contractorRows = links.map(({ recipient, token }) => ({

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ApplySignsRequest, SignerView, UploadSignResponse } from '../../shared/api/schemas';
 import { SIGN_IMAGE_LIMITS } from '../../shared/api/schemas';
+import { fieldTypeOf, isImageField } from '../../shared/domain/fields';
 import { AppError } from '../core/errors';
 import { enforceLimits } from './limits';
 import { withConflictRetry } from './retry';
@@ -68,7 +69,9 @@ export async function applySigns(
   docuId: string,
   token: string,
   input: ApplySignsRequest,
+  now = new Date(),
 ): Promise<SignerView> {
+  const filledAt = now.toISOString();
   await withConflictRetry(async () => {
     const ctx = await resolveSigner(deps, docuId, token);
     assertPending(ctx);
@@ -84,13 +87,20 @@ export async function applySigns(
           details: { areaIndex },
         });
       }
+      const type = fieldTypeOf(own.area);
+      if (!isImageField(type)) {
+        throw new AppError('fields.errors.notASignField', `Field ${areaIndex} takes no sign (${type})`, {
+          status: 400,
+          details: { areaIndex },
+        });
+      }
       if (!known.has(signId)) {
         throw new AppError('signing.errors.unknownSign', `Sign ${signId} is not one of your signs`, {
           status: 400,
           details: { signId },
         });
       }
-      areas[own.position] = { ...areas[own.position]!, signed: true, signId };
+      areas[own.position] = { ...areas[own.position]!, signed: true, signId, filledAt };
     }
     await deps.docs.changeStatus(
       docuId,

@@ -18,6 +18,8 @@ import type { SealJob } from '../jobs';
 import { withConflictRetry } from './retry';
 import { presignVideo } from './video-playback';
 import { signerFieldView } from './field-views';
+import { withDecisionDate } from './field-state';
+import { fieldTypeOf, isImageField, missingRequired } from '../../shared/domain/fields';
 import { FILE_URL_SECONDS } from './document-access';
 import {
   agreementOf,
@@ -140,15 +142,46 @@ export function afterAllAgreed(doc: Pick<DocumentRecord, 'kind'>): DocumentStatu
   return doc.kind === 'vsign' ? 'NeedVConfirm' : 'Generating';
 }
 
-function decision(me: RecipientRecord, agreement: 1 | 2, facts: RequestFacts, reason?: string) {
+function decision(
+  me: RecipientRecord,
+  agreement: 1 | 2,
+  facts: RequestFacts,
+  reason?: string,
+  at = new Date(),
+): RecipientRecord {
   return {
     ...me,
     agreement,
-    decidedAt: new Date().toISOString(),
+    // An agreement fills the contractor's date-signed fields with its own time (issue #27).
+    ...(agreement === 1 && me.areas ? { areas: me.areas.map((a) => withDecisionDate(a, at)) } : {}),
+    decidedAt: at.toISOString(),
     decidedIp: facts.ip,
     decidedUserAgent: facts.userAgent,
     ...(reason === undefined ? {} : { denyReason: reason }),
   };
+}
+
+/**
+ * 400 while a required field of the link holder is empty (optional fields never block): only sign
+ * fields missing keeps the earlier answer (`signing.errors.unsignedAreas`); any other field missing
+ * names the fields by their document-wide areaIndex (`fields.errors.requiredFields`).
+ */
+function assertRequiredFilled(ctx: SignerContext): void {
+  const missing = missingRequired(ctx.me.areas ?? []);
+  if (missing.length === 0) return;
+  const areas = ctx.me.areas ?? [];
+  if (missing.every((i) => isImageField(fieldTypeOf(areas[i]!)))) {
+    throw new AppError('signing.errors.unsignedAreas', `${missing.length} of your areas are not signed`, {
+      status: 400,
+      details: { unsigned: missing.length },
+    });
+  }
+  const mine = numberAreas(ctx.recipients).find((n) => n.recipient.index === ctx.me.index);
+  const areaIndexes = missing.map((i) => mine?.areas[i]?.areaIndex ?? i);
+  throw new AppError('fields.errors.requiredFields', `${missing.length} required fields are empty`, {
+    status: 400,
+    details: { count: missing.length, areaIndexes },
+  });
 }
 
 export async function agree(
@@ -162,13 +195,8 @@ export async function agree(
   const outcome = await withConflictRetry(async () => {
     const ctx = await resolveSigner(deps, docuId, token);
     assertPending(ctx);
-    const unsigned = (ctx.me.areas ?? []).filter((a) => !a.signed).length;
-    if (unsigned > 0) {
-      throw new AppError('signing.errors.unsignedAreas', `${unsigned} of your areas are not signed`, {
-        status: 400,
-        details: { unsigned },
-      });
-    }
+    assertRequiredFilled(ctx);
+    const decidedAt = new Date();
     if (ctx.doc.kind !== 'esign' && !ctx.me.video) {
       // Video sign (issue #15) and video contract (#16): the agreement video comes first; once agreed
       // it never changes.
@@ -195,7 +223,10 @@ export async function agree(
       { status: ctx.doc.status, version: ctx.doc.version },
       to,
       {},
-      { putRecipients: [decision(ctx.me, 1, facts)], putTokens: confirmLinks.map((l) => l.record) },
+      {
+        putRecipients: [decision(ctx.me, 1, facts, undefined, decidedAt)],
+        putTokens: confirmLinks.map((l) => l.record),
+      },
     );
     return { ctx, to, confirmLinks };
   });

@@ -27,7 +27,11 @@ import {
 } from './schemas/documents';
 import {
   applySignsRequestSchema,
+  attachmentCompleteRequestSchema,
+  attachmentParamsSchema,
+  attachmentUploadRequestSchema,
   denyRequestSchema,
+  fillFieldsRequestSchema,
   resendParamsSchema,
   resendResponseSchema,
   signerActionRequestSchema,
@@ -131,6 +135,18 @@ export const API_SCHEMAS = {
     response: uploadSignResponseSchema,
   },
   ApplySigns: { body: applySignsRequestSchema, params: signerParamsSchema, response: signerViewSchema },
+  FillFields: { body: fillFieldsRequestSchema, params: signerParamsSchema, response: signerViewSchema },
+  CreateAttachmentUpload: {
+    body: attachmentUploadRequestSchema,
+    params: signerParamsSchema,
+    response: uploadResponseSchema,
+  },
+  CompleteAttachmentUpload: {
+    body: attachmentCompleteRequestSchema,
+    params: signerParamsSchema,
+    response: signerViewSchema,
+  },
+  DeleteAttachment: { params: attachmentParamsSchema, response: signerViewSchema },
   SignerAgree: {
     body: signerActionRequestSchema,
     params: signerParamsSchema,

@@ -41,8 +41,9 @@ export const OBJECT_AREAS = {
   ownerSigns: 'signs/user/',
   /** Sign images of contractors without an account: `signs/outer/{outerUserId}/…`. */
   signerSigns: 'signs/outer/',
-  /** Staging keys of upload forms, `uploads/{docuId}/{uploadId}.pdf` (issue #13) and
-   *  `uploads/{docuId}/videos/{recipientIndex}/{sessionId}.{webm|mp4}` (issue #15): the only keys a
+  /** Staging keys of upload forms, `uploads/{docuId}/{uploadId}.pdf` (issue #13),
+   *  `uploads/{docuId}/videos/{recipientIndex}/{sessionId}.{webm|mp4}` (issue #15) and
+   *  `uploads/{docuId}/attachments/{areaIndex}/{uploadId}.{pdf|jpg|png}` (issue #27): the only keys a
    *  browser may write; checked bytes are copied to `documents/`, and what stays expires in a day. */
   uploads: 'uploads/',
 } as const;
@@ -463,6 +464,47 @@ export const ROUTES: readonly RouteDefinition[] = [
     auth: 'signer',
     handler: 'signer-apply-signs',
     access: SIGNER_VIEW,
+  },
+  // Fields (issue #27): values of the signer's own value fields; attachment fields use the originals'
+  // staging design (a one-time form for one `uploads/` key, checked bytes copied to `documents/`).
+  {
+    id: 'FillFields',
+    method: 'PUT',
+    path: '/api/sign/{docuId}/{token}/fields',
+    auth: 'signer',
+    handler: 'signer-fill-fields',
+    access: SIGNER_VIEW,
+  },
+  {
+    id: 'CreateAttachmentUpload',
+    method: 'POST',
+    path: '/api/sign/{docuId}/{token}/attachments',
+    auth: 'signer',
+    handler: 'signer-attachment-upload',
+    access: { table: 'write', objects: { uploads: ['write', 'delete'] } },
+  },
+  {
+    id: 'CompleteAttachmentUpload',
+    method: 'POST',
+    path: '/api/sign/{docuId}/{token}/attachments/complete',
+    auth: 'signer',
+    handler: 'signer-attachment-complete',
+    access: {
+      table: 'write',
+      objects: {
+        uploads: ['read', 'delete'],
+        documents: ['read', 'write', 'delete'],
+        signerSigns: ['read'],
+      },
+    },
+  },
+  {
+    id: 'DeleteAttachment',
+    method: 'DELETE',
+    path: '/api/sign/{docuId}/{token}/attachments/{areaIndex}',
+    auth: 'signer',
+    handler: 'signer-attachment-delete',
+    access: { table: 'write', objects: { documents: ['read', 'delete'], signerSigns: ['read'] } },
   },
   {
     id: 'SignerAgree',

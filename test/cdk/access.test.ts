@@ -266,7 +266,7 @@ describe('whatever the declarations say', () => {
     ]);
   });
 
-  test('only deleting a document, the upload routes (PDF and video) and the seal worker delete objects, and only documents', () => {
+  test('only deleting a document, the upload routes (PDF, video and attachments) and the seal worker delete objects, and only documents', () => {
     const deletes = (a: DataAccess) =>
       Object.values(a.objects ?? {}).some((actions) => actions.includes('delete'));
     expect(who(deletes)).toEqual([
@@ -278,6 +278,9 @@ describe('whatever the declarations say', () => {
       'owner-video-complete',
       'owner-video-session',
       'seal worker',
+      'signer-attachment-complete',
+      'signer-attachment-delete',
+      'signer-attachment-upload',
       'signer-video-complete',
       'signer-video-session',
     ]);
@@ -293,8 +296,11 @@ describe('whatever the declarations say', () => {
       'create-upload',
       'mobile-video-session',
       'owner-video-session',
+      'signer-attachment-upload',
       'signer-video-session',
     ]);
+    // Issue #27: an attachment form's route has no access to documents/ either.
+    expect(access.get('signer-attachment-upload')!.objects).toEqual({ uploads: ['delete', 'write'] });
     // Issue #15: the same for agreement videos (the session's form writes only its staging key).
     expect(access.get('signer-video-session')!.objects).toEqual({ uploads: ['delete', 'write'] });
     expect(who((a) => a.objects?.documents?.includes('write') ?? false)).toEqual([
@@ -303,6 +309,7 @@ describe('whatever the declarations say', () => {
       'mobile-video-complete',
       'owner-video-complete',
       'seal worker',
+      'signer-attachment-complete',
       'signer-video-complete',
     ]);
   });

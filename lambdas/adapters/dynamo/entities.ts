@@ -257,6 +257,18 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
           sha256: { type: 'string', required: true },
         },
       },
+      /** The one upload form in force for an attachment field (usecases/signer-attachments.ts): it may
+       *  write only `key` (under `uploads/`), until `expiresAt`; spent by its completion, replaced by
+       *  the next form. */
+      pendingAttachment: {
+        type: 'map',
+        properties: {
+          key: { type: 'string', required: true },
+          fileName: { type: 'string', required: true },
+          contentType: { type: 'string', required: true },
+          expiresAt: { type: 'string', required: true },
+        },
+      },
     },
   } as const;
 

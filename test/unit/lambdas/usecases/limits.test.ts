@@ -52,6 +52,8 @@ describe('the table of limits', () => {
       videoMobileLinksPerRecipient: { limit: 20, windowSeconds: 3600 },
       uploadFormsPerOwner: { limit: 60, windowSeconds: 3600 },
       uploadFormsPerDocument: { limit: 10, windowSeconds: 3600 },
+      attachmentFormsPerLink: { limit: 30, windowSeconds: 3600 },
+      attachmentFormsPerSigner: { limit: 60, windowSeconds: 3600 },
       verificationCodesPerUser: { limit: 5, windowSeconds: 3600 },
       verificationCodesPerAddress: { limit: 5, windowSeconds: 3600 },
     });
