@@ -9,7 +9,7 @@
 // fields are read-only outlines; axe-core finds no critical or serious violation; both agree and the
 // values are the document's.
 import { jest } from '@jest/globals';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { api } from '../support/cloud-client';
 import { A4, makePdf, sendTwoContractorDocument, type SentDocument } from '../support/documents';
 import { makePng } from '../support/png';
@@ -107,9 +107,18 @@ async function openAndAccept(session: BrowserSession, link: string, nthLabel: st
   return page;
 }
 
+/**
+ * Taps (phone) or clicks a control, scrolled to the middle of the screen first: the public header
+ * changes its height at 50 px of scroll, and a page resting there never holds still for Playwright.
+ */
+async function pressIt(locator: Locator, phone: boolean): Promise<void> {
+  await locator.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await (phone ? locator.tap() : locator.click());
+}
+
 /** Fills every field of `recipientIndex`; `press` taps on the phone and clicks on the desktop. */
 async function fillEveryField(page: Page, recipientIndex: number, phone: boolean): Promise<void> {
-  const press = async (locator: ReturnType<Page['getByTestId']>) => (phone ? locator.tap() : locator.click());
+  const press = (locator: Locator) => pressIt(locator, phone);
   const idx = (type: string, label?: string) => areaIndex(recipientIndex, nth(type, label));
   const box = (type: string, label?: string) => page.getByTestId(`my-area-${idx(type, label)}`);
   const required = FIELDS.filter((f) => f.required && f.type !== 'dateSigned').length;
@@ -142,7 +151,7 @@ async function fillEveryField(page: Page, recipientIndex: number, phone: boolean
   const name = page.getByLabel('Full name', { exact: true });
   await expect(name.inputValue()).resolves.toBe(recipientIndex === 0 ? 'Mia Mail' : 'Pat Phone');
   await name.fill(recipientIndex === 0 ? 'Mia Mail-Jones' : 'Pat Phone');
-  const company = page.getByLabel('Company', { exact: true });
+  const company = page.getByRole('textbox', { name: 'Company', exact: true });
   await expect(company.getAttribute('placeholder')).resolves.toBe('Company name');
   await expect(company.getAttribute('maxlength')).resolves.toBe('40');
   await company.fill('Acme 株式会社');
@@ -207,8 +216,7 @@ async function walkFields(page: Page, recipientIndex: number, phone: boolean): P
     const progress = await page.getByTestId('signer-area-progress').textContent();
     const at = Number(/(\d+)/.exec(progress ?? '')![1]) - 1;
     const target = walk[(at + 1) % walk.length]!;
-    if (phone) await next.tap();
-    else await next.click();
+    await pressIt(next, phone);
     await expectFocusOnField(page, areaIndex(recipientIndex, target.n));
     await expectVisibleText(
       page,
@@ -223,9 +231,7 @@ async function walkFields(page: Page, recipientIndex: number, phone: boolean): P
 }
 
 async function agree(page: Page, phone: boolean): Promise<void> {
-  const next = page.getByTestId('signer-next');
-  if (phone) await next.tap();
-  else await next.click();
+  await pressIt(page.getByTestId('signer-next'), phone);
   const terms = page.getByTestId('terms-dialog');
   await terms.waitFor({ state: 'visible', timeout: 30000 });
   await terms.getByTestId('terms-text').evaluate((el) => el.scrollTo(0, el.scrollHeight));

@@ -42,11 +42,13 @@ export function FieldBox(props: FieldBoxProps) {
     'aria-invalid': message ? true : undefined,
     'aria-required': area.required || undefined,
   } as const;
+  /** A button: described by the message too, but neither required nor invalid (not ARIA of buttons). */
+  const button = { 'data-field-focus': i, 'aria-describedby': messageId } as const;
 
   let control: ReactNode;
   if (isImageField(area.type)) {
     control = (
-      <button type="button" className="field-sign" onClick={props.onSign} aria-label={name} {...common}>
+      <button type="button" className="field-sign" onClick={props.onSign} aria-label={name} {...button}>
         {props.signUrl ? <img src={props.signUrl} alt="" /> : <span>{name}</span>}
       </button>
     );
@@ -153,13 +155,13 @@ export function FieldBox(props: FieldBoxProps) {
         aria-pressed={struck}
         aria-label={t(struck ? 'fieldFill.unstrikeLabel' : 'fieldFill.strikeLabel', { name })}
         onClick={() => props.onChange(struck ? '' : 'true', true)}
-        {...common}
+        {...button}
       >
         {t(struck ? 'fieldFill.unstrike' : 'fieldFill.strike')}
       </button>
     );
   } else {
-    control = <AttachmentControl {...props} name={name} common={common} />;
+    control = <AttachmentControl {...props} name={name} common={common} button={button} />;
   }
 
   const classes = ['signer-area', 'mine', 'field', `field-${area.type}`];
@@ -193,7 +195,8 @@ function AttachmentControl({
   onDetach,
   name,
   common,
-}: FieldBoxProps & { name: string; common: Record<string, unknown> }) {
+  button,
+}: FieldBoxProps & { name: string; common: Record<string, unknown>; button: Record<string, unknown> }) {
   const { t } = useTranslation();
   if (attachment) {
     return (
@@ -207,7 +210,7 @@ function AttachmentControl({
           onClick={onDetach}
           disabled={uploading}
           aria-label={t('fieldFill.removeFileLabel', { file: attachment.fileName })}
-          {...common}
+          {...button}
         >
           {t('fieldFill.removeFile')}
         </button>
