@@ -181,7 +181,7 @@ async function fillEveryField(page: Page, recipientIndex: number, phone: boolean
   const file = page.getByTestId(`field-file-${idx('attachment')}`);
   await file.waitFor({ state: 'visible', timeout: 30000 });
   await expect(file.textContent()).resolves.toContain('passport.pdf');
-  await expect(file.textContent()).resolves.toMatch(/\d+(\.\d)? KB/);
+  await expect(file.textContent()).resolves.toMatch(/\(\d+(\.\d)? (B|KB|MB)\)/);
   if (!phone) {
     // Removed, then attached again.
     await file

@@ -170,7 +170,9 @@ export function FieldBox(props: FieldBoxProps) {
   return (
     <div
       className={classes.join(' ')}
-      style={style}
+      // At least the area's height: a radio group's 44 px rows may need more, and the message goes
+      // under the control, not over its last option.
+      style={{ ...style, height: undefined, minHeight: style.height }}
       title={name}
       data-testid={`my-area-${i}`}
       data-type={area.type}
