@@ -92,6 +92,7 @@ const sample: { [E in EventType]: Extract<SignerEvent, { type: E }> } = {
   logout: { type: 'logout' },
   sign: { type: 'sign' },
   signAll: { type: 'signAll' },
+  signArea: { type: 'signArea', areaIndex: 1 },
   editSign: { type: 'editSign' },
   deny: { type: 'deny' },
   chooseSign: { type: 'chooseSign', signId: 'old' },
@@ -158,6 +159,7 @@ const expected: { [S in StateName]: Partial<Record<EventType, StateName>> } = {
   request: { sign: 'review' },
   review: {
     signAll: 'review',
+    signArea: 'review',
     editSign: 'review.changeSign',
     deny: 'review.deny',
     sending: 'review',
@@ -300,6 +302,44 @@ describe('the signer machine: signing', () => {
     expect(next.signs).toEqual([made]);
     expect(next.current).toBe('made');
     expect([...next.assigned]).toEqual([
+      [0, 'made'],
+      [1, 'made'],
+    ]);
+  });
+
+  it('Sign All fills only the image fields (signature, initials, stamp), not the typed ones', () => {
+    const view = makeView();
+    const mine = view.recipients[0]!;
+    const fields = [
+      { ...mine.areas[0]!, type: 'initials' as const },
+      { ...mine.areas[1]!, type: 'text' as const, required: false, signId: null },
+      { ...mine.areas[1]!, areaIndex: 2, type: 'stamp' as const, signId: null },
+      { ...mine.areas[1]!, areaIndex: 3, type: 'checkbox' as const, signId: null },
+    ];
+    const withFields = { ...view, recipients: [{ ...mine, areas: fields }, view.recipients[1]!] };
+    const next = signerReducer(at('review', { view: withFields }), { type: 'signAll' });
+    expect([...next.assigned]).toEqual([
+      [0, 'newest'],
+      [2, 'newest'],
+    ]);
+    // One image field pressed: the current sign there; a typed field or another's area: nothing.
+    const one = signerReducer(at('review', { view: withFields, assigned: new Map() }), {
+      type: 'signArea',
+      areaIndex: 2,
+    });
+    expect([...one.assigned]).toEqual([[2, 'newest']]);
+    const typed = at('review', { view: withFields });
+    expect(signerReducer(typed, { type: 'signArea', areaIndex: 1 })).toBe(typed);
+    expect(signerReducer(typed, { type: 'signArea', areaIndex: 9 })).toBe(typed);
+  });
+
+  it('an image field pressed without a sign opens the sign maker, whose sign then goes everywhere', () => {
+    const maker = signerReducer(at('review', { current: null, signs: [], assigned: new Map() }), {
+      type: 'signArea',
+      areaIndex: 1,
+    });
+    expect(maker).toMatchObject({ name: 'review.signMaker', afterMake: 'signAll' });
+    expect([...signerReducer(maker, { type: 'signMade', sign: made }).assigned]).toEqual([
       [0, 'made'],
       [1, 'made'],
     ]);

@@ -11,6 +11,7 @@
 // `SignerEvent` and `EVENT_TYPES`, then to the rows that accept it. The unit test walks every state
 // × every event (test/unit/web/signer-machine.test.ts), so a new one must be placed in its table.
 import type { SignerSign, SignerView } from '../../../../shared/api/schemas';
+import { isImageField } from '../../../../shared/domain/fields';
 
 export const STATE_NAMES = [
   /** The contract's view is on its way. */
@@ -78,7 +79,7 @@ export interface SignerState {
   signs: readonly SignerSign[];
   /** The sign a new 'Sign All' uses. */
   current: string | null;
-  /** Area index → sign id, for the signer's own areas. */
+  /** Area index → sign id, for the signer's own image fields (signature, initials, stamp). */
   assigned: ReadonlyMap<number, string>;
   /** A signing call is on its way. */
   pending: boolean;
@@ -105,6 +106,8 @@ export type SignerEvent =
   | { type: 'sign' }
   // Review
   | { type: 'signAll' }
+  /** One image field pressed: the current sign there (the sign maker first when there is none). */
+  | { type: 'signArea'; areaIndex: number }
   | { type: 'editSign' }
   | { type: 'deny' }
   | { type: 'chooseSign'; signId: string }
@@ -135,6 +138,7 @@ export const EVENT_TYPES = [
   'logout',
   'sign',
   'signAll',
+  'signArea',
   'editSign',
   'deny',
   'chooseSign',
@@ -175,6 +179,8 @@ function newestSign(signs: readonly SignerSign[]): SignerSign | undefined {
 }
 
 const myAreas = (view: SignerView | null) => view?.recipients.find((r) => r.mine)?.areas ?? [];
+/** The signer's fields a sign fills (issue #27: the other types are typed, picked or attached). */
+const myImageAreas = (view: SignerView | null) => myAreas(view).filter((a) => isImageField(a.type));
 
 /**
  * Where a loaded view ends at once, before anything is asked of the signer: an agreement already
@@ -245,7 +251,7 @@ const startSigning: Handler<'sign'> = (state) =>
     : { ...state, name: 'review', arrival: state.arrival + 1 };
 
 const signAllWith = (state: SignerState, signId: string) =>
-  new Map(myAreas(state.view).map((a) => [a.areaIndex, signId] as const));
+  new Map(myImageAreas(state.view).map((a) => [a.areaIndex, signId] as const));
 
 /** A changed sign replaces the one already applied to the signer's areas. */
 const replaceApplied = (state: SignerState, signId: string) =>
@@ -256,6 +262,13 @@ const signAll: Handler<'signAll'> = (state) =>
   state.current
     ? { ...state, error: null, assigned: signAllWith(state, state.current) }
     : open('review.signMaker', { afterMake: 'signAll' })(state);
+
+/** One image field: the current sign there; without a sign yet, the maker (its sign then goes everywhere). */
+const signArea: Handler<'signArea'> = (state, { areaIndex }) => {
+  if (!myImageAreas(state.view).some((a) => a.areaIndex === areaIndex)) return state;
+  if (!state.current) return open('review.signMaker', { afterMake: 'signAll' })(state);
+  return { ...state, error: null, assigned: new Map([...state.assigned, [areaIndex, state.current]]) };
+};
 
 const chooseSign: Handler<'chooseSign'> = (state, { signId }) => ({
   ...state,
@@ -350,6 +363,7 @@ export const transitions: { readonly [S in StateName]: Row } = {
   request: { sign: startSigning },
   review: {
     signAll,
+    signArea,
     editSign: open('review.changeSign'),
     deny: open('review.deny'),
     // Next

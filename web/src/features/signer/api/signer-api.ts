@@ -4,9 +4,14 @@ import {
   signerActionResponseSchema,
   signerViewSchema,
   signerVideoStatusSchema,
+  uploadResponseSchema,
   uploadSignResponseSchema,
   videoMobileLinkResponseSchema,
   type ApplySignsRequest,
+  type AttachmentCompleteRequest,
+  type AttachmentUploadRequest,
+  type FillFieldsRequest,
+  type UploadResponse,
   type SignerActionResponse,
   type SignerView,
   type SignerVideoStatus,
@@ -83,4 +88,71 @@ export function createVideoMobileLink(docuId: string, token: string): Promise<Vi
 /** The accepted video so far (polled while the phone records). */
 export function fetchVideoStatus(docuId: string, token: string): Promise<SignerVideoStatus> {
   return apiRequest({ path: `${base(docuId, token)}/video`, schema: signerVideoStatusSchema });
+}
+
+// ----- Fields (issue #27) -----
+
+/** Saves typed or picked values of the signer's own value fields ('' clears one). */
+export function fillFields(docuId: string, token: string, body: FillFieldsRequest): Promise<SignerView> {
+  return apiRequest({ method: 'PUT', path: `${base(docuId, token)}/fields`, schema: signerViewSchema, body });
+}
+
+/** A one-time upload form for an attachment field (PDF, JPEG or PNG, ≤ 10 MB). */
+export function requestAttachmentUpload(
+  docuId: string,
+  token: string,
+  body: AttachmentUploadRequest,
+): Promise<UploadResponse> {
+  return apiRequest({
+    method: 'POST',
+    path: `${base(docuId, token)}/attachments`,
+    schema: uploadResponseSchema,
+    body,
+  });
+}
+
+export class AttachmentStorageError extends Error {
+  override readonly name = 'AttachmentStorageError';
+  constructor(readonly status: number) {
+    super(`upload to storage failed with ${status}`);
+  }
+}
+
+/** Sends the file to the presigned POST: the policy fields first, then the file (as the funnel does). */
+export async function postAttachment(
+  target: Pick<UploadResponse, 'url' | 'fields'>,
+  file: Blob,
+): Promise<void> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(target.fields)) form.append(name, value);
+  form.append('file', file);
+  let status = 0;
+  try {
+    status = (await fetch(target.url, { method: 'POST', body: form })).status;
+  } catch {
+    throw new AttachmentStorageError(0);
+  }
+  if (status < 200 || status >= 300) throw new AttachmentStorageError(status);
+}
+
+/** The uploaded file checked and attached to its field. */
+export function completeAttachment(
+  docuId: string,
+  token: string,
+  body: AttachmentCompleteRequest,
+): Promise<SignerView> {
+  return apiRequest({
+    method: 'POST',
+    path: `${base(docuId, token)}/attachments/complete`,
+    schema: signerViewSchema,
+    body,
+  });
+}
+
+export function removeAttachment(docuId: string, token: string, areaIndex: number): Promise<SignerView> {
+  return apiRequest({
+    method: 'DELETE',
+    path: `${base(docuId, token)}/attachments/${areaIndex}`,
+    schema: signerViewSchema,
+  });
 }

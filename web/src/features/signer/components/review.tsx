@@ -1,13 +1,29 @@
 // Review (spec doc 1 §2, Signer flow step 2): the document's pages with every contractor's areas,
 // the signer's own filled with their applied sign; Sign All, Edit Sign, Deny and Next, with a guide
-// that walks the signer through their areas in reading order.
+// that walks the signer through their areas in reading order. Issue #27: the signer's own fields of
+// every type are filled right on the page (./field-box.tsx), the walk goes field to field and puts
+// the focus in each, and Next with a required field empty shows every empty one's message and takes
+// the signer to the first.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignerView } from '../../../../../shared/api/schemas';
+import { isImageField } from '../../../../../shared/domain/fields';
 import { localeForPath, ordinal } from '../../../../../shared/i18n/core';
 import type { Lang } from '../../../app/paths';
+import type { FieldFill } from '../hooks/use-field-fill';
+import {
+  emptyRequired,
+  imageFields,
+  isFieldFilled,
+  nextDisabled,
+  requiredMessageOf,
+  valueError,
+  walkOrder,
+  type FieldFillState,
+} from '../fields';
+import { FieldBox, fieldFocusSelector } from './field-box';
 import { PdfPages } from './pdf-pages';
-import { nextAreaPosition, readingOrder } from './sign-order';
+import { nextAreaPosition } from './sign-order';
 
 interface ReviewProps {
   view: SignerView;
@@ -15,11 +31,13 @@ interface ReviewProps {
   assigned: ReadonlyMap<number, string>;
   signUrl: (signId: string) => string | undefined;
   unsigned: number;
+  fill: FieldFill;
   pending: boolean;
   error: string | null;
   /** Bumped when signing starts: go to the first unsigned area and give Sign All the focus. */
   arrival: number;
   onSignAll: () => void;
+  onSignArea: (areaIndex: number) => void;
   onEditSign: () => void;
   onDeny: () => void;
   onNext: () => void;
@@ -27,6 +45,13 @@ interface ReviewProps {
 
 const areaElement = (areaIndex: number) =>
   document.querySelector<HTMLElement>(`[data-testid="my-area-${areaIndex}"]`);
+
+/** Scrolls to one of the signer's fields and puts the focus in its control. */
+export function focusField(areaIndex: number): () => void {
+  return scrollToArea(areaIndex, () =>
+    document.querySelector<HTMLElement>(fieldFocusSelector(areaIndex))?.focus({ preventScroll: true }),
+  );
+}
 
 /**
  * Scrolls an area to the middle of the screen. The pages lay out at their stored size before pdf.js
@@ -53,10 +78,12 @@ export function Review({
   assigned,
   signUrl,
   unsigned,
+  fill,
   pending,
   error,
   arrival,
   onSignAll,
+  onSignArea,
   onEditSign,
   onDeny,
   onNext,
@@ -64,20 +91,31 @@ export function Review({
   const { t } = useTranslation();
   const signAllRef = useRef<HTMLButtonElement>(null);
   const mine = useMemo(() => view.recipients.find((r) => r.mine)?.areas ?? [], [view]);
-  const ordered = useMemo(() => readingOrder(mine, view.pages), [mine, view.pages]);
+  const ordered = useMemo(() => walkOrder(mine, view.pages), [mine, view.pages]);
   /** The area the signer was last taken to (an index into `ordered`). */
   const [cursor, setCursor] = useState(0);
+  const fillState: FieldFillState = { assigned, values: fill.values, attached: fill.attached };
+  const filled = (areaIndex: number) => {
+    const area = mine.find((a) => a.areaIndex === areaIndex);
+    return area ? isFieldFilled(area, fillState) : true;
+  };
+  const missing = emptyRequired(ordered, fillState);
+  const locale = localeForPath(lang);
+  const hasFields = mine.some((a) => !isImageField(a.type));
+  const signable = imageFields(mine).length;
 
   const firstUnsigned = () =>
     Math.max(
       0,
-      ordered.findIndex((a) => !assigned.has(a.areaIndex)),
+      ordered.findIndex((a) => !filled(a.areaIndex)),
     );
   useEffect(() => {
     if (arrival === 0 || ordered.length === 0) return;
     const at = firstUnsigned();
     setCursor(at);
-    signAllRef.current?.focus({ preventScroll: true });
+    // Sign All has the focus; without sign fields, the first field to fill does.
+    if (!signAllRef.current) return focusField(ordered[at]!.areaIndex);
+    signAllRef.current.focus({ preventScroll: true });
     return scrollToArea(ordered[at]!.areaIndex);
     // Only when signing starts (the request popup closed), not on every sign applied.
   }, [arrival]);
@@ -85,9 +123,41 @@ export function Review({
   /** The next area after the current one, preferring unsigned ones; wraps to the first. */
   const goToNextArea = () => {
     if (ordered.length === 0) return;
-    const next = nextAreaPosition(ordered, cursor, (areaIndex) => assigned.has(areaIndex));
+    const next = nextAreaPosition(ordered, cursor, filled);
     setCursor(next);
-    scrollToArea(ordered[next]!.areaIndex);
+    // A sign area keeps the focus on Next area (Sign All fills it); any other field takes it.
+    const area = ordered[next]!;
+    if (isImageField(area.type) && !hasFields) scrollToArea(area.areaIndex);
+    else focusField(area.areaIndex);
+  };
+
+  /** Next: a value the server would refuse, or an empty required field, stops it with its message. */
+  const next = () => {
+    const invalid = ordered.find((a) => valueError(a, fill.values.get(a.areaIndex) ?? '') !== null);
+    const first = invalid?.areaIndex ?? missing[0];
+    if (first !== undefined) {
+      fill.markAttempt();
+      setCursor(
+        Math.max(
+          0,
+          ordered.findIndex((a) => a.areaIndex === first),
+        ),
+      );
+      focusField(first);
+      return;
+    }
+    onNext();
+  };
+
+  const messageOf = (areaIndex: number): string | null => {
+    const area = mine.find((a) => a.areaIndex === areaIndex);
+    if (!area) return null;
+    const fileError = fill.fileErrors.get(areaIndex);
+    if (fileError) return fileError;
+    const problem = valueError(area, fill.values.get(areaIndex) ?? '');
+    if (problem) return t(problem.key, problem.values);
+    if (fill.attempted && missing.includes(areaIndex)) return t(requiredMessageOf(area.type));
+    return null;
   };
 
   const currentArea = ordered[cursor]?.areaIndex;
@@ -98,25 +168,47 @@ export function Review({
       r.areas
         .filter((a) => a.pageIndex === pageIndex)
         .map((a) => {
-          const signId = r.mine ? assigned.get(a.areaIndex) : undefined;
-          const url = signId ? signUrl(signId) : undefined;
-          const classes = ['signer-area', r.mine ? 'mine' : 'others'];
-          if (r.mine && a.areaIndex === currentArea) classes.push('current');
+          const style = {
+            left: a.x * scale,
+            top: (page.height - a.y - a.height) * scale,
+            width: a.width * scale,
+            height: a.height * scale,
+          };
+          if (r.mine) {
+            const signId = assigned.get(a.areaIndex);
+            return (
+              <FieldBox
+                key={a.areaIndex}
+                area={a}
+                style={style}
+                current={a.areaIndex === currentArea}
+                filled={filled(a.areaIndex)}
+                locale={locale}
+                message={messageOf(a.areaIndex)}
+                value={fill.values.get(a.areaIndex) ?? ''}
+                signUrl={signId ? signUrl(signId) : undefined}
+                attachment={fill.attachments.get(a.areaIndex)}
+                uploading={fill.uploading.has(a.areaIndex)}
+                onSign={() => onSignArea(a.areaIndex)}
+                onChange={(value, now) => fill.change(a.areaIndex, value, now)}
+                onCommit={fill.commit}
+                onAttach={(file) => fill.attach(a, file)}
+                onDetach={() => fill.detach(a)}
+              />
+            );
+          }
+          // Another contractor's field: a read-only outline, filled or not.
           return (
             <div
               key={a.areaIndex}
-              className={classes.join(' ')}
-              style={{
-                left: a.x * scale,
-                top: (page.height - a.y - a.height) * scale,
-                width: a.width * scale,
-                height: a.height * scale,
-              }}
-              title={t(r.mine ? 'signer.myArea' : 'signer.othersArea')}
-              data-testid={r.mine ? `my-area-${a.areaIndex}` : `other-area-${a.areaIndex}`}
-              data-signed={r.mine ? Boolean(signId) : a.signed}
+              className="signer-area others"
+              style={style}
+              title={t('signer.othersArea')}
+              data-testid={`other-area-${a.areaIndex}`}
+              data-type={a.type}
+              data-signed={a.signed}
             >
-              {url ? <img src={url} alt={t('signer.myArea')} /> : <span>{r.mine ? r.name : ''}</span>}
+              <span className="visually-hidden">{t(`fields.types.${a.type}`)}</span>
             </div>
           );
         }),
@@ -153,12 +245,34 @@ export function Review({
         <p className="signer-status" aria-live="polite">
           {ordered.length > 0 && (
             <span className="signer-area-progress" data-testid="signer-area-progress">
-              {t('signer.areaProgress', { n: cursor + 1, total: ordered.length })}
+              {t(hasFields ? 'fieldFill.progress' : 'signer.areaProgress', {
+                n: cursor + 1,
+                total: ordered.length,
+              })}
             </span>
           )}
-          <span data-testid="signer-unsigned">
-            {unsigned > 0 ? t('signer.unsignedCount', { count: unsigned }) : t('signer.allSigned')}
-          </span>
+          {signable > 0 && (
+            <span data-testid="signer-unsigned">
+              {unsigned > 0 ? t('signer.unsignedCount', { count: unsigned }) : t('signer.allSigned')}
+            </span>
+          )}
+          {hasFields && (
+            <span
+              data-testid="field-summary"
+              className={fill.attempted && missing.length > 0 ? 'field-summary-missing' : ''}
+            >
+              {missing.length === 0
+                ? t('fieldFill.allRequiredFilled')
+                : t(fill.attempted ? 'fieldFill.missingSummary' : 'fieldFill.requiredLeft', {
+                    count: missing.length,
+                  })}
+            </span>
+          )}
+          {hasFields && (fill.saving || fill.saveError === null) && (
+            <span className="field-save-status" data-testid="field-save-status">
+              {fill.saving ? t('fieldFill.saving') : ''}
+            </span>
+          )}
         </p>
         <div className="signer-guide-actions">
           {ordered.length > 1 && (
@@ -171,16 +285,23 @@ export function Review({
               {t('signer.nextArea')}
             </button>
           )}
-          <button
-            ref={signAllRef}
-            type="button"
-            className="button button-primary"
-            onClick={onSignAll}
-            data-testid="sign-all"
-          >
-            {t('signer.signAll')}
-          </button>
+          {signable > 0 && (
+            <button
+              ref={signAllRef}
+              type="button"
+              className="button button-primary"
+              onClick={onSignAll}
+              data-testid="sign-all"
+            >
+              {t('signer.signAll')}
+            </button>
+          )}
         </div>
+        {fill.saveError && (
+          <p className="field-error field-save-error" role="alert" data-testid="field-save-error">
+            {t('fieldFill.saveFailed', { errmsg: fill.saveError })}
+          </p>
+        )}
       </div>
       <div className="signer-nav">
         <button type="button" className="button button-secondary" disabled>
@@ -189,8 +310,8 @@ export function Review({
         <button
           type="button"
           className="button button-primary"
-          disabled={unsigned > 0 || pending}
-          onClick={onNext}
+          disabled={nextDisabled(mine, assigned) || pending}
+          onClick={next}
           data-testid="signer-next"
         >
           {t('signer.next')}

@@ -16,12 +16,14 @@ import { Spinner } from '../../../components/spinner';
 import { paths } from '../../../app/paths';
 import { useLang } from '../../../app/use-lang';
 import { uploadSign } from '../api/signer-api';
+import { useFieldFill } from '../hooks/use-field-fill';
 import { useSignerFlow } from '../hooks/use-signer-flow';
+import { imageFields } from '../fields';
 import { isEndState, screenOf, stepOf } from '../machine';
 import { ChangeSign } from './change-sign';
 import { DenyReasonDialog } from './deny-reason-dialog';
 import { EndScreen, InvalidLink, LoadFailed } from './end-screens';
-import { Review } from './review';
+import { focusField, Review } from './review';
 import { CautionDialog, RequestDialog } from './setup-dialogs';
 import { SignMaker } from './sign-maker';
 import { scriptForLang } from './sign-order';
@@ -53,8 +55,18 @@ export function SignerPage() {
   const { name, view, signs, assigned, pending, error } = state;
   const home = paths.landing.getHref(lang);
 
+  const fill = useFieldFill(docuId, token, view);
   const myAreas = useMemo(() => view?.recipients.find((r) => r.mine)?.areas ?? [], [view]);
-  const unsigned = myAreas.filter((a) => !assigned.has(a.areaIndex)).length;
+  const unsigned = imageFields(myAreas).filter((a) => !assigned.has(a.areaIndex)).length;
+  /** Next: what is typed is saved first (a failed save stays on the page with its message). */
+  const next = async () => {
+    if (await fill.flush()) await flow.saveSigns();
+  };
+  /** The server refused the agreement for empty required fields: show them, go to the first. */
+  const refusedForFields = (areaIndexes: readonly number[]) => {
+    fill.markAttempt();
+    if (areaIndexes[0] !== undefined) focusField(areaIndexes[0]);
+  };
   const signUrl = useCallback((signId: string) => signs.find((s) => s.signId === signId)?.url, [signs]);
 
   let body: React.ReactNode;
@@ -107,13 +119,15 @@ export function SignerPage() {
         assigned={assigned}
         signUrl={signUrl}
         unsigned={unsigned}
+        fill={fill}
         pending={pending}
         error={error}
         arrival={state.arrival}
         onSignAll={() => send({ type: 'signAll' })}
+        onSignArea={(areaIndex) => send({ type: 'signArea', areaIndex })}
         onEditSign={() => send({ type: 'editSign' })}
         onDeny={() => send({ type: 'deny' })}
-        onNext={() => void flow.saveSigns()}
+        onNext={() => void next()}
       />
     );
   }
@@ -168,7 +182,7 @@ export function SignerPage() {
       {(name === 'review.terms' || name === 'video.terms') && (
         <TermsDialog
           pending={pending}
-          onConfirm={() => void flow.agree()}
+          onConfirm={() => void flow.agree(refusedForFields)}
           onDeny={() => void flow.rejectTerms()}
           onCancel={cancel}
         />

@@ -18,6 +18,7 @@ import {
 } from '../api/signer-api';
 import { otherUserSignedIn, signOutHere } from '../api/signer-session';
 import { describeError } from '../messages';
+import { missingFieldsOf } from '../fields';
 import { endOnArrival, initialSignerState, screenOf, signerReducer, type SignerEvent } from '../machine';
 import { preloadPdfjs } from '../components/pdf-pages';
 
@@ -54,7 +55,7 @@ export function useSignerFlow(docuId: string, token: string) {
 
   /** One signing call at a time: a double click must not send twice (state updates are async). */
   const inFlight = useRef(false);
-  const run = async (call: () => Promise<SignerEvent>) => {
+  const run = async (call: () => Promise<SignerEvent>, onError?: (err: unknown) => void) => {
     if (inFlight.current) return;
     inFlight.current = true;
     send({ type: 'sending' });
@@ -62,6 +63,7 @@ export function useSignerFlow(docuId: string, token: string) {
       send(await call());
     } catch (err) {
       send({ type: 'sendFailed', message: describeError(t, err) });
+      onError?.(err);
     } finally {
       inFlight.current = false;
     }
@@ -95,11 +97,18 @@ export function useSignerFlow(docuId: string, token: string) {
         const signs = [...state.assigned].map(([areaIndex, signId]) => ({ areaIndex, signId }));
         return { type: 'signsSaved', view: await applySigns(docuId, token, { signs }) };
       }),
-    agree: () =>
-      run(async () => {
-        await signerAction(docuId, token, 'agree', lang);
-        return { type: 'agreed' };
-      }),
+    /** Confirm in the terms; `onMissingFields` hears of required fields the server found empty. */
+    agree: (onMissingFields?: (areaIndexes: number[]) => void) =>
+      run(
+        async () => {
+          await signerAction(docuId, token, 'agree', lang);
+          return { type: 'agreed' };
+        },
+        (err) => {
+          const missing = missingFieldsOf(err);
+          if (missing) onMissingFields?.(missing);
+        },
+      ),
     rejectTerms: () =>
       run(async () => {
         await signerAction(docuId, token, 'reject-terms', lang);
