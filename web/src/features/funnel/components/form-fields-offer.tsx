@@ -101,7 +101,7 @@ export function FormFieldsOffer({ doc, current, assigned, onAssign }: Props) {
       </details>
       <button
         type="button"
-        className="button-primary"
+        className="button button-primary"
         data-testid="form-fields-assign"
         onClick={() => onAssign(assignFormFields(fields, chosen))}
       >

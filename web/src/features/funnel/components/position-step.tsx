@@ -24,6 +24,7 @@ import { AreaLayer, type PlacedArea } from './area-layer';
 import { ErrorText } from './error-text';
 import { FieldPanel } from './field-panel';
 import { FieldPicker } from './field-picker';
+import { FormFieldsOffer, type AssignedFormField } from './form-fields-offer';
 import { OwnerSignPanel, ownerSignUrlOf, useOwnerSign } from './owner-sign';
 import { PdfPages } from './pdf-pages';
 import { SignClickTutorial } from './sign-click-tutorial';
@@ -53,6 +54,29 @@ export function PositionStep({ doc, lang, onSaved, onPrevious, onNext }: StepPro
     ),
   );
   const [current, setCurrent] = useState(0);
+  // The PDF's own form fields (issue #27 item 4) are offered until assigned (or saved before).
+  const [formAssigned, setFormAssigned] = useState(() =>
+    doc.recipients.some((r) =>
+      r.areas.some((a) => doc.formFields.some((f) => f.name === a.label && f.pageIndex === a.pageIndex)),
+    ),
+  );
+  const assignForm = (fields: AssignedFormField[]) => {
+    setAreas((list) => [
+      ...list,
+      ...fields.map(({ recipientIndex, pageIndex, x, y, width, height, ...settings }) => ({
+        id: nextId.current++,
+        recipientIndex,
+        pageIndex,
+        x,
+        y,
+        width,
+        height,
+        settings,
+      })),
+    ]);
+    setFormAssigned(true);
+    setError(null);
+  };
   const [addType, setAddType] = useState<FieldType>('signature');
   const [selected, setSelected] = useState<number | null>(null);
   const [focusId, setFocusId] = useState<number | null>(null);
@@ -185,6 +209,7 @@ export function PositionStep({ doc, lang, onSaved, onPrevious, onNext }: StepPro
       </p>
       <p className="field-hint">{t('funnel.position.hint')}</p>
       <FieldPicker type={addType} colour={colour} onType={setAddType} onAdd={addInView} />
+      <FormFieldsOffer doc={doc} current={current} assigned={formAssigned} onAssign={assignForm} />
       {contractor.isOwner && <OwnerSignPanel state={ownerSign} lang={lang} />}
       <SignClickTutorial />
       <PdfPages
