@@ -106,7 +106,8 @@ export const ROUTES: readonly RouteDefinition[] = [
     access: {},
     grants: ['notificationsCheck', 'storageCheck'],
   },
-  { id: 'GetLocale', method: 'GET', path: '/api/locale', auth: 'public', handler: 'locale', access: {} },
+  // The locale shares the default route's function (lambdas/handlers/not-found.ts): public, no data.
+  { id: 'GetLocale', method: 'GET', path: '/api/locale', auth: 'public', handler: 'not-found', access: {} },
   /** Public verification of a sealed document by hash or id; reads the chain live (issue #6). */
   { id: 'Verify', method: 'GET', path: '/api/verify', auth: 'public', handler: 'verify', access: READ },
   // Sign-up answers the same for a new and a taken address; the account is created only when the
@@ -487,7 +488,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     method: 'PUT',
     path: '/api/sign/{docuId}/{token}/areas',
     auth: 'signer',
-    handler: 'signer-apply-signs',
+    handler: 'signer-fields',
     access: SIGNER_VIEW,
   },
   // Fields (issue #27): values of the signer's own value fields; attachment fields use the originals'
@@ -497,7 +498,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     method: 'PUT',
     path: '/api/sign/{docuId}/{token}/fields',
     auth: 'signer',
-    handler: 'signer-fill-fields',
+    handler: 'signer-fields',
     access: SIGNER_VIEW,
   },
   {
@@ -513,7 +514,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     method: 'POST',
     path: '/api/sign/{docuId}/{token}/attachments/complete',
     auth: 'signer',
-    handler: 'signer-attachment-complete',
+    handler: 'signer-fields',
     access: {
       table: 'write',
       objects: {
@@ -528,7 +529,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     method: 'DELETE',
     path: '/api/sign/{docuId}/{token}/attachments/{areaIndex}',
     auth: 'signer',
-    handler: 'signer-attachment-delete',
+    handler: 'signer-fields',
     access: { table: 'write', objects: { documents: ['read', 'delete'], signerSigns: ['read'] } },
   },
   {

@@ -29,6 +29,7 @@ describe('checkPdfBytes', () => {
     ]);
     const res = await checkPdfBytes(bytes, 50_000_000);
     expect(res).toEqual({
+      formFields: [],
       ok: true,
       pageCount: 2,
       pages: [
