@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { benchCloud } from './cloud';
 import type { BenchContext } from './context';
 import { row, type Row } from './stats';
+import { FIELD_TYPES } from '../shared/domain/fields';
 
 export const FIELDS_LONG_TASK_TARGET_MS = 50;
 const FIELD_COUNT = 200;
@@ -21,21 +22,7 @@ interface Sample {
 
 /** 200 fields on page 1 for contractor 1: a grid of every type (valid settings). */
 function fields() {
-  const types = [
-    'signature',
-    'initials',
-    'stamp',
-    'name',
-    'dateSigned',
-    'text',
-    'number',
-    'date',
-    'checkbox',
-    'radio',
-    'dropdown',
-    'attachment',
-    'strikethrough',
-  ] as const;
+  const types = FIELD_TYPES;
   return Array.from({ length: FIELD_COUNT }, (_, i) => {
     const type = types[i % types.length]!;
     const column = i % 10;
