@@ -78,8 +78,17 @@ export interface StoredMail {
 }
 
 export async function mailbox(): Promise<StoredMail[]> {
-  const res = await fetch(env('TEST_MAILBOX_URL') + '/store');
-  return ((await res.json()) as { emails: StoredMail[] }).emails;
+  // The local mailbox may close a kept-alive connection just as it is reused ('other side closed', a
+  // fresh-clone CI run): reading the store is safe to repeat, so a dropped socket is tried again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(env('TEST_MAILBOX_URL') + '/store');
+      return ((await res.json()) as { emails: StoredMail[] }).emails;
+    } catch (err) {
+      if (attempt >= 3 || !(err instanceof TypeError)) throw err;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
 }
 
 export async function eventually<T>(
