@@ -8,12 +8,14 @@ import {
   redirectStep,
 } from '../../../web/src/features/funnel/steps';
 import {
+  boxAt,
   clampToPage,
   DEFAULT_AREA,
   defaultAreaAt,
   toPdf,
   toScreen,
 } from '../../../web/src/features/funnel/geometry';
+import { FIELD_SIZES } from '../../../web/src/features/funnel/fields';
 
 const A4 = { width: 595.28, height: 841.89 };
 
@@ -111,6 +113,20 @@ describe('sign area geometry', () => {
   it('places a default 150×35 area with its top-left corner at the point, inside the page', () => {
     expect(defaultAreaAt({ x: 50, y: 800 }, A4)).toEqual({ x: 50, y: 765, ...DEFAULT_AREA });
     const corner = defaultAreaAt({ x: 590, y: 10 }, A4);
+    expect(corner.x + corner.width).toBeLessThanOrEqual(A4.width);
+    expect(corner.y).toBe(0);
+  });
+
+  it('places a field of any type’s size the same way; a signature keeps the sign area’s size', () => {
+    expect(FIELD_SIZES.signature).toEqual(DEFAULT_AREA);
+    expect(boxAt({ x: 50, y: 800 }, FIELD_SIZES.signature, A4)).toEqual(defaultAreaAt({ x: 50, y: 800 }, A4));
+    expect(boxAt({ x: 50, y: 800 }, FIELD_SIZES.checkbox, A4)).toEqual({
+      x: 50,
+      y: 780,
+      width: 20,
+      height: 20,
+    });
+    const corner = boxAt({ x: 590, y: 10 }, FIELD_SIZES.text, A4);
     expect(corner.x + corner.width).toBeLessThanOrEqual(A4.width);
     expect(corner.y).toBe(0);
   });

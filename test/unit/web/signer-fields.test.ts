@@ -1,7 +1,7 @@
 // The signer's fields (issue #27): the walk's order, which fields are empty with what the page holds,
 // the browser's own checks of a value and of a file, and when Next stays disabled.
 import type { SignerAreaView } from '../../../shared/api/schemas';
-import type { FieldType } from '../../../shared/domain/fields';
+import { FIELD_TYPES, isFilled, type FieldType } from '../../../shared/domain/fields';
 import {
   acceptableAttachment,
   emptyRequired,
@@ -76,6 +76,21 @@ describe('the signer’s fields: filled or empty', () => {
     expect(isFieldFilled(field(5, 'attachment'), fill)).toBe(false);
     // The server fills the date at agreement: never empty.
     expect(isFieldFilled(field(6, 'dateSigned'), empty)).toBe(true);
+  });
+
+  it('agrees with the server’s rule (isFilled) for every type, empty and filled', () => {
+    const filledFor = (type: FieldType) => (type === 'checkbox' || type === 'strikethrough' ? 'true' : 'x');
+    for (const type of FIELD_TYPES) {
+      const area = field(0, type);
+      const full: FieldFillState = {
+        assigned: new Map([[0, 's1']]),
+        values: new Map([[0, filledFor(type)]]),
+        attached: new Set([0]),
+      };
+      expect([type, isFieldFilled(area, empty)]).toEqual([type, isFilled({ type, signed: false })]);
+      const stored = { type, signed: true, value: filledFor(type), attachment: {} };
+      expect([type, isFieldFilled(area, full)]).toEqual([type, isFilled(stored)]);
+    }
   });
 
   it('lists the empty required fields in the walk’s order; optional ones never block', () => {

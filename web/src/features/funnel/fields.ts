@@ -14,12 +14,13 @@ import {
   type FieldType,
 } from '../../../../shared/domain/fields';
 import { fail, type ValidationResult } from '../../../../shared/domain/validation';
+import { DEFAULT_AREA } from './geometry';
 
 export { FIELD_TYPES, type FieldSettings, type FieldType };
 
 /** Default size of a new field of each type, in points (a signature keeps the sign area's 150×35). */
 export const FIELD_SIZES: Record<FieldType, { width: number; height: number }> = {
-  signature: { width: 150, height: 35 },
+  signature: DEFAULT_AREA,
   initials: { width: 60, height: 35 },
   stamp: { width: 50, height: 50 },
   name: { width: 150, height: 22 },

@@ -49,19 +49,16 @@ export function clampToPage(box: PdfBox, page: PageSize): PdfBox {
   return { x: round(x), y: round(y), width: round(width), height: round(height) };
 }
 
-/** A new area of the default size whose top-left corner is at a point of the page (in points). */
-export function defaultAreaAt(point: { x: number; y: number }, page: PageSize): PdfBox {
-  return clampToPage(
-    { x: point.x, y: point.y - DEFAULT_AREA.height, width: DEFAULT_AREA.width, height: DEFAULT_AREA.height },
-    page,
-  );
-}
-
 /** A new box of `size` (points) whose top-left corner is at a point of the page (in points). */
 export function boxAt(
   point: { x: number; y: number },
   size: { width: number; height: number },
   page: PageSize,
-) {
+): PdfBox {
   return clampToPage({ x: point.x, y: point.y - size.height, width: size.width, height: size.height }, page);
+}
+
+/** A new sign area of the default size whose top-left corner is at a point of the page (in points). */
+export function defaultAreaAt(point: { x: number; y: number }, page: PageSize): PdfBox {
+  return boxAt(point, DEFAULT_AREA, page);
 }

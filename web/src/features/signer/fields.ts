@@ -6,12 +6,11 @@ import type { SignerView } from '../../../../shared/api/schemas';
 import {
   ATTACHMENT_CONTENT_TYPES,
   FIELD_LIMITS,
+  isFilled,
   isImageField,
   isRequired,
   isValueField,
-  requiredMessage,
   validateFieldValue,
-  type FieldType,
 } from '../../../../shared/domain/fields';
 import type { MessageKey } from '../../../../shared/i18n/keys';
 import { ApiError } from '../../lib/api-client';
@@ -56,12 +55,18 @@ export function initialValues(areas: readonly Area[], myName: string): Map<numbe
   );
 }
 
-/** Whether an own field holds what it must, with the page's signs, values and files. */
+/**
+ * Whether an own field holds what it must, with the page's signs, values and files: the server's
+ * rule (shared/domain/fields.ts isFilled) read on what the page holds rather than what is stored.
+ */
 export function isFieldFilled(area: Area, fill: FieldFillState): boolean {
-  if (isImageField(area.type)) return fill.assigned.has(area.areaIndex);
-  if (area.type === 'dateSigned') return true;
-  if (area.type === 'attachment') return fill.attached.has(area.areaIndex);
-  return (fill.values.get(area.areaIndex) ?? '') !== '';
+  const i = area.areaIndex;
+  return isFilled({
+    type: area.type,
+    signed: fill.assigned.has(i),
+    value: fill.values.get(i),
+    attachment: fill.attached.has(i) ? true : undefined,
+  });
 }
 
 /** The required fields still empty, in the order given (the walk's), as area indexes. */
@@ -80,9 +85,6 @@ export function valueError(area: Area, value: string): ValueProblem | null {
   const result = validateFieldValue(area, value);
   return result.ok ? null : { key: result.error, values: result.values ?? {} };
 }
-
-/** Why a required field must be filled, in its type's own words. */
-export const requiredMessageOf = (type: FieldType): MessageKey => requiredMessage(type);
 
 /** A file a signer may attach: PDF, JPEG or PNG, not empty, at most 10 MB (checked again server-side). */
 export function acceptableAttachment(file: { type: string; size: number }): boolean {

@@ -152,12 +152,12 @@ export function PositionStep({ doc, lang, onSaved, onPrevious, onNext }: StepPro
       return;
     }
     // Settings are checked in the panel; a field that still fails (none should) is opened to fix.
-    const invalid = areas.find((a) => !checkSettings(a.settings, isOwnerAt(a.recipientIndex)).ok);
-    if (invalid) {
-      const result = checkSettings(invalid.settings, isOwnerAt(invalid.recipientIndex));
-      if (invalid.recipientIndex !== current) setCurrent(invalid.recipientIndex);
-      if (!result.ok) setError(describeKey(t, result.error, result.values));
-      setSelected(invalid.id);
+    for (const area of areas) {
+      const result = checkSettings(area.settings, isOwnerAt(area.recipientIndex));
+      if (result.ok) continue;
+      setCurrent(area.recipientIndex);
+      setError(describeKey(t, result.error, result.values));
+      setSelected(area.id);
       return;
     }
     if (current < total - 1) {

@@ -111,30 +111,6 @@ export function requestAttachmentUpload(
   });
 }
 
-export class AttachmentStorageError extends Error {
-  override readonly name = 'AttachmentStorageError';
-  constructor(readonly status: number) {
-    super(`upload to storage failed with ${status}`);
-  }
-}
-
-/** Sends the file to the presigned POST: the policy fields first, then the file (as the funnel does). */
-export async function postAttachment(
-  target: Pick<UploadResponse, 'url' | 'fields'>,
-  file: Blob,
-): Promise<void> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(target.fields)) form.append(name, value);
-  form.append('file', file);
-  let status = 0;
-  try {
-    status = (await fetch(target.url, { method: 'POST', body: form })).status;
-  } catch {
-    throw new AttachmentStorageError(0);
-  }
-  if (status < 200 || status >= 300) throw new AttachmentStorageError(status);
-}
-
 /** The uploaded file checked and attached to its field. */
 export function completeAttachment(
   docuId: string,

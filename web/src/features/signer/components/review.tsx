@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignerView } from '../../../../../shared/api/schemas';
-import { isImageField } from '../../../../../shared/domain/fields';
+import { isImageField, requiredMessage } from '../../../../../shared/domain/fields';
 import { localeForPath, ordinal } from '../../../../../shared/i18n/core';
 import type { Lang } from '../../../app/paths';
 import type { FieldFill } from '../hooks/use-field-fill';
@@ -16,7 +16,7 @@ import {
   imageFields,
   isFieldFilled,
   nextDisabled,
-  requiredMessageOf,
+  ownFields,
   valueError,
   walkOrder,
   type FieldFillState,
@@ -90,16 +90,18 @@ export function Review({
 }: ReviewProps) {
   const { t } = useTranslation();
   const signAllRef = useRef<HTMLButtonElement>(null);
-  const mine = useMemo(() => view.recipients.find((r) => r.mine)?.areas ?? [], [view]);
+  const mine = useMemo(() => ownFields(view), [view]);
+  const byIndex = useMemo(() => new Map(mine.map((a) => [a.areaIndex, a] as const)), [mine]);
   const ordered = useMemo(() => walkOrder(mine, view.pages), [mine, view.pages]);
   /** The area the signer was last taken to (an index into `ordered`). */
   const [cursor, setCursor] = useState(0);
   const fillState: FieldFillState = { assigned, values: fill.values, attached: fill.attached };
   const filled = (areaIndex: number) => {
-    const area = mine.find((a) => a.areaIndex === areaIndex);
+    const area = byIndex.get(areaIndex);
     return area ? isFieldFilled(area, fillState) : true;
   };
   const missing = emptyRequired(ordered, fillState);
+  const missingSet = new Set(missing);
   const locale = localeForPath(lang);
   const hasFields = mine.some((a) => !isImageField(a.type));
   const signable = imageFields(mine).length;
@@ -150,13 +152,13 @@ export function Review({
   };
 
   const messageOf = (areaIndex: number): string | null => {
-    const area = mine.find((a) => a.areaIndex === areaIndex);
+    const area = byIndex.get(areaIndex);
     if (!area) return null;
     const fileError = fill.fileErrors.get(areaIndex);
     if (fileError) return fileError;
     const problem = valueError(area, fill.values.get(areaIndex) ?? '');
     if (problem) return t(problem.key, problem.values);
-    if (fill.attempted && missing.includes(areaIndex)) return t(requiredMessageOf(area.type));
+    if (fill.attempted && missingSet.has(areaIndex)) return t(requiredMessage(area.type));
     return null;
   };
 

@@ -18,7 +18,7 @@ import { useLang } from '../../../app/use-lang';
 import { uploadSign } from '../api/signer-api';
 import { useFieldFill } from '../hooks/use-field-fill';
 import { useSignerFlow } from '../hooks/use-signer-flow';
-import { imageFields } from '../fields';
+import { imageFields, ownFields } from '../fields';
 import { isEndState, screenOf, stepOf } from '../machine';
 import { ChangeSign } from './change-sign';
 import { DenyReasonDialog } from './deny-reason-dialog';
@@ -56,7 +56,7 @@ export function SignerPage() {
   const home = paths.landing.getHref(lang);
 
   const fill = useFieldFill(docuId, token, view);
-  const myAreas = useMemo(() => view?.recipients.find((r) => r.mine)?.areas ?? [], [view]);
+  const myAreas = useMemo(() => ownFields(view), [view]);
   const unsigned = imageFields(myAreas).filter((a) => !assigned.has(a.areaIndex)).length;
   /** Next: what is typed is saved first (a failed save stays on the page with its message). */
   const next = async () => {

@@ -7,13 +7,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AttachmentView, SignerView } from '../../../../../shared/api/schemas';
 import { errorMessage } from '../../../lib/error-message';
-import {
-  completeAttachment,
-  fillFields,
-  postAttachment,
-  removeAttachment,
-  requestAttachmentUpload,
-} from '../api/signer-api';
+import { postToStorage, StorageUploadError } from '../../funnel/api/documents';
+import { completeAttachment, fillFields, removeAttachment, requestAttachmentUpload } from '../api/signer-api';
 import { acceptableAttachment, initialValues, ownFields, valueError, type Area } from '../fields';
 
 /** How long typing may pause before the value is saved. */
@@ -143,10 +138,14 @@ export function useFieldFill(docuId: string, token: string, view: SignerView | n
         contentType: file.type,
         sizeBytes: file.size,
       });
-      await postAttachment(form, file);
+      await postToStorage(form, file, () => undefined);
       takeAttachments(await completeAttachment(docuId, token, { areaIndex: area.areaIndex, key: form.key }));
     } catch (err) {
-      setFileError(area.areaIndex, errorMessage(t, err));
+      // The storage refusing the form (or the network failing) is said as the funnel's upload says it.
+      setFileError(
+        area.areaIndex,
+        err instanceof StorageUploadError ? t('errors.unavailable') : errorMessage(t, err),
+      );
     } finally {
       setBusy(area.areaIndex, false);
     }
