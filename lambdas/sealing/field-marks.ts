@@ -4,8 +4,8 @@
 // until it fits the width, a multiline text wrapped (at spaces, between CJK characters) and shrunk
 // until its lines fit the height; what still does not fit at the smallest size is clipped to the area.
 // One content stream per page, written once (./typeset.ts PageContent), as the audit pages are.
-import type { PDFDocument } from 'pdf-lib';
-import { SealError } from './errors';
+import type { PDFDocument, PDFPage } from 'pdf-lib';
+import { assertArea, SealError } from './errors';
 import type { FontSet } from './fonts';
 import { BLACK, PageContent, Typesetter } from './typeset';
 import type { FieldDrawing } from './types';
@@ -40,28 +40,63 @@ export function fitText(
     if (size >= MIN_SIZE) return { size, lines: [clean] };
   }
   // Several lines: the largest size (in steps of 5%) whose wrapped lines fit the height.
+  const paragraphs = clean.split('\n');
   let size = Math.max(MIN_SIZE, Math.min(cap, height / LEADING));
   for (;;) {
-    // Each paragraph wrapped on its own (Typesetter.wrap turns control characters, \n too, into spaces).
-    const lines = clean.split('\n').flatMap((paragraph) => type.wrap(paragraph, size, width));
-    if (lines.length * size * LEADING <= height || size <= MIN_SIZE) {
-      const fit = Math.max(1, Math.floor(height / (size * LEADING)));
-      return { size, lines: lines.slice(0, fit) };
-    }
+    const room = linesIn(height, size);
+    const fit = Math.max(1, Math.floor(height / (size * LEADING)));
+    // One line more than is kept or fits tells whether the text fits: the rest is never wrapped.
+    const lines = wrapParagraphs(type, paragraphs, size, width, Math.max(room, fit) + 1);
+    if (lines.length <= room || size <= MIN_SIZE) return { size, lines: lines.slice(0, fit) };
     size = Math.max(MIN_SIZE, size * 0.95);
   }
 }
 
-function checkArea(field: FieldDrawing, index: number, pageCount: number): void {
-  const sized =
-    [field.x, field.y, field.width, field.height].every(Number.isFinite) &&
-    field.width > 0 &&
-    field.height > 0;
-  if (!Number.isInteger(field.pageIndex) || field.pageIndex < 0 || field.pageIndex >= pageCount || !sized) {
-    throw new SealError(
-      'bad_area',
-      `field ${index} is outside the document (page ${field.pageIndex} of ${pageCount})`,
-    );
+/** How many lines of `size` fit a height: the most `n` with `n * size * LEADING <= height`. */
+function linesIn(height: number, size: number): number {
+  let n = Math.floor(height / (size * LEADING));
+  while ((n + 1) * size * LEADING <= height) n += 1;
+  while (n > 0 && n * size * LEADING > height) n -= 1;
+  return n;
+}
+
+/** The first `maxLines` lines of the paragraphs, each wrapped on its own (Typesetter.wrap turns control
+ *  characters, \n too, into spaces). */
+function wrapParagraphs(
+  type: Typesetter,
+  paragraphs: readonly string[],
+  size: number,
+  width: number,
+  maxLines: number,
+): string[] {
+  const lines: string[] = [];
+  for (const paragraph of paragraphs) {
+    if (lines.length >= maxLines) break;
+    lines.push(...type.wrap(paragraph, size, width, maxLines - lines.length));
+  }
+  return lines;
+}
+
+const KINDS: ReadonlySet<string> = new Set<FieldDrawing['kind']>(['text', 'check', 'strike', 'none']);
+/**
+ * The longest text drawn into one field: far beyond any value the handlers accept (a text field holds
+ * at most 2,000 characters), so only a damaged record reaches it, and is refused rather than typeset.
+ */
+export const MAX_TEXT_CHARS = 20_000;
+
+/** A field the module can draw: on a page (and not wholly off it), of a known kind, with a text. */
+function checkField(field: FieldDrawing, index: number, pages: readonly PDFPage[]): void {
+  assertArea(field, `field ${index}`, pages.length);
+  const box = pages[field.pageIndex]!.getMediaBox();
+  const { x, y, width, height } = field;
+  if (x >= box.x + box.width || y >= box.y + box.height || x + width <= box.x || y + height <= box.y) {
+    throw new SealError('bad_area', `field ${index} lies off its page (page ${field.pageIndex})`);
+  }
+  if (!KINDS.has(field.kind)) throw new SealError('bad_field', `field ${index} is of no known kind`);
+  if (field.kind !== 'text') return;
+  if (typeof field.text !== 'string') throw new SealError('bad_field', `field ${index} has no text`);
+  if (field.text.length > MAX_TEXT_CHARS) {
+    throw new SealError('bad_field', `field ${index}'s text is longer than ${MAX_TEXT_CHARS} characters`);
   }
 }
 
@@ -72,8 +107,8 @@ export async function drawFields(
   fields: readonly FieldDrawing[],
 ): Promise<void> {
   const pages = doc.getPages();
-  fields.forEach((field, i) => checkArea(field, i, pages.length));
-  const drawn = fields.filter((f) => f.kind !== 'none' && !(f.kind === 'text' && !f.text?.trim()));
+  fields.forEach((field, i) => checkField(field, i, pages));
+  const drawn = fields.filter((f) => f.kind !== 'none' && !(f.kind === 'text' && !f.text!.trim()));
   if (drawn.length === 0) return;
   await fonts.prepare(drawn.map((f) => f.text ?? ''));
   const type = new Typesetter(fonts);

@@ -1,6 +1,7 @@
-// sealPdf: the final document. Stamps every sign image into its area, draws every other field's value
-// into its own (issue #27: ./field-marks.ts), removes the original's interactive form (./flatten.ts),
-// embeds the contractors' attachments (./attachments.ts), appends the audit pages, signs the whole file (CMS, ETSI.CAdES.detached) and hashes the signed bytes: that hash is anchored on chain.
+// sealPdf: the final document. Removes the original's interactive form (issue #27: ./flatten.ts), stamps
+// every sign image into its area, draws every other field's value into its own (./field-marks.ts),
+// embeds the contractors' attachments (./attachments.ts), appends the audit pages, signs the whole file
+// (CMS, ETSI.CAdES.detached) and hashes the signed bytes: that hash is anchored on chain.
 // A video contract has no original: its final document is a new one, the contract record pages
 // (./record.ts) and then the same audit pages, signed and hashed the same way (issue #16).
 import { createHash } from 'node:crypto';
@@ -11,7 +12,7 @@ import { embedAttachments } from './attachments';
 import { appendAuditPages } from './audit';
 import { drawFields } from './field-marks';
 import { flattenForm } from './flatten';
-import { SealError } from './errors';
+import { assertArea, SealError } from './errors';
 import { FontSet } from './fonts';
 import { embedPng } from './png';
 import { appendRecordPages } from './record';
@@ -51,17 +52,8 @@ async function drawStamps(doc: PDFDocument, stamps: readonly Stamp[]): Promise<v
   // The same sign is usually placed in several areas: embed each distinct image once.
   const images = new Map<string, Promise<PDFImage>>();
   for (const [index, stamp] of stamps.entries()) {
-    const page = Number.isInteger(stamp.pageIndex) ? pages[stamp.pageIndex] : undefined;
-    const sized =
-      [stamp.x, stamp.y, stamp.width, stamp.height].every(Number.isFinite) &&
-      stamp.width > 0 &&
-      stamp.height > 0;
-    if (!page || !sized) {
-      throw new SealError(
-        'bad_area',
-        `stamp ${index} is outside the document (page ${stamp.pageIndex} of ${pages.length})`,
-      );
-    }
+    assertArea(stamp, `stamp ${index}`, pages.length);
+    const page = pages[stamp.pageIndex]!;
     const key = createHash('sha1').update(stamp.png).digest('hex');
     let pending = images.get(key);
     if (!pending) {

@@ -88,12 +88,17 @@ interface Run {
 
 // Ideographs, kana and full-width forms may break anywhere; Hangul and Latin break at spaces.
 const BREAK_ANYWHERE = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
+/** Spaces, one CJK character, or a run of anything else. */
+const TOKENS =
+  /\s+|[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]|[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+/gu;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/gu;
 
 export class Typesetter {
   /** Advance widths (em) by font, by code point. */
   private readonly advance: Map<number, number>[] = [];
+  /** Width at 1 pt of the words wrapped so far. */
+  private readonly tokens = new Map<string, number>();
 
   constructor(readonly fonts: FontSet) {}
 
@@ -141,8 +146,22 @@ export class Typesetter {
     return total * size;
   }
 
-  /** The lines of a text wrapped to a width: at spaces, between CJK characters, inside long tokens. */
-  wrap(text: string, size: number, maxWidth: number): string[] {
+  /** `width(token, size)` of a word, its width at 1 pt kept: a field's text is wrapped at many sizes. */
+  private tokenWidth(token: string, size: number): number {
+    let total = this.tokens.get(token);
+    if (total === undefined) {
+      total = this.width(token, 1);
+      this.tokens.set(token, total);
+    }
+    return total * size;
+  }
+
+  /**
+   * The lines of a text wrapped to a width: at spaces, between CJK characters, inside long tokens.
+   * With `maxLines`, only the first lines are made (the same ones): a long text in a small field's
+   * area is not wrapped to its end at every size tried.
+   */
+  wrap(text: string, size: number, maxWidth: number, maxLines = Infinity): string[] {
     const lines: string[] = [];
     let line = '';
     let lineWidth = 0;
@@ -152,14 +171,11 @@ export class Typesetter {
       lineWidth = 0;
     };
     for (const paragraph of Typesetter.clean(text).split(/\n/)) {
-      const tokens =
-        paragraph.match(
-          /\s+|[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]|[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+/gu,
-        ) ?? [];
-      for (const token of tokens) {
+      // Read lazily: a wrap cut short by `maxLines` never splits the rest.
+      for (const [token] of paragraph.matchAll(TOKENS)) {
         const isSpace = /^\s/.test(token);
         if (isSpace && !line) continue;
-        const w = this.width(token, size);
+        const w = this.tokenWidth(token, size);
         if (lineWidth + w <= maxWidth || isSpace) {
           line += token;
           lineWidth += w;
@@ -171,10 +187,12 @@ export class Typesetter {
           for (const char of token) {
             const cw = this.width(char, size);
             if (lineWidth + cw > maxWidth && line.trim()) push();
+            if (lines.length >= maxLines) return lines;
             line += char;
             lineWidth += cw;
           }
         }
+        if (lines.length >= maxLines) return lines;
       }
       if (line.trim() || lines.length === 0) push();
       else line = '';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import type { DocumentRecord } from '../../../lambdas/adapters/dynamo/documents';
 import { createServiceSigner, sealPdf, type SealInput } from '../../../lambdas/sealing/index';
-import { fitText } from '../../../lambdas/sealing/field-marks';
+import { fitText, MAX_TEXT_CHARS } from '../../../lambdas/sealing/field-marks';
 import { FontSet } from '../../../lambdas/sealing/fonts';
 import { Typesetter } from '../../../lambdas/sealing/typeset';
 import {
@@ -222,6 +222,20 @@ describe('sealing fields: edge cases', () => {
     const fields = [{ pageIndex: 5, x: 10, y: 10, width: 50, height: 20, kind: 'text' as const, text: 'x' }];
     await expect(sealPdf({ ...input, fields })).rejects.toMatchObject({ code: 'bad_area' });
   });
+
+  it.each([
+    ['wholly off its page', { x: 900, kind: 'text', text: 'x' }, 'bad_area'],
+    ['of an unknown kind', { kind: 'circle' }, 'bad_field'],
+    ['a text field without a string', { kind: 'text', text: 42 }, 'bad_field'],
+    [
+      'a text longer than any value accepted',
+      { kind: 'text', text: 'x'.repeat(MAX_TEXT_CHARS + 1) },
+      'bad_field',
+    ],
+  ])('refuses a damaged field (%s) with a SealError', async (_, damage, code) => {
+    const fields = [{ pageIndex: 0, x: 10, y: 10, width: 50, height: 20, ...damage } as never];
+    await expect(sealPdf({ ...input, fields })).rejects.toMatchObject({ name: 'SealError', code });
+  });
 });
 
 describe('field texts', () => {
@@ -258,6 +272,10 @@ describe('field texts', () => {
     expect(many.lines.length).toBeGreaterThan(2);
     expect(many.lines.length * many.size * 1.2).toBeLessThanOrEqual(60.01);
     expect(many.lines.join('')).toContain('Marunouchi');
+    // A text far longer than its area: the lines that fit at the smallest size, the rest clipped.
+    const clipped = fitText(type, `${long} `.repeat(200), 120, 30, { multiline: true });
+    expect(clipped.size).toBe(4);
+    expect(clipped.lines).toHaveLength(Math.floor(30 / (4 * 1.2)));
     // A new line in the value starts a new line in the area.
     expect(fitText(type, 'Line one\nLine two', 200, 60, { multiline: true }).lines).toEqual([
       'Line one',
