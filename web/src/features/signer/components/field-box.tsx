@@ -3,15 +3,28 @@
 // group, a dropdown, a file to attach, a strike through the area, or the date filled in at agreement.
 // Every control is labelled with the field's label (else its type), carries `data-field-focus` (where
 // Next and a refused agreement put the focus) and is described by the field's message when it shows.
-import type { CSSProperties, ReactNode } from 'react';
+// Memoised, with stable handlers that name the field: a keystroke in one field re-renders that field,
+// not the other 199 of a long contract.
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AttachmentView } from '../../../../../shared/api/schemas';
 import { ATTACHMENT_CONTENT_TYPES, FIELD_LIMITS, isImageField } from '../../../../../shared/domain/fields';
 import { formatSize, type Area } from '../fields';
 
+/** What the signer does in a field; one stable object for every field of the page. */
+export interface FieldHandlers {
+  onSign: (areaIndex: number) => void;
+  onChange: (areaIndex: number, value: string, now?: boolean) => void;
+  onCommit: () => void;
+  onAttach: (area: Area, file: File) => void;
+  onDetach: (area: Area) => void;
+}
+
 export interface FieldBoxProps {
   area: Area;
-  style: CSSProperties;
+  /** Its page's height in points, and the page's scale in CSS pixels per point. */
+  pageHeight: number;
+  scale: number;
   current: boolean;
   filled: boolean;
   locale: string;
@@ -21,19 +34,22 @@ export interface FieldBoxProps {
   signUrl: string | undefined;
   attachment: AttachmentView | undefined;
   uploading: boolean;
-  onSign: () => void;
-  onChange: (value: string, now?: boolean) => void;
-  onCommit: () => void;
-  onAttach: (file: File) => void;
-  onDetach: () => void;
+  handlers: FieldHandlers;
 }
 
 export const fieldFocusSelector = (areaIndex: number) => `[data-field-focus="${areaIndex}"]`;
 
-export function FieldBox(props: FieldBoxProps) {
+export const FieldBox = memo(function FieldBox(props: FieldBoxProps) {
   const { t } = useTranslation();
-  const { area, style, current, filled, message, value } = props;
+  const { area, pageHeight, scale, current, filled, message, value, handlers } = props;
   const i = area.areaIndex;
+  const onChange = (next: string, now?: boolean) => handlers.onChange(i, next, now);
+  const style = {
+    left: area.x * scale,
+    top: (pageHeight - area.y - area.height) * scale,
+    width: area.width * scale,
+    height: area.height * scale,
+  };
   const name = area.label || t(`fields.types.${area.type}`);
   const messageId = message ? `field-message-${i}` : undefined;
   const common = {
@@ -48,7 +64,13 @@ export function FieldBox(props: FieldBoxProps) {
   let control: ReactNode;
   if (isImageField(area.type)) {
     control = (
-      <button type="button" className="field-sign" onClick={props.onSign} aria-label={name} {...button}>
+      <button
+        type="button"
+        className="field-sign"
+        onClick={() => handlers.onSign(i)}
+        aria-label={name}
+        {...button}
+      >
         {props.signUrl ? <img src={props.signUrl} alt="" /> : <span>{name}</span>}
       </button>
     );
@@ -61,8 +83,8 @@ export function FieldBox(props: FieldBoxProps) {
         value={value}
         maxLength={area.maxLength ?? FIELD_LIMITS.textMaxChars}
         placeholder={area.placeholder}
-        onChange={(e) => props.onChange(e.target.value)}
-        onBlur={props.onCommit}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={handlers.onCommit}
         {...common}
       />
     );
@@ -82,8 +104,8 @@ export function FieldBox(props: FieldBoxProps) {
               : 200
         }
         placeholder={area.placeholder}
-        onChange={(e) => props.onChange(e.target.value)}
-        onBlur={props.onCommit}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={handlers.onCommit}
         {...common}
       />
     );
@@ -93,8 +115,8 @@ export function FieldBox(props: FieldBoxProps) {
         type="date"
         aria-label={name}
         value={value}
-        onChange={(e) => props.onChange(e.target.value)}
-        onBlur={props.onCommit}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={handlers.onCommit}
         {...common}
       />
     );
@@ -104,7 +126,7 @@ export function FieldBox(props: FieldBoxProps) {
         <input
           type="checkbox"
           checked={value === 'true'}
-          onChange={(e) => props.onChange(e.target.checked ? 'true' : '', true)}
+          onChange={(e) => onChange(e.target.checked ? 'true' : '', true)}
           {...common}
         />
         <span className="visually-hidden">{name}</span>
@@ -121,7 +143,7 @@ export function FieldBox(props: FieldBoxProps) {
               name={`field-${i}`}
               value={option}
               checked={value === option}
-              onChange={() => props.onChange(option, true)}
+              onChange={() => onChange(option, true)}
               data-field-focus={n === 0 ? i : undefined}
               aria-required={n === 0 ? area.required || undefined : undefined}
             />
@@ -132,12 +154,7 @@ export function FieldBox(props: FieldBoxProps) {
     );
   } else if (area.type === 'dropdown') {
     control = (
-      <select
-        aria-label={name}
-        value={value}
-        onChange={(e) => props.onChange(e.target.value, true)}
-        {...common}
-      >
+      <select aria-label={name} value={value} onChange={(e) => onChange(e.target.value, true)} {...common}>
         <option value="">{t('fieldFill.choose')}</option>
         {(area.options ?? []).map((option) => (
           <option key={option} value={option}>
@@ -154,7 +171,7 @@ export function FieldBox(props: FieldBoxProps) {
         className="button button-secondary field-strike"
         aria-pressed={struck}
         aria-label={t(struck ? 'fieldFill.unstrikeLabel' : 'fieldFill.strikeLabel', { name })}
-        onClick={() => props.onChange(struck ? '' : 'true', true)}
+        onClick={() => onChange(struck ? '' : 'true', true)}
         {...button}
       >
         {t(struck ? 'fieldFill.unstrike' : 'fieldFill.strike')}
@@ -186,15 +203,14 @@ export function FieldBox(props: FieldBoxProps) {
       )}
     </div>
   );
-}
+});
 
 function AttachmentControl({
   area,
   attachment,
   uploading,
   locale,
-  onAttach,
-  onDetach,
+  handlers,
   name,
   common,
   button,
@@ -209,7 +225,7 @@ function AttachmentControl({
         <button
           type="button"
           className="button button-secondary"
-          onClick={onDetach}
+          onClick={() => handlers.onDetach(area)}
           disabled={uploading}
           aria-label={t('fieldFill.removeFileLabel', { file: attachment.fileName })}
           {...button}
@@ -231,7 +247,7 @@ function AttachmentControl({
         onChange={(e) => {
           const file = e.target.files?.[0];
           e.target.value = '';
-          if (file) onAttach(file);
+          if (file) handlers.onAttach(area, file);
         }}
         {...common}
       />

@@ -21,7 +21,7 @@ import {
   walkOrder,
   type FieldFillState,
 } from '../fields';
-import { FieldBox, fieldFocusSelector } from './field-box';
+import { FieldBox, fieldFocusSelector, type FieldHandlers } from './field-box';
 import { PdfPages } from './pdf-pages';
 import { nextAreaPosition } from './sign-order';
 
@@ -162,6 +162,20 @@ export function Review({
     return null;
   };
 
+  // The fields' handlers: one stable object (the fields are memoised), reading the latest props.
+  const latest = useRef({ fill, onSignArea });
+  latest.current = { fill, onSignArea };
+  const handlers = useMemo<FieldHandlers>(
+    () => ({
+      onSign: (areaIndex) => latest.current.onSignArea(areaIndex),
+      onChange: (areaIndex, value, now) => latest.current.fill.change(areaIndex, value, now),
+      onCommit: () => latest.current.fill.commit(),
+      onAttach: (area, file) => latest.current.fill.attach(area, file),
+      onDetach: (area) => latest.current.fill.detach(area),
+    }),
+    [],
+  );
+
   const currentArea = ordered[cursor]?.areaIndex;
   const overlay = (pageIndex: number, scale: number) => {
     const page = view.pages[pageIndex];
@@ -170,19 +184,14 @@ export function Review({
       r.areas
         .filter((a) => a.pageIndex === pageIndex)
         .map((a) => {
-          const style = {
-            left: a.x * scale,
-            top: (page.height - a.y - a.height) * scale,
-            width: a.width * scale,
-            height: a.height * scale,
-          };
           if (r.mine) {
             const signId = assigned.get(a.areaIndex);
             return (
               <FieldBox
                 key={a.areaIndex}
                 area={a}
-                style={style}
+                pageHeight={page.height}
+                scale={scale}
                 current={a.areaIndex === currentArea}
                 filled={filled(a.areaIndex)}
                 locale={locale}
@@ -191,14 +200,16 @@ export function Review({
                 signUrl={signId ? signUrl(signId) : undefined}
                 attachment={fill.attachments.get(a.areaIndex)}
                 uploading={fill.uploading.has(a.areaIndex)}
-                onSign={() => onSignArea(a.areaIndex)}
-                onChange={(value, now) => fill.change(a.areaIndex, value, now)}
-                onCommit={fill.commit}
-                onAttach={(file) => fill.attach(a, file)}
-                onDetach={() => fill.detach(a)}
+                handlers={handlers}
               />
             );
           }
+          const style = {
+            left: a.x * scale,
+            top: (page.height - a.y - a.height) * scale,
+            width: a.width * scale,
+            height: a.height * scale,
+          };
           // Another contractor's field: a read-only outline, filled or not.
           return (
             <div
