@@ -2,7 +2,7 @@
 // type always named ('signature' for areas saved before fields), its required flag resolved, the
 // attachment without its storage key. A signer sees values and files only on their own fields.
 import type { AttachmentView, SignAreaView, SignerAreaView } from '../../shared/api/schemas';
-import { fieldTypeOf, isRequired } from '../../shared/domain/fields';
+import { fieldTypeOf, isRequired, setSettings } from '../../shared/domain/fields';
 import type { RecipientRecord } from '../adapters/dynamo/documents';
 
 type StoredArea = NonNullable<RecipientRecord['areas']>[number];
@@ -14,21 +14,8 @@ function attachmentView(a: StoredArea): AttachmentView | undefined {
     : undefined;
 }
 
-function settingsOf(a: StoredArea) {
-  return {
-    type: fieldTypeOf(a),
-    required: isRequired(a),
-    ...(a.label === undefined ? {} : { label: a.label }),
-    ...(a.placeholder === undefined ? {} : { placeholder: a.placeholder }),
-    ...(a.multiline === undefined ? {} : { multiline: a.multiline }),
-    ...(a.maxLength === undefined ? {} : { maxLength: a.maxLength }),
-    ...(a.options === undefined ? {} : { options: [...a.options] }),
-  };
-}
-
-/** The owner's view of a field: everything but storage keys. */
-export function ownerFieldView(a: StoredArea): SignAreaView {
-  const attachment = attachmentView(a);
+/** The field's place, its filled flag and the owner's settings: what every view shows. */
+function baseView(a: StoredArea) {
   return {
     pageIndex: a.pageIndex,
     x: a.x,
@@ -36,28 +23,33 @@ export function ownerFieldView(a: StoredArea): SignAreaView {
     width: a.width,
     height: a.height,
     signed: a.signed,
-    ...settingsOf(a),
+    type: fieldTypeOf(a),
+    required: isRequired(a),
+    ...setSettings(a),
+  };
+}
+
+/** What the contractor filled: the value, when, the attached file. */
+function filledView(a: StoredArea) {
+  const attachment = attachmentView(a);
+  return {
     ...(a.value === undefined ? {} : { value: a.value }),
     ...(a.filledAt === undefined ? {} : { filledAt: a.filledAt }),
     ...(attachment ? { attachment } : {}),
   };
 }
 
+/** The owner's view of a field: everything but storage keys. */
+export function ownerFieldView(a: StoredArea): SignAreaView {
+  return { ...baseView(a), ...filledView(a) };
+}
+
 /** The signer's view of a field; `mine`: the link holder's own field (values, sign and file shown). */
 export function signerFieldView(a: StoredArea, areaIndex: number, mine: boolean): SignerAreaView {
-  const attachment = mine ? attachmentView(a) : undefined;
   return {
     areaIndex,
-    pageIndex: a.pageIndex,
-    x: a.x,
-    y: a.y,
-    width: a.width,
-    height: a.height,
-    signed: a.signed,
+    ...baseView(a),
     signId: mine ? (a.signId ?? null) : null,
-    ...settingsOf(a),
-    ...(mine && a.value !== undefined ? { value: a.value } : {}),
-    ...(mine && a.filledAt !== undefined ? { filledAt: a.filledAt } : {}),
-    ...(attachment ? { attachment } : {}),
+    ...(mine ? filledView(a) : {}),
   };
 }

@@ -10,6 +10,7 @@ import {
   fieldTypeOf,
   isImageField,
   isValueField,
+  setSettings,
   validateFieldSettings,
 } from '../../shared/domain/fields';
 import type { ValidationFailure } from '../../shared/domain/validation';
@@ -157,11 +158,7 @@ export function storedField(a: AreaInput, row: number, isOwner: boolean): Stored
   const settings: FieldSettings = {
     type: a.type ?? 'signature',
     required: a.required ?? isImageField(a.type ?? 'signature'),
-    ...(a.label === undefined ? {} : { label: a.label }),
-    ...(a.placeholder === undefined ? {} : { placeholder: a.placeholder }),
-    ...(a.multiline === undefined ? {} : { multiline: a.multiline }),
-    ...(a.maxLength === undefined ? {} : { maxLength: a.maxLength }),
-    ...(a.options === undefined ? {} : { options: a.options.map((o) => o.trim()) }),
+    ...setSettings({ ...a, options: a.options?.map((o) => o.trim()) }),
     ...(a.value === undefined || a.value === '' ? {} : { value: a.value }),
   };
   const check = validateFieldSettings(settings);

@@ -11,8 +11,9 @@ import { AppError } from '../core/errors';
 import { withConflictRetry } from './retry';
 import {
   assertPending,
-  numberAreas,
+  ownAreaAt,
   resolveSigner,
+  saveOwnAreas,
   type SignerContext,
   type SigningDeps,
 } from './signer-link';
@@ -30,10 +31,9 @@ export function notYourField(areaIndex: number): AppError {
 
 /** The link holder's own field at the document-wide `areaIndex`: its position in their areas. */
 export function ownField(ctx: SignerContext, areaIndex: number): { area: StoredArea; position: number } {
-  const mine = numberAreas(ctx.recipients).find((n) => n.recipient.index === ctx.me.index);
-  const own = mine?.areas.find((a) => a.areaIndex === areaIndex);
+  const own = ownAreaAt(ctx, areaIndex);
   if (!own) throw notYourField(areaIndex);
-  return { area: own.area, position: own.position };
+  return own;
 }
 
 /** PUT /api/sign/{docuId}/{token}/fields: sets the values ('' clears one), all or none. */
@@ -48,7 +48,7 @@ export async function fillFields(
   await withConflictRetry(async () => {
     const ctx = await resolveSigner(deps, docuId, token);
     assertPending(ctx);
-    const areas = (ctx.me.areas ?? []).map((a) => ({ ...a }));
+    const areas = [...(ctx.me.areas ?? [])];
     for (const { areaIndex, value } of input.values) {
       const { area, position } = ownField(ctx, areaIndex);
       const type = fieldTypeOf(area);
@@ -67,13 +67,7 @@ export async function fillFields(
       }
       areas[position] = { ...areas[position]!, value, signed: value !== '', filledAt };
     }
-    await deps.docs.changeStatus(
-      docuId,
-      { status: ctx.doc.status, version: ctx.doc.version },
-      ctx.doc.status,
-      {},
-      { putRecipients: [{ ...ctx.me, areas }] },
-    );
+    await saveOwnAreas(deps, ctx, areas);
   });
   return getSignerView(deps, docuId, token);
 }

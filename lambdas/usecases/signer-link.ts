@@ -29,6 +29,45 @@ export function numberAreas(recipients: readonly RecipientRecord[]) {
   }));
 }
 
+type StoredArea = NonNullable<RecipientRecord['areas']>[number];
+
+/** The document-wide areaIndex of the link holder's first area (numberAreas' numbering). */
+export function firstAreaIndex(ctx: SignerContext): number {
+  let first = 0;
+  for (const r of ctx.recipients) {
+    if (r.index === ctx.me.index) break;
+    first += (r.areas ?? []).length;
+  }
+  return first;
+}
+
+/** The link holder's own area at the document-wide `areaIndex` and its position in their areas, or
+ *  undefined for another contractor's area (or none at all). */
+export function ownAreaAt(
+  ctx: SignerContext,
+  areaIndex: number,
+): { area: StoredArea; position: number } | undefined {
+  const position = areaIndex - firstAreaIndex(ctx);
+  const area = Number.isInteger(position) && position >= 0 ? ctx.me.areas?.[position] : undefined;
+  return area ? { area, position } : undefined;
+}
+
+/** Writes the link holder's areas, conditional on the document as read (a concurrent change: 409
+ *  errors.conflict, for withConflictRetry). */
+export function saveOwnAreas(
+  deps: Pick<SigningDeps, 'docs'>,
+  ctx: SignerContext,
+  areas: StoredArea[],
+): Promise<unknown> {
+  return deps.docs.changeStatus(
+    ctx.doc.docuId,
+    { status: ctx.doc.status, version: ctx.doc.version },
+    ctx.doc.status,
+    {},
+    { putRecipients: [{ ...ctx.me, areas }] },
+  );
+}
+
 // --- The signer link ----------------------------------------------------------------------------
 
 /** The one answer for every bad link: wrong, tampered, expired, revoked, or for another document. */

@@ -10,7 +10,14 @@ import { withConflictRetry } from './retry';
 import { FILE_URL_SECONDS } from './document-access';
 import { hashSignerToken } from './signer-tokens';
 import { checkSignPng, decodeImageBase64 } from './sign-images';
-import { assertPending, numberAreas, resolveSigner, savedSigns, type SigningDeps } from './signer-link';
+import {
+  assertPending,
+  ownAreaAt,
+  resolveSigner,
+  savedSigns,
+  saveOwnAreas,
+  type SigningDeps,
+} from './signer-link';
 import { getSignerView } from './signing';
 
 // --- Signs --------------------------------------------------------------------------------------
@@ -75,12 +82,10 @@ export async function applySigns(
   await withConflictRetry(async () => {
     const ctx = await resolveSigner(deps, docuId, token);
     assertPending(ctx);
-    const numbered = numberAreas(ctx.recipients);
-    const mine = numbered.find((n) => n.recipient.index === ctx.me.index)!;
     const known = new Set((await savedSigns(deps, ctx.me)).map((s) => s.signId));
-    const areas = (ctx.me.areas ?? []).map((a) => ({ ...a }));
+    const areas = [...(ctx.me.areas ?? [])];
     for (const { areaIndex, signId } of input.signs) {
-      const own = mine.areas.find((a) => a.areaIndex === areaIndex);
+      const own = ownAreaAt(ctx, areaIndex);
       if (!own) {
         throw new AppError('signing.errors.notYourArea', `Area ${areaIndex} is not one of your areas`, {
           status: 400,
@@ -102,13 +107,7 @@ export async function applySigns(
       }
       areas[own.position] = { ...areas[own.position]!, signed: true, signId, filledAt };
     }
-    await deps.docs.changeStatus(
-      docuId,
-      { status: ctx.doc.status, version: ctx.doc.version },
-      ctx.doc.status,
-      {},
-      { putRecipients: [{ ...ctx.me, areas }] },
-    );
+    await saveOwnAreas(deps, ctx, areas);
   });
   return getSignerView(deps, docuId, token);
 }

@@ -24,6 +24,7 @@ import { FILE_URL_SECONDS } from './document-access';
 import {
   agreementOf,
   assertPending,
+  firstAreaIndex,
   numberAreas,
   resolveSigner,
   savedSigns,
@@ -176,8 +177,8 @@ function assertRequiredFilled(ctx: SignerContext): void {
       details: { unsigned: missing.length },
     });
   }
-  const mine = numberAreas(ctx.recipients).find((n) => n.recipient.index === ctx.me.index);
-  const areaIndexes = missing.map((i) => mine?.areas[i]?.areaIndex ?? i);
+  const first = firstAreaIndex(ctx);
+  const areaIndexes = missing.map((i) => first + i);
   throw new AppError('fields.errors.requiredFields', `${missing.length} required fields are empty`, {
     status: 400,
     details: { count: missing.length, areaIndexes },

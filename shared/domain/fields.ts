@@ -98,6 +98,21 @@ export interface FieldSettings {
   value?: string;
 }
 
+/** The optional settings of a field that are set (undefined ones left out; options copied). */
+export function setSettings(
+  a: Pick<FieldSettings, 'label' | 'placeholder' | 'multiline' | 'maxLength'> & {
+    options?: readonly string[] | undefined;
+  },
+): Pick<FieldSettings, 'label' | 'placeholder' | 'multiline' | 'maxLength' | 'options'> {
+  return {
+    ...(a.label === undefined ? {} : { label: a.label }),
+    ...(a.placeholder === undefined ? {} : { placeholder: a.placeholder }),
+    ...(a.multiline === undefined ? {} : { multiline: a.multiline }),
+    ...(a.maxLength === undefined ? {} : { maxLength: a.maxLength }),
+    ...(a.options === undefined ? {} : { options: [...a.options] }),
+  };
+}
+
 /** The type of a stored area: areas saved before issue #27 have none and are signatures. */
 export function fieldTypeOf(area: { type?: string | undefined }): FieldType {
   return (FIELD_TYPES as readonly string[]).includes(area.type ?? '')
