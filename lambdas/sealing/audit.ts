@@ -1,6 +1,6 @@
 // The audit certificate pages appended to the sealed PDF: the document, a QR code to its verification
 // page, every party's evidence and the full history, labelled in the document's language.
-import { rgb, type PDFDocument } from 'pdf-lib';
+import { rgb, type PDFDocument, type RGB } from 'pdf-lib';
 import { translate, type Locale } from '../../shared/i18n/server';
 import type { AuditData, AuditFieldGroup, AuditParty, AuditVideo } from './types';
 import { FontSet } from './fonts';
@@ -174,6 +174,20 @@ export function videoRows(video: AuditVideo, l: ReturnType<typeof auditLabels>):
   return rows;
 }
 
+/** One row of a 7.5 pt table: each text in its column; a header row in grey, on a shade if given. */
+function tableRow(
+  flow: Flow,
+  texts: readonly string[],
+  widths: readonly number[],
+  options: { header?: boolean; shade?: RGB } = {},
+): void {
+  flow.row(
+    texts.map((text, i) => ({ text, width: widths[i]!, ...(options.header ? { color: GREY } : {}) })),
+    7.5,
+    options.shade ? { shade: options.shade } : {},
+  );
+}
+
 /** The "Fields" section (issue #27): per contractor, one table row per field. */
 function fieldsSection(
   flow: Flow,
@@ -185,31 +199,14 @@ function fieldsSection(
   flow.text(l.fields.heading, 13);
   flow.gap(4);
   const widths = [70, 90, 80, 100, flow.width - 70 - 90 - 80 - 100];
-  const header = () =>
-    flow.row(
-      [l.fields.type, l.fields.label, l.fields.filledBy, l.fields.filledAt, l.fields.value].map(
-        (text, i) => ({
-          text,
-          width: widths[i]!,
-          color: GREY,
-        }),
-      ),
-      7.5,
-    );
+  const { type, label, filledBy, filledAt, value } = l.fields;
+  const header = () => tableRow(flow, [type, label, filledBy, filledAt, value], widths, { header: true });
   for (const group of groups) {
     flow.ensure(60); // the contractor's name with the header and a first row
     flow.row([{ text: group.recipient, width: flow.width }], 9.5, { shade: SHADE });
     header();
     flow.onBreak = header;
-    for (const field of group.fields) {
-      flow.row(
-        [field.type, field.label, field.filledBy, field.filledAt, field.value].map((text, i) => ({
-          text,
-          width: widths[i]!,
-        })),
-        7.5,
-      );
-    }
+    for (const f of group.fields) tableRow(flow, [f.type, f.label, f.filledBy, f.filledAt, f.value], widths);
     flow.onBreak = undefined;
     flow.gap(8);
   }
@@ -274,31 +271,14 @@ export async function appendAuditPages(
   flow.text(l.history, 13);
   flow.gap(4);
   const widths = [92, 110, 95, 70, flow.width - 92 - 110 - 95 - 70];
+  const { time, action, actor, ip, userAgent } = l.historyColumn;
   const header = () =>
-    flow.row(
-      [
-        l.historyColumn.time,
-        l.historyColumn.action,
-        l.historyColumn.actor,
-        l.historyColumn.ip,
-        l.historyColumn.userAgent,
-      ].map((text, i) => ({ text, width: widths[i]!, color: GREY })),
-      7.5,
-      { shade: SHADE },
-    );
+    tableRow(flow, [time, action, actor, ip, userAgent], widths, { header: true, shade: SHADE });
   flow.ensure(40);
   header();
   flow.onBreak = header;
   if (audit.history.length === 0) flow.text(l.noHistory, 8, { color: GREY });
-  for (const line of audit.history) {
-    flow.row(
-      [line.time, line.action, line.actor, line.ip, line.userAgent].map((text, i) => ({
-        text,
-        width: widths[i]!,
-      })),
-      7.5,
-    );
-  }
+  for (const h of audit.history) tableRow(flow, [h.time, h.action, h.actor, h.ip, h.userAgent], widths);
   flow.onBreak = undefined;
 
   flow.footers((page, total) =>

@@ -38,6 +38,12 @@ export function videoSigners(
     .sort((a, b) => a.index - b.index);
 }
 
+/** A contractor's areas with a sign image applied (signature, initials, stamp): what the seal stamps
+ *  (issue #27: the other fields are drawn from their values, ./seal-fields.ts). */
+export function appliedSignAreas(r: Pick<RecipientRecord, 'areas'>): NonNullable<RecipientRecord['areas']> {
+  return (r.areas ?? []).filter((a) => a.signed && isImageField(fieldTypeOf(a)));
+}
+
 /** One mark (caption + QR code to the video's verify page) under every signed area of a video signer. */
 export function videoMarksFor(
   recipients: readonly RecipientRecord[],
@@ -56,8 +62,7 @@ export function videoMarksFor(
       locale,
     );
     const url = verifyVideoUrlFor(appUrl, lang, r.video.sha256);
-    // Under each applied sign image (issue #27: not under the other fields).
-    for (const area of (r.areas ?? []).filter((a) => a.signed && isImageField(fieldTypeOf(a)))) {
+    for (const area of appliedSignAreas(r)) {
       const { pageIndex, x, y, width, height } = area;
       marks.push({ pageIndex, x, y, width, height, caption, url });
     }

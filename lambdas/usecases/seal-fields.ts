@@ -21,6 +21,8 @@ type StoredAttachment = NonNullable<Area['attachment']>;
 
 /** An empty cell of the Fields rows (no label, no time): the same in every language. */
 const DASH = '—';
+/** Who filled a field and when, for one never filled. */
+const NOBODY = { by: DASH, when: DASH };
 const INTL_LOCALE: Record<Language, string> = { en: 'en-US', jp: 'ja-JP', ko: 'ko-KR' };
 /**
  * The time zone a date signed is written in: the document's language's country for Japanese and
@@ -82,7 +84,7 @@ export interface SealFields {
   readonly attachments: PlannedAttachment[];
 }
 
-/** Whether the area holds a value the seal draws or lists: pre-filled by the owner or filled. */
+/** The area's value (pre-filled by the owner or filled), trimmed: '' when it holds none. */
 const valueOf = (area: Area) => (area.value ?? '').trim();
 
 export function sealFields(input: {
@@ -95,7 +97,8 @@ export function sealFields(input: {
   const { doc, locale, lang } = input;
   const t = (key: string, values: Record<string, string | number> = {}) =>
     translate(`audit.fields.${key}`, values, locale);
-  const dash = DASH;
+  // A value the contractor never touched was the owner's (pre-filled when placed).
+  const prefilled = { by: t('prefilled', { name: input.owner?.name ?? DASH }), when: DASH };
   const contractors = [...contractorsOf(doc, input.recipients)].sort((a, b) => a.index - b.index);
   const drawings: FieldDrawing[] = [];
   const attachments: PlannedAttachment[] = [];
@@ -111,15 +114,11 @@ export function sealFields(input: {
       const { pageIndex, x, y, width, height } = area;
       const at = { pageIndex, x, y, width, height };
       const typeName = t(`types.${type}`);
-      const label = area.label?.trim() || dash;
+      const label = area.label?.trim() || DASH;
       const value = valueOf(area);
       // Who and when: the contractor when they filled it; a value they never touched was the owner's.
-      const filledByContractor = { by: r.name, when: auditTime(area.filledAt) ?? dash };
-      const prefilled = {
-        by: t('prefilled', { name: input.owner?.name ?? dash }),
-        when: dash,
-      };
-      const who = area.filledAt ? filledByContractor : value ? prefilled : { by: dash, when: dash };
+      const filledByContractor = { by: r.name, when: auditTime(area.filledAt) ?? DASH };
+      const who = area.filledAt ? filledByContractor : value ? prefilled : NOBODY;
       const row = (shown: string, filler = who): AuditField => ({
         type: typeName,
         label,
@@ -137,7 +136,7 @@ export function sealFields(input: {
           // Empty: the contractor's own name, as they agreed under it.
           const text = value || r.name;
           drawings.push({ ...at, kind: 'text', text });
-          const when = auditTime(area.filledAt ?? r.decidedAt) ?? dash;
+          const when = auditTime(area.filledAt ?? r.decidedAt) ?? DASH;
           rows.push(row(text, area.filledAt || !value ? { by: r.name, when } : who));
           break;
         }
@@ -145,12 +144,12 @@ export function sealFields(input: {
           const iso = value || r.decidedAt;
           if (!iso) {
             drawings.push({ ...at, kind: 'none' });
-            rows.push(row(t('empty'), { by: dash, when: dash }));
+            rows.push(row(t('empty'), NOBODY));
             break;
           }
           const text = formatDateSigned(iso, lang);
           drawings.push({ ...at, kind: 'text', text });
-          rows.push(row(text, { by: r.name, when: auditTime(iso) ?? dash }));
+          rows.push(row(text, { by: r.name, when: auditTime(iso) ?? DASH }));
           break;
         }
         case 'text':
@@ -179,7 +178,7 @@ export function sealFields(input: {
           drawings.push({ ...at, kind: struck ? 'strike' : 'none' });
           rows.push(
             row(
-              struck ? t('struck', { name: r.name, time: auditTime(area.filledAt) ?? dash }) : t('empty'),
+              struck ? t('struck', { name: r.name, time: auditTime(area.filledAt) ?? DASH }) : t('empty'),
               struck ? filledByContractor : who,
             ),
           );
@@ -189,7 +188,7 @@ export function sealFields(input: {
           const file = area.attachment;
           if (!file) {
             drawings.push({ ...at, kind: 'none' });
-            rows.push(row(t('empty'), { by: dash, when: dash }));
+            rows.push(row(t('empty'), NOBODY));
             break;
           }
           const fileName = uniqueName(file.fileName, names);

@@ -38,8 +38,15 @@ import { createShortLink } from './short-links';
 import type { ShortLinkStore } from '../adapters/dynamo/short-links';
 import { documentFileName, messageTitle, paragraphMessage } from './messages';
 import { gatherAttachments, sealFields } from './seal-fields';
-import { isImageField, fieldTypeOf } from '../../shared/domain/fields';
-import { buildAudit, buildRecord, languageOf, verifyUrlFor, videoMarksFor, videoSigners } from './seal-audit';
+import {
+  appliedSignAreas,
+  buildAudit,
+  buildRecord,
+  languageOf,
+  verifyUrlFor,
+  videoMarksFor,
+  videoSigners,
+} from './seal-audit';
 
 export interface SealDeps {
   readonly docs: Pick<DocumentRepository, 'getDocument' | 'listRecipients' | 'listHistory' | 'addHistory'>;
@@ -100,8 +107,7 @@ async function gatherStamps(
   const images = new Map<string, Promise<Uint8Array>>();
   const stamps: Stamp[] = [];
   for (const r of recipients) {
-    // Sign images only (issue #27): other fields are drawn from their values (./seal-fields.ts).
-    const areas = (r.areas ?? []).filter((a) => a.signed && isImageField(fieldTypeOf(a)));
+    const areas = appliedSignAreas(r);
     if (areas.length === 0) continue;
     const outerUserId = r.outerUserId ?? (await deps.signers.getOuterUser(r.contact, r.name))?.outerUserId;
     const signs = [

@@ -329,6 +329,21 @@ const verifyDepsOf = (s: ReturnType<typeof setup>) => ({
   chainName: 'Test chain',
 });
 
+/** Seals expecting the refusal of a changed file (`code`): nothing sealed or queued, the document still
+ *  Generating; answers the alert line logged. */
+async function refusedWithAlert(s: ReturnType<typeof setup>, code: string): Promise<Record<string, unknown>> {
+  const lines: string[] = [];
+  const log = createLogger({}, 'info', (line) => lines.push(line));
+  await expect(sealDocument(s.sealDeps, { docuId: 'doc1' }, log)).rejects.toMatchObject({
+    code,
+    status: 409,
+  });
+  expect(s.sealCalls).toHaveLength(0);
+  expect(s.mem.docs.get('doc1')!.status).toBe('Generating');
+  expect(s.queued).toEqual([]);
+  return lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.alert)!;
+}
+
 const notifyJobs = (queued: { queue: string; job: unknown }[]) =>
   queued.filter((q) => q.queue === 'notify').map((q) => q.job as NotifyJob);
 
@@ -498,14 +513,7 @@ describe('seal job', () => {
       const s = setup();
       withFields(s);
       s.storage.objects.set('attachments/doc1/a1', new TextEncoder().encode('%PDF-1.7 another document!!'));
-      const lines: string[] = [];
-      const log = createLogger({}, 'info', (line) => lines.push(line));
-      await expect(sealDocument(s.sealDeps, { docuId: 'doc1' }, log)).rejects.toMatchObject({
-        code: 'documents.errors.originalChanged',
-      });
-      expect(s.sealCalls).toHaveLength(0);
-      expect(s.mem.docs.get('doc1')!.status).toBe('Generating');
-      const alert = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.alert);
+      const alert = await refusedWithAlert(s, 'documents.errors.originalChanged');
       expect(alert).toMatchObject({ level: 'error', alert: 'attachment-integrity', docuId: 'doc1' });
     });
 
@@ -566,16 +574,8 @@ describe('seal job', () => {
   it('an original whose bytes no longer hash to the accepted SHA-256 is never sealed, with an alert', async () => {
     const s = setup();
     s.storage.objects.set('documents/doc1/original.pdf', new TextEncoder().encode('%PDF-other terms'));
-    const lines: string[] = [];
-    const log = createLogger({}, 'info', (line) => lines.push(line));
-    await expect(sealDocument(s.sealDeps, { docuId: 'doc1' }, log)).rejects.toMatchObject({
-      code: 'documents.errors.originalChanged',
-    });
-    expect(s.sealCalls).toHaveLength(0);
-    expect(s.mem.docs.get('doc1')!.status).toBe('Generating');
+    const alert = await refusedWithAlert(s, 'documents.errors.originalChanged');
     expect(s.mem.docs.get('doc1')!.finalKey).toBeUndefined();
-    expect(s.queued).toEqual([]);
-    const alert = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.alert);
     expect(alert).toMatchObject({
       level: 'error',
       alert: 'original-integrity',
@@ -596,16 +596,7 @@ describe('seal job', () => {
     async (reason, spoil) => {
       const s = withVideos(setup());
       spoil(s, s.mem.recipients.get('doc1')![1]!.video!.key);
-      const lines: string[] = [];
-      const log = createLogger({}, 'info', (line) => lines.push(line));
-      await expect(sealDocument(s.sealDeps, { docuId: 'doc1' }, log)).rejects.toMatchObject({
-        code: 'video.errors.videoChanged',
-        status: 409,
-      });
-      expect(s.sealCalls).toHaveLength(0);
-      expect(s.mem.docs.get('doc1')!.status).toBe('Generating');
-      expect(s.queued).toEqual([]);
-      const alert = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.alert);
+      const alert = await refusedWithAlert(s, 'video.errors.videoChanged');
       expect(alert).toMatchObject({
         level: 'error',
         alert: 'video-integrity',
