@@ -27,7 +27,13 @@ import { AppError } from '../core/errors';
 import { enforceLimits } from './limits';
 import { UPLOAD_FORM_SECONDS } from './original';
 import { withConflictRetry } from './retry';
-import { assertPending, resolveSigner, type SignerContext, type SigningDeps } from './signer-link';
+import {
+  assertPending,
+  resolveSigner,
+  saveOwnAreas,
+  type SignerContext,
+  type SigningDeps,
+} from './signer-link';
 import { ownField } from './signer-fields';
 import { getSignerView } from './signing';
 import { hashSignerToken } from './signer-tokens';
@@ -121,15 +127,23 @@ function attachedElsewhere(me: RecipientRecord, position: number): number {
   return (me.areas ?? []).filter((a, i) => i !== position && a.attachment).length;
 }
 
-/** Writes the contractor's areas, conditional on the document read. */
-function writeAreas(deps: SigningDeps, ctx: SignerContext, areas: StoredArea[]): Promise<unknown> {
-  return deps.docs.changeStatus(
-    ctx.doc.docuId,
-    { status: ctx.doc.status, version: ctx.doc.version },
-    ctx.doc.status,
-    {},
-    { putRecipients: [{ ...ctx.me, areas }] },
-  );
+/** The contractor's areas with the one at `position` changed by `change` (its form in force
+ *  dropped first). */
+function withField(
+  ctx: SignerContext,
+  position: number,
+  change: (area: StoredArea) => StoredArea = (a) => a,
+): StoredArea[] {
+  const areas = [...(ctx.me.areas ?? [])];
+  const { pendingAttachment, ...rest } = areas[position]!;
+  void pendingAttachment;
+  areas[position] = change(rest);
+  return areas;
+}
+
+/** Whether `key` is the form in force of any field of the document (the link holder's or not). */
+function isFormInForce(ctx: SignerContext, key: string): boolean {
+  return ctx.recipients.some((r) => (r.areas ?? []).some((a) => a.pendingAttachment?.key === key));
 }
 
 // --- Use cases ----------------------------------------------------------------------------------
@@ -168,9 +182,11 @@ export async function createAttachmentForm(
       contentType: declared,
       expiresAt: new Date(now.getTime() + UPLOAD_FORM_SECONDS * 1000).toISOString(),
     };
-    const areas = (ctx.me.areas ?? []).map((a) => ({ ...a }));
-    areas[position] = { ...areas[position]!, pendingAttachment };
-    await writeAreas(deps, ctx, areas);
+    await saveOwnAreas(
+      deps,
+      ctx,
+      withField(ctx, position, (a) => ({ ...a, pendingAttachment })),
+    );
     return { key: k, replaced: area.pendingAttachment?.key, type: declared };
   });
   // The replaced form is spent: whatever it wrote (or writes) is never accepted.
@@ -189,11 +205,7 @@ async function spend(deps: SigningDeps, docuId: string, token: string, areaIndex
     const ctx = await resolveSigner(deps, docuId, token);
     const { area, position } = ownField(ctx, areaIndex);
     if (area.pendingAttachment?.key !== key) return;
-    const areas = (ctx.me.areas ?? []).map((a) => ({ ...a }));
-    const { pendingAttachment, ...rest } = areas[position]!;
-    void pendingAttachment;
-    areas[position] = rest;
-    await writeAreas(deps, ctx, areas);
+    await saveOwnAreas(deps, ctx, withField(ctx, position));
   });
 }
 
@@ -211,8 +223,9 @@ export async function completeAttachment(
   const { area, position } = ownAttachmentField(ctx, areaIndex);
   const pending = area.pendingAttachment;
   if (!pending || pending.key !== key) {
-    // A spent or replaced form's key: nothing it posted is ever used.
-    if (isAttachmentUploadKeyOf(docuId, key)) {
+    // A spent or replaced form's key: nothing it posted is ever used. The form in force of another
+    // field (this contractor's or another's) is not this field's, and is left alone.
+    if (isAttachmentUploadKeyOf(docuId, key) && !isFormInForce(ctx, key)) {
       await deps.storage.deleteMany([key]);
       throw spentForm();
     }
@@ -250,18 +263,22 @@ export async function completeAttachment(
   };
   await deps.storage.put(attachment.key, bytes, type);
   let replaced: string | undefined;
+  // The first attempt writes against the context read above; a conflict reads it again.
+  let read: SignerContext | undefined = ctx;
   try {
     replaced = await withConflictRetry(async () => {
-      const c = await resolveSigner(deps, docuId, token, now);
+      const c = read ?? (await resolveSigner(deps, docuId, token, now));
+      read = undefined;
       assertPending(c);
       const own = ownAttachmentField(c, areaIndex);
       if (own.area.pendingAttachment?.key !== key) throw spentForm();
       if (attachedElsewhere(c.me, own.position) >= FIELD_LIMITS.attachmentsPerRecipient) throw tooMany();
-      const areas = (c.me.areas ?? []).map((a) => ({ ...a }));
-      const { pendingAttachment, ...rest } = areas[own.position]!;
-      void pendingAttachment;
-      areas[own.position] = { ...rest, attachment, signed: true, filledAt: now.toISOString() };
-      await writeAreas(deps, c, areas);
+      const filled = { attachment, signed: true, filledAt: now.toISOString() };
+      await saveOwnAreas(
+        deps,
+        c,
+        withField(c, own.position, (a) => ({ ...a, ...filled })),
+      );
       return own.area.attachment?.key;
     });
   } catch (err) {
@@ -286,11 +303,11 @@ export async function deleteAttachment(
     assertPending(ctx);
     const { area, position } = ownAttachmentField(ctx, areaIndex);
     if (!area.attachment) return undefined;
-    const areas = (ctx.me.areas ?? []).map((a) => ({ ...a }));
-    const { attachment, ...rest } = areas[position]!;
+    const areas = [...(ctx.me.areas ?? [])];
+    const { attachment, ...rest } = area;
     void attachment;
     areas[position] = { ...rest, signed: false, filledAt: now.toISOString() };
-    await writeAreas(deps, ctx, areas);
+    await saveOwnAreas(deps, ctx, areas);
     return area.attachment.key;
   });
   if (removed) await deps.storage.deleteMany([removed]);

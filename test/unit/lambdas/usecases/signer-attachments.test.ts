@@ -226,6 +226,20 @@ describe('attachment completion', () => {
     expect(objects.has(area.attachment!.key)).toBe(false);
   });
 
+  it("refuses another field's form in force (another contractor's too) and leaves its file alone", async () => {
+    const { deps, objects, stored } = setup();
+    const theirs = await createAttachmentForm(deps, 'doc1', 'tok1', { areaIndex: 2, ...file });
+    objects.set(theirs.key, { bytes: pdf, type: 'application/pdf' });
+    await createAttachmentForm(deps, 'doc1', 'tok0', { areaIndex: 0, ...file });
+    expect(
+      await refusal(completeAttachment(deps, 'doc1', 'tok0', { areaIndex: 0, key: theirs.key })),
+    ).toMatchObject({ code: 'errors.badRequest', status: 400 });
+    expect(objects.has(theirs.key)).toBe(true);
+    expect(stored(1)[0]!.pendingAttachment?.key).toBe(theirs.key);
+    const view = await completeAttachment(deps, 'doc1', 'tok1', { areaIndex: 2, key: theirs.key });
+    expect(view.recipients[1]!.areas[0]).toMatchObject({ signed: true, attachment: { fileName: 'id.pdf' } });
+  });
+
   it('refuses bytes that are not of the declared type, removes them and spends the form', async () => {
     const { deps, objects, stored } = setup();
     const form = await createAttachmentForm(deps, 'doc1', 'tok0', { areaIndex: 0, ...file });
