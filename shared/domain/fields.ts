@@ -199,11 +199,14 @@ export function validateFieldValue(
   const { type } = field;
   if (!isValueField(type)) return fail('fields.errors.notAValueField');
   if (value === '') return OK;
+  // A name, and a text unless multiline, is drawn on one line.
+  if ((type === 'name' || (type === 'text' && !field.multiline)) && /[\n\t]/.test(value)) {
+    return fail('fields.errors.oneLine');
+  }
   switch (type) {
     case 'name':
       return charCount(value) > 200 ? fail('fields.errors.tooLong', { max: 200 }) : OK;
     case 'text': {
-      if (!field.multiline && /[\n\t]/.test(value)) return fail('fields.errors.oneLine');
       const max = field.maxLength ?? FIELD_LIMITS.textMaxChars;
       return charCount(value) > max ? fail('fields.errors.tooLong', { max }) : OK;
     }

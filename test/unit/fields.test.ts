@@ -177,8 +177,14 @@ describe("the contractor's values", () => {
     for (const t of VALUE_FIELD_TYPES) expect(validateFieldValue(settings(t), '').ok).toBe(true);
   });
 
-  it('takes a name of at most 200 characters', () => {
+  it('takes a name of at most 200 characters, on one line', () => {
     expect(validateFieldValue(settings('name'), '佐藤 花子').ok).toBe(true);
+    expect(refusal(validateFieldValue(settings('name'), 'Hanako\nSato'))).toEqual({
+      error: 'fields.errors.oneLine',
+    });
+    expect(refusal(validateFieldValue(settings('name'), 'Hanako\tSato'))).toEqual({
+      error: 'fields.errors.oneLine',
+    });
     expect(validateFieldValue(settings('name'), 'x'.repeat(200)).ok).toBe(true);
     expect(refusal(validateFieldValue(settings('name'), 'x'.repeat(201)))).toEqual({
       error: 'fields.errors.tooLong',
