@@ -73,10 +73,8 @@ export const AreaLayer = memo(function AreaLayer({
     setDraggedState(next);
   };
   // The latest props, for the stable handlers the memoised fields get.
-  const latest = useRef({ page, scale, onChange, onRemove });
-  latest.current = { page, scale, onChange, onRemove };
-  const onSelectRef = useRef(onSelect);
-  onSelectRef.current = onSelect;
+  const latest = useRef({ page, scale, onChange, onRemove, onSelect });
+  latest.current = { page, scale, onChange, onRemove, onSelect };
 
   const pointOf = (event: PointerEvent): Point => {
     const rect = layerRef.current!.getBoundingClientRect();
@@ -108,11 +106,11 @@ export const AreaLayer = memo(function AreaLayer({
         (event.currentTarget as HTMLElement).closest<HTMLElement>('.funnel-area')?.focus();
       },
       onKey: (event: KeyboardEvent, area) => {
-        const { page: p, onChange: change, onRemove: remove } = latest.current;
+        const { page: p, onChange: change, onRemove: remove, onSelect: select } = latest.current;
         if (event.target !== event.currentTarget) return;
         if (event.key === 'Enter' || event.key === ' ') {
           event.preventDefault();
-          onSelectRef.current(area.id);
+          select(area.id);
           return;
         }
         if (event.key === 'Delete' || event.key === 'Backspace') {

@@ -39,6 +39,7 @@ export function FieldPanel({ settings, isOwner, onApply, onDelete, onClose }: Fi
     !check.result.ok && check.input === input
       ? describeKey(t, check.result.error, check.result.values)
       : null;
+  const requiredError = errorOf('required');
   const set = (patch: Partial<FieldDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const { type } = draft;
   const typeName = t(`fields.types.${type}`);
@@ -84,14 +85,14 @@ export function FieldPanel({ settings, isOwner, onApply, onDelete, onClose }: Fi
           <input
             type="checkbox"
             checked={draft.required}
-            aria-invalid={errorOf('required') ? true : undefined}
-            aria-describedby={errorOf('required') ? `${id}-required-error` : undefined}
+            aria-invalid={requiredError ? true : undefined}
+            aria-describedby={requiredError ? `${id}-required-error` : undefined}
             data-testid="field-input-required"
             onChange={(event) => set({ required: event.target.checked })}
           />
           {t('fieldEditor.panel.required')}
         </label>
-        <FieldError id={`${id}-required-error`} input="required" message={errorOf('required')} />
+        <FieldError id={`${id}-required-error`} input="required" message={requiredError} />
         {type === 'text' && (
           <>
             {textInput('placeholder', t('fieldEditor.panel.placeholder'), draft.placeholder)}
