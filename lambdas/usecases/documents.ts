@@ -32,19 +32,15 @@ export async function getDocument(deps: DocumentDeps, user: AuthUser, docuId: st
 const REUSE_LOOKBACK = 20;
 
 /**
- * The owner's newest video contract draft that nothing was recorded into yet (status Ready, the
- * owner's row without a video), or null. Video Contract's Record step opens with one so that its
- * script names the real contract number before Record (issue #34 item 2, decision 133); reusing it
- * keeps repeated visits from leaving a trail of empty drafts.
+ * The owner's newest video contract draft that nothing was recorded into yet, or null. The owner's
+ * recording moves a video contract from Ready to Upload in the same write that stores it, so Ready
+ * says it: no recipient needs reading. Video Contract's Record step opens with one so that its script
+ * names the real contract number before Record (issue #34 item 2, decision 133); reusing it keeps
+ * repeated visits from leaving a trail of empty drafts.
  */
 async function unrecordedVideoContract(deps: DocumentDeps, user: AuthUser): Promise<string | null> {
   const drafts = await deps.docs.latestDrafts(user.sub, REUSE_LOOKBACK);
-  for (const d of drafts) {
-    if (d.kind !== 'vcontract' || d.status !== 'Ready') continue;
-    const owner = (await deps.docs.listRecipients(d.docuId)).find((r) => r.isOwner);
-    if (owner && !owner.video) return d.docuId;
-  }
-  return null;
+  return drafts.find((d) => d.kind === 'vcontract' && d.status === 'Ready')?.docuId ?? null;
 }
 
 export async function createDocument(

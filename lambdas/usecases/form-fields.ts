@@ -13,6 +13,7 @@ import {
   PDFTextField,
 } from '../droppable/pdf-lib';
 import { FIELD_LIMITS, type FieldType } from '../../shared/domain/fields';
+import { clipChars } from '../../shared/domain/validation';
 import type { PageSize } from '../../shared/domain/entities';
 
 /** A field of the uploaded PDF's form, in PDF points (origin bottom-left, 0-based page), as stored on
@@ -36,15 +37,11 @@ export interface FormFieldDraft {
 /** Smallest area kept (points): a zero-size or hidden widget is not a place anyone can fill. */
 const MIN_SIDE = 4;
 
-function clip(text: string, max: number): string {
-  return Array.from(text).slice(0, max).join('');
-}
-
 /** Options of a choice: non-empty, distinct, clipped to the product's limits. */
 function optionsOf(raw: readonly string[]): string[] {
   const seen = new Set<string>();
   for (const o of raw) {
-    const option = clip(o.trim(), FIELD_LIMITS.optionMaxChars);
+    const option = clipChars(o.trim(), FIELD_LIMITS.optionMaxChars);
     if (option !== '') seen.add(option);
   }
   return [...seen].slice(0, FIELD_LIMITS.maxOptions);
@@ -134,7 +131,7 @@ export function readFormFields(pdf: PDFDocument, pages: readonly PageSize[]): Fo
     const height = Math.min(page.height, Math.max(box.y0, box.y1)) - y;
     if (!(width >= MIN_SIDE && height >= MIN_SIDE)) continue;
     drafts.push({
-      name: clip(field.getName(), FIELD_LIMITS.labelMaxChars),
+      name: clipChars(field.getName(), FIELD_LIMITS.labelMaxChars),
       ...kind,
       pageIndex,
       x: round(x),

@@ -3,17 +3,20 @@
 // its roles as contractors, their fields with the settings the template has today — ready for
 // Finalize. Copy on use: editing or deleting the template later never changes this contract. The draft
 // goes through the same use cases as the funnel (upload record, contractors, fields), so it is checked
-// by the same rules; everything a person typed is checked before anything is made.
+// by the same rules; and those rules run first on what was given (the people, every field with its
+// value, the owner's own fields), so a refusal leaves no half-made draft behind. Each use stores a new
+// original, so it counts against the owner's upload allowance as an upload form does.
 import type { DocumentView, UseTemplateRequest } from '../../shared/api/schemas';
-import { validateContractors } from '../../shared/domain/contractors';
-import { fieldTypeOf, isRequired, isValueField, validateFieldValue } from '../../shared/domain/fields';
+import { isOwnerContact, validateContractors } from '../../shared/domain/contractors';
+import { fieldTypeOf, isValueField, validateFieldValue } from '../../shared/domain/fields';
 import { AppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
-import { expected, validationError } from './document-access';
+import { expected, ownerActor, validationError } from './document-access';
 import { createDocument, updateDocument } from './documents';
+import { enforceLimits } from './limits';
 import { newOriginalKey } from './original';
-import { phoneCountryFor, saveAreas, saveRecipients } from './recipients';
-import { accessTemplate, type TemplateDeps } from './templates';
+import { phoneCountryFor, saveAreas, saveRecipients, storedField } from './recipients';
+import { accessTemplate, fieldInput, type TemplateDeps } from './templates';
 
 function badRoles(roles: number): AppError {
   return new AppError('templates.errors.roleCount', 'Give one person per role', {
@@ -29,7 +32,7 @@ export async function useTemplate(
   input: UseTemplateRequest,
   now = new Date(),
 ): Promise<DocumentView> {
-  const t = await accessTemplate(deps, user, templateId, 'use', now);
+  const { template: t } = await accessTemplate(deps, user, templateId, 'use', now);
   if (input.recipients.length !== t.roles.length) throw badRoles(t.roles.length);
   const people = validateContractors(input.recipients, {
     defaultCountry: phoneCountryFor(input.lang, deps.englishPhoneCountry),
@@ -50,33 +53,27 @@ export async function useTemplate(
       });
     }
   }
-  const areas = t.roles.flatMap((role, recipientIndex) =>
-    (role.fields ?? []).map((f) => {
-      const type = fieldTypeOf(f);
+  // The owner among the people signs at sending: their fields must hold what sending needs.
+  const owner = await ownerActor(deps, user);
+  let row = 0;
+  const areas = t.roles.flatMap((role, recipientIndex) => {
+    const person = people.contractors[recipientIndex]!;
+    const isOwner =
+      person.method === 'email' && !!owner.contact && isOwnerContact(person.contact, owner.contact);
+    return (role.fields ?? []).map((f) => {
       const given = f.label === undefined ? undefined : values.get(f.label);
-      const value = given ?? f.value;
       if (given !== undefined) {
-        const check = validateFieldValue({ ...f, type }, given);
+        const check = validateFieldValue({ ...f, type: fieldTypeOf(f) }, given);
         if (!check.ok) throw validationError(check, `The value of ${f.label ?? ''} is refused`);
       }
-      return {
-        recipientIndex,
-        pageIndex: f.pageIndex,
-        x: f.x,
-        y: f.y,
-        width: f.width,
-        height: f.height,
-        type,
-        required: isRequired(f),
-        ...(f.label === undefined ? {} : { label: f.label }),
-        ...(f.placeholder === undefined ? {} : { placeholder: f.placeholder }),
-        ...(f.multiline === undefined ? {} : { multiline: f.multiline }),
-        ...(f.maxLength === undefined ? {} : { maxLength: f.maxLength }),
-        ...(f.options === undefined ? {} : { options: [...f.options] }),
-        ...(value === undefined || value === '' ? {} : { value }),
-      };
-    }),
-  );
+      const { value: preset, ...settings } = fieldInput(f);
+      const value = given ?? preset;
+      const area = { recipientIndex, ...settings, ...(value ? { value } : {}) };
+      storedField(area, row++, isOwner);
+      return area;
+    });
+  });
+  await enforceLimits(deps.limits, [{ rule: 'uploadFormsPerOwner', key: user.sub }]);
 
   const created = await createDocument(deps, user, { kind: 'esign' }, now);
   const docuId = created.docuId;

@@ -13,7 +13,7 @@ import type {
   TemplateView,
   UpdateTemplateRequest,
 } from '../../shared/api/schemas';
-import { fieldTypeOf, isRequired, validateFieldSettings } from '../../shared/domain/fields';
+import { fieldTypeOf, isRequired } from '../../shared/domain/fields';
 import { TEMPLATE_LIMITS, templateTier } from '../../shared/domain/templates';
 import type { TemplateRecord, TemplateStore } from '../adapters/dynamo/templates';
 import type { SeatMemberStore } from '../adapters/dynamo/repository';
@@ -21,6 +21,7 @@ import { AppError } from '../core/errors';
 import type { LargeObjects, ObjectStorage } from '../ports';
 import type { AuthUser } from '../core/http';
 import { FILE_URL_SECONDS, ownDocument, validationError, type DocumentDeps } from './document-access';
+import { storedField } from './recipients';
 import { companyBuyerOf } from './seats';
 
 export interface TemplateDeps extends DocumentDeps {
@@ -75,13 +76,13 @@ export async function accessTemplate(
   templateId: string,
   mode: 'use' | 'edit',
   now = new Date(),
-): Promise<TemplateRecord> {
+): Promise<{ template: TemplateRecord; ownerName: string }> {
   const template = await deps.templates.getTemplate(templateId);
   if (!template) throw templateNotFound(templateId);
-  if (template.ownerId === user.sub) return template;
+  if (template.ownerId === user.sub) return { template, ownerName: user.name };
   if (mode === 'use') {
     const buyer = await companyBuyerOf(deps, await userOf(deps, user), now);
-    if (buyer && buyer.userId === template.ownerId) return template;
+    if (buyer && buyer.userId === template.ownerId) return { template, ownerName: buyer.name };
   }
   throw templateNotFound(templateId);
 }
@@ -121,35 +122,43 @@ export async function getTemplate(
   user: AuthUser,
   templateId: string,
 ): Promise<TemplateView> {
-  const t = await accessTemplate(deps, user, templateId, 'use');
-  const mine = t.ownerId === user.sub;
-  const owner = mine ? null : await deps.users.getById(t.ownerId);
+  const { template, ownerName } = await accessTemplate(deps, user, templateId, 'use');
+  return templateView(deps, template, template.ownerId === user.sub, ownerName);
+}
+
+/** A template as its page shows it: the summary, the PDF's facts and a short-lived URL, every field. */
+async function templateView(
+  deps: TemplateDeps,
+  t: TemplateRecord,
+  mine: boolean,
+  ownerName: string,
+): Promise<TemplateView> {
   return {
-    ...summaryOf(t, mine, mine ? user.name : (owner?.name ?? '')),
+    ...summaryOf(t, mine, ownerName),
     originalFileName: t.originalFileName,
     sha256: t.sha256,
     sizeBytes: t.sizeBytes,
     pages: t.pages.map((p) => ({ width: p.width, height: p.height })),
     fileUrl: await deps.storage.presignDownload(t.fileKey, { expiresSeconds: FILE_URL_SECONDS }),
     fields: t.roles.flatMap((role, roleIndex) =>
-      (role.fields ?? []).map((f) => ({
-        roleIndex,
-        pageIndex: f.pageIndex,
-        x: f.x,
-        y: f.y,
-        width: f.width,
-        height: f.height,
-        type: fieldTypeOf(f),
-        required: isRequired(f),
-        ...settingsOf(f),
-      })),
+      (role.fields ?? []).map((f) => ({ roleIndex, ...fieldInput(f) })),
     ),
   };
 }
 
-/** A field's settings, without anything a contractor gave (sign, file, when). */
-function settingsOf(f: StoredField, keepValue = true) {
+/**
+ * A stored field's place and settings, as Set Position sends them (`PUT …/areas`), without anything a
+ * contractor gave (sign, file, when); its pre-filled value only with `keepValue`.
+ */
+export function fieldInput(f: StoredField, keepValue = true) {
   return {
+    pageIndex: f.pageIndex,
+    x: f.x,
+    y: f.y,
+    width: f.width,
+    height: f.height,
+    type: fieldTypeOf(f),
+    required: isRequired(f),
     ...(f.label === undefined ? {} : { label: f.label }),
     ...(f.placeholder === undefined ? {} : { placeholder: f.placeholder }),
     ...(f.multiline === undefined ? {} : { multiline: f.multiline }),
@@ -161,17 +170,7 @@ function settingsOf(f: StoredField, keepValue = true) {
 
 /** A field as a template keeps it: place and settings; `signed` false (it is nobody's yet). */
 function templateField(f: StoredField, keepValue: boolean): StoredField {
-  return {
-    pageIndex: f.pageIndex,
-    x: f.x,
-    y: f.y,
-    width: f.width,
-    height: f.height,
-    signed: false,
-    type: fieldTypeOf(f),
-    required: isRequired(f),
-    ...settingsOf(f, keepValue),
-  };
+  return { ...fieldInput(f, keepValue), signed: false };
 }
 
 async function copyPdf(deps: TemplateDeps, from: string, templateId: string, ifMatch?: string) {
@@ -226,23 +225,26 @@ export async function createTemplate(
     version: 1,
   };
   if (!(await deps.templates.putTemplate(record))) throw new Error('template id collision');
-  return getTemplate(deps, user, templateId);
+  return templateView(deps, record, true, user.name);
 }
 
-function assertFieldsValid(t: Pick<TemplateRecord, 'pages'>, roles: UpdateTemplateRequest['roles']): void {
+/**
+ * The roles' fields as a template keeps them: each on its page and its settings checked by the rule
+ * Set Position uses (`storedField`; `row` counts fields across roles), nobody's yet.
+ */
+function templateRoles(t: Pick<TemplateRecord, 'pages'>, roles: NonNullable<UpdateTemplateRequest['roles']>) {
   let row = 0;
-  for (const role of roles ?? []) {
-    for (const f of role.fields) {
+  return roles.map((role) => ({
+    name: role.name,
+    fields: role.fields.map((f) => {
       const page = t.pages[f.pageIndex];
       const onPage =
         page && f.x >= 0 && f.y >= 0 && f.x + f.width <= page.width && f.y + f.height <= page.height;
       if (!onPage)
         throw validationError({ ok: false, error: 'signAreas.errors.outsidePage', row }, 'Off the page');
-      const check = validateFieldSettings({ ...f, type: f.type ?? 'signature', required: isRequired(f) });
-      if (!check.ok) throw validationError({ ...check, row }, 'The field is refused');
-      row += 1;
-    }
-  }
+      return templateField(storedField({ ...f, recipientIndex: 0 }, row++, false), true);
+    }),
+  }));
 }
 
 /** PATCH /api/templates/{templateId}: the owner renames it or edits its roles and fields. */
@@ -253,26 +255,18 @@ export async function updateTemplate(
   input: UpdateTemplateRequest,
   now = new Date(),
 ): Promise<TemplateView> {
-  const t = await accessTemplate(deps, user, templateId, 'edit');
-  assertFieldsValid(t, input.roles);
+  const { template: t } = await accessTemplate(deps, user, templateId, 'edit');
   const next: TemplateRecord = {
     ...t,
     ...(input.title === undefined ? {} : { title: input.title }),
-    ...(input.roles === undefined
-      ? {}
-      : {
-          roles: input.roles.map((r) => ({
-            name: r.name,
-            fields: r.fields.map((f) => templateField({ ...f, signed: false }, true)),
-          })),
-        }),
+    ...(input.roles === undefined ? {} : { roles: templateRoles(t, input.roles) }),
     updatedAt: now.toISOString(),
     version: t.version + 1,
   };
   if (!(await deps.templates.replaceTemplate(next, t.version))) {
     throw new AppError('errors.conflict', 'The template changed meanwhile: reload it', { status: 409 });
   }
-  return getTemplate(deps, user, templateId);
+  return templateView(deps, next, true, user.name);
 }
 
 /** POST /api/templates/{templateId}/duplicate: a copy under the given name (the SPA's "Copy of …"). */
@@ -283,12 +277,12 @@ export async function duplicateTemplate(
   input: { title: string },
   now = new Date(),
 ): Promise<TemplateView> {
-  const t = await accessTemplate(deps, user, templateId, 'edit');
+  const { template: t } = await accessTemplate(deps, user, templateId, 'edit');
   await assertRoom(deps, user, now);
   const copyId = randomUUID().replace(/-/g, '');
   const fileKey = await copyPdf(deps, t.fileKey, copyId);
   const at = now.toISOString();
-  await deps.templates.putTemplate({
+  const copy: TemplateRecord = {
     ...t,
     templateId: copyId,
     title: input.title,
@@ -296,8 +290,9 @@ export async function duplicateTemplate(
     createdAt: at,
     updatedAt: at,
     version: 1,
-  });
-  return getTemplate(deps, user, copyId);
+  };
+  if (!(await deps.templates.putTemplate(copy))) throw new Error('template id collision');
+  return templateView(deps, copy, true, user.name);
 }
 
 /** DELETE /api/templates/{templateId}: the template and its PDF (contracts made from it keep theirs). */
@@ -306,7 +301,7 @@ export async function deleteTemplate(
   user: AuthUser,
   templateId: string,
 ): Promise<{ deleted: true }> {
-  const t = await accessTemplate(deps, user, templateId, 'edit');
+  const { template: t } = await accessTemplate(deps, user, templateId, 'edit');
   await deps.templates.deleteTemplate(templateId);
   await deps.storage.deleteMany([t.fileKey]);
   return { deleted: true };

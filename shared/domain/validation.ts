@@ -47,6 +47,12 @@ export function charCount(text: string): number {
   return Array.from(text).length;
 }
 
+/** At most `max` characters as a person counts them: never half of a surrogate pair (which the
+ *  server refuses as unsafe text) nor half of an emoji written as one code point. */
+export function clipChars(text: string, max: number): string {
+  return Array.from(text).slice(0, max).join('');
+}
+
 // --- Text of names and titles ---------------------------------------------------------------
 
 /**

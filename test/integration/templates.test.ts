@@ -4,7 +4,7 @@
 // limit is refused with its own message; another owner's template is the one 404 on every route; a
 // Standard plan's members use (never edit) the buyer's templates, and lose them once removed.
 import { randomUUID } from 'node:crypto';
-import { getDeps } from '../../lambdas/deps';
+import { documentDeps, getDeps } from '../../lambdas/deps';
 import { signUpConfirmed } from '../support/accounts';
 import { api } from '../support/cloud-client';
 import { createDocument, newOwner, PASSWORD, uploadPdf, type Owner } from '../support/documents';
@@ -159,6 +159,20 @@ describe('templates', () => {
       value: '1-2-3 Shibuya, Tokyo',
     });
     expect(made[1]!.areas[1]).toMatchObject({ type: 'dropdown', value: 'One space' });
+
+    // The owner as one of the people signs at sending: a required text field of theirs needs a value.
+    // Refused before anything is made — no half-made draft is left behind.
+    const ownerId = (await call(owner, 'GET', '/api/me')).body.userId as string;
+    const draftsBefore = (await documentDeps().docs.latestDrafts(ownerId, 50)).length;
+    const ownRole = await call(owner, 'POST', `/api/templates/${templateId}/use`, {
+      recipients: [
+        { name: 'Me Myself', contact: owner.email },
+        { name: 'Ben Berg', contact: 'ben@example.com' },
+      ],
+      lang: 'en',
+    });
+    expect(errorOf(ownRole)).toMatchObject({ status: 400, code: 'fields.errors.ownerMustPrefill' });
+    expect((await documentDeps().docs.latestDrafts(ownerId, 50)).length).toBe(draftsBefore);
 
     // Copy on use: editing and deleting the template leaves the contract as it was made.
     await call(owner, 'PATCH', `/api/templates/${templateId}`, {
