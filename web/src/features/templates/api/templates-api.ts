@@ -55,7 +55,8 @@ export function deleteTemplate(templateId: string): Promise<{ deleted: true }> {
   });
 }
 
-export function useTemplate(templateId: string, body: UseTemplateRequest): Promise<DocumentView> {
+/** Not a React hook: a POST that makes a contract from the template. */
+export function startFromTemplate(templateId: string, body: UseTemplateRequest): Promise<DocumentView> {
   return apiRequest({
     method: 'POST',
     path: `/templates/${enc(templateId)}/use`,

@@ -8,9 +8,9 @@ import type { DocumentView } from '../../../../../shared/api/schemas';
 import { paths } from '../../../app/paths';
 import { useLang } from '../../../app/use-lang';
 import { Modal } from '../../../components/modal';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { clipChars } from '../../../../../shared/domain/validation';
 import { createTemplate } from '../api/templates-api';
+import { RefusalNotice, refusalOf, type Refusal } from './refusal';
 
 export function SaveTemplateButton({
   doc,
@@ -23,11 +23,11 @@ export function SaveTemplateButton({
   const [title, setTitle] = useState('');
   const [roles, setRoles] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ text: string; plans: boolean } | null>(null);
+  const [error, setError] = useState<Refusal | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
 
   const start = () => {
-    setTitle((doc.title || (doc.originalFileName ?? '').replace(/\.pdf$/i, '')).slice(0, 100));
+    setTitle(clipChars(doc.title || (doc.originalFileName ?? '').replace(/\.pdf$/i, ''), 100));
     setRoles(doc.recipients.map((_, i) => t('templatesPage.roleDefault', { n: i + 1 })));
     setError(null);
     setOpen(true);
@@ -44,10 +44,7 @@ export function SaveTemplateButton({
       setSaved(made.title);
       setOpen(false);
     } catch (e) {
-      setError({
-        text: errorMessage(t, e),
-        plans: e instanceof ApiError && e.code === 'templates.errors.limit',
-      });
+      setError(refusalOf(t, e));
     } finally {
       setBusy(false);
     }
@@ -98,15 +95,8 @@ export function SaveTemplateButton({
                 />
               </label>
             ))}
-            {error ? (
-              <p className="notice notice-warning" role="alert" data-testid="save-template-error">
-                {error.text}{' '}
-                {error.plans ? (
-                  <Link to={paths.homeSelectPlan.getHref(lang)}>{t('templatesPage.seePlans')}</Link>
-                ) : null}
-              </p>
-            ) : null}
-            <div className="button-row">
+            <RefusalNotice refusal={error} testId="save-template-error" />
+            <div className="dialog-actions">
               <button
                 type="submit"
                 className="button button-primary"

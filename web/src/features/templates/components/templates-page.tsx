@@ -2,15 +2,16 @@
 // the company's buyer shares. Each can be used; the owner's own can be renamed, duplicated and deleted.
 // "N of M templates" says what the plan allows; past it, the server's refusal links the plans.
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TemplateList, TemplateSummary } from '../../../../../shared/api/schemas';
+import { clipChars } from '../../../../../shared/domain/validation';
 import { paths } from '../../../app/paths';
 import { useLang } from '../../../app/use-lang';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
 import { Modal } from '../../../components/modal';
 import { deleteTemplate, duplicateTemplate, listTemplates, renameTemplate } from '../api/templates-api';
+import '../templates.css';
+import { RefusalNotice, refusalOf, type Refusal } from './refusal';
 
 type Dialog =
   { kind: 'rename'; template: TemplateSummary } | { kind: 'delete'; template: TemplateSummary } | null;
@@ -20,19 +21,12 @@ export function TemplatesPage() {
   const lang = useLang();
   const navigate = useNavigate();
   const [list, setList] = useState<TemplateList | null>(null);
-  const [error, setError] = useState<{ text: string; plans: boolean } | null>(null);
+  const [error, setError] = useState<Refusal | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const refusal = useCallback(
-    (e: unknown) =>
-      setError({
-        text: errorMessage(t, e),
-        plans: e instanceof ApiError && e.code === 'templates.errors.limit',
-      }),
-    [t],
-  );
+  const refusal = useCallback((e: unknown) => setError(refusalOf(t, e)), [t]);
   const load = useCallback(async () => {
     try {
       setList(await listTemplates());
@@ -66,7 +60,7 @@ export function TemplatesPage() {
         {t('templatesPage.fields', { count: tpl.fieldCount })}
         {tpl.mine ? null : <> · {t('templatesPage.sharedBy', { name: tpl.ownerName })}</>}
       </p>
-      <div className="button-row">
+      <div className="template-actions">
         <button
           type="button"
           className="button button-primary"
@@ -97,7 +91,7 @@ export function TemplatesPage() {
                 void act(() =>
                   duplicateTemplate(
                     tpl.templateId,
-                    t('templatesPage.copyOf', { title: tpl.title }).slice(0, 100),
+                    clipChars(t('templatesPage.copyOf', { title: tpl.title }), 100),
                   ),
                 )
               }
@@ -125,14 +119,7 @@ export function TemplatesPage() {
       {list ? (
         <p data-testid="templates-used">{t('templatesPage.used', { used: list.used, limit: list.limit })}</p>
       ) : null}
-      {error ? (
-        <p className="notice notice-warning" role="alert" data-testid="templates-error">
-          {error.text}{' '}
-          {error.plans ? (
-            <Link to={paths.homeSelectPlan.getHref(lang)}>{t('templatesPage.seePlans')}</Link>
-          ) : null}
-        </p>
-      ) : null}
+      {dialog ? null : <RefusalNotice refusal={error} testId="templates-error" />}
       {list && list.templates.length === 0 && list.shared.length === 0 ? (
         <p className="notice notice-info" data-testid="templates-empty">
           {t('templatesPage.empty')}
@@ -168,7 +155,8 @@ export function TemplatesPage() {
                 data-testid="template-name"
               />
             </label>
-            <div className="button-row">
+            <RefusalNotice refusal={error} testId="templates-error" />
+            <div className="dialog-actions">
               <button
                 type="submit"
                 className="button button-primary"
@@ -192,7 +180,8 @@ export function TemplatesPage() {
           role="alertdialog"
         >
           <p>{t('templatesPage.deleteText', { title: dialog.template.title })}</p>
-          <div className="button-row">
+          <RefusalNotice refusal={error} testId="templates-error" />
+          <div className="dialog-actions">
             <button
               type="button"
               className="button button-danger"

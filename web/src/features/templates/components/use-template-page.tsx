@@ -2,7 +2,7 @@
 // person (name and e-mail or phone) and, if the owner wants, values of the template's labelled fields,
 // then makes the draft and goes to Finalize. What was typed stays on a refusal; the message names the
 // row or field at fault.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TemplateView } from '../../../../../shared/api/schemas';
@@ -12,7 +12,7 @@ import { useLang } from '../../../app/use-lang';
 import { useDocumentTitle } from '../../../app/page-title';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { getTemplate, useTemplate as startFromTemplate } from '../api/templates-api';
+import { getTemplate, startFromTemplate } from '../api/templates-api';
 
 type Field = TemplateView['fields'][number];
 
@@ -96,6 +96,7 @@ export function UseTemplatePage() {
   const [values, setValues] = useState<Record<string, string>>({});
   const [error, setError] = useState<{ text: string; row?: number } | null>(null);
   const [busy, setBusy] = useState(false);
+  const prefillable = useMemo(() => (view ? valueFields(view) : []), [view]);
   useDocumentTitle(view ? t('templatesPage.useTitle', { title: view.title }) : t('templatesPage.title'));
 
   useEffect(() => {
@@ -193,10 +194,10 @@ export function UseTemplatePage() {
           </label>
         </fieldset>
       ))}
-      {valueFields(view).length > 0 ? (
+      {prefillable.length > 0 ? (
         <fieldset className="use-template-values">
           <legend>{t('templatesPage.prefill')}</legend>
-          {valueFields(view).map((f, i) => (
+          {prefillable.map((f, i) => (
             <div className="field" key={f.label}>
               <label htmlFor={`${id}-v${i}`}>{f.label}</label>
               <ValueInput
