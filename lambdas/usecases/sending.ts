@@ -19,6 +19,7 @@ import {
 import type { SealJob } from '../jobs';
 import { defaultSignOf } from './default-sign';
 import { ownerFieldAtSend } from './field-state';
+import { missingRequired } from '../../shared/domain/fields';
 import { enforceLimits, messageHits } from './limits';
 import type { RequestFacts } from './history';
 import {
@@ -146,6 +147,18 @@ export async function sendDocument(
   if (doc.kind !== 'esign' && ownerContractors.some((r) => !r.video)) {
     throw new AppError('video.errors.ownerVideoRequired', 'The owner is a contractor and has no video', {
       status: 409,
+    });
+  }
+
+  // The owner agrees now: each required field of theirs that sending does not fill (a sign, the date
+  // signed) holds their pre-filled value. Set Position says so at once (recipients.ts storedField);
+  // fields kept when the contractors are saved again are checked here, where the agreement is made.
+  const unfilled = ownerContractors.some(
+    (r) => missingRequired((r.areas ?? []).map((a) => ownerFieldAtSend(a, '', now))).length > 0,
+  );
+  if (unfilled) {
+    throw new AppError('fields.errors.ownerMustPrefill', 'A required field of the owner has no value', {
+      status: 400,
     });
   }
 

@@ -334,6 +334,38 @@ describe('document use cases', () => {
     expect(s.docs.tokens.size).toBe(0);
   });
 
+  it("refuses to send (400, nothing changes) while a required field of the owner's row is empty", async () => {
+    const s = setup();
+    const docuId = await atSetPos(s, ['owner@example.com', 'a@example.com']);
+    giveOwnerSign(s);
+    // A field kept on a row that became the owner's: Set Position's check never saw it.
+    const rows = s.docs.recipients.get(docuId)!;
+    const text = { pageIndex: 0, x: 10, y: 50, width: 100, height: 30, signed: false };
+    s.docs.recipients.set(
+      docuId,
+      rows.map((r) =>
+        r.isOwner ? { ...r, areas: [...(r.areas ?? []), { ...text, type: 'text', required: true }] } : r,
+      ),
+    );
+    const before = s.docs.docs.get(docuId)!;
+    await expect(sendDocument(s.deps, s.owner, docuId, { lang: 'en' }, facts)).rejects.toMatchObject({
+      status: 400,
+      code: 'fields.errors.ownerMustPrefill',
+    });
+    expect(s.docs.docs.get(docuId)).toEqual(before);
+    expect(s.jobs).toHaveLength(0);
+    // Optional, or pre-filled: sent.
+    s.docs.recipients.set(
+      docuId,
+      rows.map((r) =>
+        r.isOwner
+          ? { ...r, areas: [...(r.areas ?? []), { ...text, type: 'text', required: true, value: 'Mine' }] }
+          : r,
+      ),
+    );
+    expect((await sendDocument(s.deps, s.owner, docuId, { lang: 'en' }, facts)).status).toBe('Agree');
+  });
+
   it('requires the terms before sending', async () => {
     const s = setup();
     const docuId = await atSetPos(s, ['a@example.com']);
