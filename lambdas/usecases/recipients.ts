@@ -11,7 +11,7 @@ import {
   isImageField,
   isValueField,
   setSettings,
-  validateFieldSettings,
+  validateFieldSettingsOf,
 } from '../../shared/domain/fields';
 import type { ValidationFailure } from '../../shared/domain/validation';
 import type { AddressBookRecord, RecipientRecord } from '../adapters/dynamo/documents';
@@ -148,7 +148,7 @@ function fieldRefused(failure: ValidationFailure, row: number): AppError {
 }
 
 /**
- * One placed field as stored: its settings checked (fields.ts validateFieldSettings; `row` is the
+ * One placed field as stored: its settings checked (fields.ts validateFieldSettingsOf; `row` is the
  * area's position in the request), undefined settings omitted. The owner's own row is final at
  * sending: its sign fields start signed (sending stamps them), its other required fields must carry
  * the owner's pre-filled value. For other contractors a pre-fill is the starting value they may
@@ -161,16 +161,10 @@ export function storedField(a: AreaInput, row: number, isOwner: boolean): Stored
     ...setSettings({ ...a, options: a.options?.map((o) => o.trim()) }),
     ...(a.value === undefined || a.value === '' ? {} : { value: a.value }),
   };
-  const check = validateFieldSettings(settings);
+  const check = validateFieldSettingsOf(settings, isOwner);
   if (!check.ok) throw fieldRefused(check, row);
   const { type } = settings;
   const filled = settings.value !== undefined;
-  if (isOwner && settings.required && !isImageField(type) && type !== 'dateSigned' && !filled) {
-    throw new AppError('fields.errors.ownerMustPrefill', `Field ${row} of the owner has no value`, {
-      status: 400,
-      details: { row },
-    });
-  }
   return {
     pageIndex: a.pageIndex,
     x: a.x,

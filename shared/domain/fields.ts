@@ -173,6 +173,19 @@ export function validateFieldSettings(settings: FieldSettings): ValidationResult
   return OK;
 }
 
+/**
+ * A field's settings as a given contractor's: for the owner, who agrees at sending, each required
+ * field other than a sign or a date signed must also carry the owner's pre-filled value. The rule of
+ * Set Position in the SPA and of `PUT …/areas` on the server.
+ */
+export function validateFieldSettingsOf(settings: FieldSettings, isOwner: boolean): ValidationResult {
+  const result = validateFieldSettings(settings);
+  if (!result.ok || !isOwner) return result;
+  const { type } = settings;
+  const needsValue = settings.required && !isImageField(type) && type !== 'dateSigned';
+  return needsValue && (settings.value ?? '') === '' ? fail('fields.errors.ownerMustPrefill') : OK;
+}
+
 // --- The contractor's values --------------------------------------------------------------------
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -18,6 +18,7 @@ import {
   missingRequired,
   requiredMessage,
   validateFieldSettings,
+  validateFieldSettingsOf,
   validateFieldValue,
   VALUE_FIELD_TYPES,
 } from '../../shared/domain/fields';
@@ -159,6 +160,24 @@ describe("the owner's settings", () => {
     expect(validateFieldSettings(settings('text', { maxLength: 3, value: 'abcd' }))).toMatchObject({
       error: 'fields.errors.tooLong',
       values: { max: 3 },
+    });
+  });
+
+  it('makes the owner pre-fill each required value field (the owner agrees at sending); others need not', () => {
+    const prefill = { error: 'fields.errors.ownerMustPrefill' };
+    expect(validateFieldSettingsOf(settings('text', { required: true }), true)).toMatchObject(prefill);
+    expect(validateFieldSettingsOf(settings('text', { required: true, value: '' }), true)).toMatchObject(
+      prefill,
+    );
+    expect(validateFieldSettingsOf(settings('text', { required: true, value: 'x' }), true).ok).toBe(true);
+    expect(validateFieldSettingsOf(settings('text', { required: true }), false).ok).toBe(true);
+    expect(validateFieldSettingsOf(settings('text', { required: false }), true).ok).toBe(true);
+    for (const t of ['signature', 'stamp', 'dateSigned'] as const) {
+      expect(validateFieldSettingsOf(settings(t, { required: true }), true).ok).toBe(true);
+    }
+    // The settings' own rule comes first.
+    expect(validateFieldSettingsOf(settings('number', { required: true, value: '1a' }), true)).toMatchObject({
+      error: 'fields.errors.notANumber',
     });
   });
 });

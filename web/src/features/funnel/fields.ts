@@ -9,11 +9,11 @@ import {
   isImageField,
   isRequired,
   isValueField,
-  validateFieldSettings,
+  validateFieldSettingsOf,
   type FieldSettings,
   type FieldType,
 } from '../../../../shared/domain/fields';
-import { fail, type ValidationResult } from '../../../../shared/domain/validation';
+import type { ValidationResult } from '../../../../shared/domain/validation';
 import { DEFAULT_AREA } from './geometry';
 
 export { FIELD_TYPES, type FieldSettings, type FieldType };
@@ -117,12 +117,7 @@ export type DraftInput = 'label' | 'required' | 'placeholder' | 'maxLength' | 'o
  * (the owner agrees when sending) a required value field must be filled in advance.
  */
 export function checkSettings(settings: FieldSettings, isOwner: boolean): ValidationResult {
-  const result = validateFieldSettings(settings);
-  if (!result.ok) return result;
-  const { type } = settings;
-  const needsValue = settings.required && !isImageField(type) && type !== 'dateSigned';
-  if (isOwner && needsValue && settings.value === undefined) return fail('fields.errors.ownerMustPrefill');
-  return result;
+  return validateFieldSettingsOf(settings, isOwner);
 }
 
 export interface DraftCheck {
