@@ -5,7 +5,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { type IManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { type ILogGroup, LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
@@ -40,6 +40,12 @@ export interface AppFunctionProps {
   readonly memorySize?: number;
   /** @default RetentionDays.ONE_MONTH */
   readonly logRetention?: RetentionDays;
+  /**
+   * A log group shared with other functions (Lambda names each stream
+   * `YYYY/MM/DD/<function name>[<version>]<id>`, so each function's lines stay apart); `logRetention`
+   * is then the group's. @default - a log group of the function's own
+   */
+  readonly logGroup?: ILogGroup;
   /** Extra environment variables; the bind helpers add the resource ones. @default - none */
   readonly environment?: Readonly<Record<string, string>>;
   /** @default 'info' */
@@ -64,9 +70,11 @@ export class AppFunction extends NodejsFunction {
   private readonly executionRole: Role;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
-    const logGroup = new LogGroup(scope, `${id}Logs`, {
-      retention: props.logRetention ?? RetentionDays.ONE_MONTH,
-    });
+    const logGroup =
+      props.logGroup ??
+      new LogGroup(scope, `${id}Logs`, {
+        retention: props.logRetention ?? RetentionDays.ONE_MONTH,
+      });
     // An explicit role instead of the AWSLambdaBasicExecutionRole managed policy (logs:* on *).
     const role = new Role(scope, `${id}Role`, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),

@@ -14,4 +14,5 @@ export * from './schemas/signing';
 export * from './schemas/owner-signs';
 export * from './schemas/videos';
 export * from './schemas/templates';
+export * from './schemas/bulk';
 export * from './endpoints';

@@ -38,8 +38,29 @@ describe('the composed app (no siteUrl)', () => {
   const appResources = resourcesOf(composed.app);
 
   test("keeps the app stack well under CloudFormation's 500 resources (room for a few more features)", () => {
-    // About 7 resources a new API handler; past 460, move a group of routes to a nested stack.
+    // About 4 resources a new API handler, 10 a new queue and worker; past 460, move a group of
+    // routes to a nested stack.
     expect(Object.keys(appResources).length).toBeLessThanOrEqual(460);
+  });
+
+  test('gives the API handlers one log group with a retention, each function writing only there', () => {
+    const shared = logicalIdOf(composed.app.api.handlerLogs);
+    expect(appResources[shared]).toMatchObject({
+      Type: 'AWS::Logs::LogGroup',
+      Properties: { RetentionInDays: 30 },
+    });
+    const handlers = [...composed.app.api.functions.values()];
+    expect(handlers.length).toBeGreaterThan(40);
+    for (const fn of handlers) {
+      expect(appResources[logicalIdOf(fn)]!.Properties.LoggingConfig.LogGroup).toEqual({ Ref: shared });
+    }
+    // The workers keep a group each (their alarms and retention differ by job).
+    const workerGroups = new Set(
+      composed.app.jobs.workers.map((w) =>
+        JSON.stringify(appResources[logicalIdOf(w)]!.Properties.LoggingConfig.LogGroup),
+      ),
+    );
+    expect(workerGroups.size).toBe(composed.app.jobs.workers.length);
   });
 
   test('has two stacks, the app one deployed after the stateful one', () => {
