@@ -122,6 +122,12 @@ export const paths = {
     path: 'home/templates/:templateId/use',
     getHref: (lang: Lang, templateId: string) => `/${lang}/home/templates/${enc(templateId)}/use`,
   },
+  /** Bulk send from a template (issue #27 item 6); `bulkId` reopens a send's progress. */
+  homeTemplateBulk: {
+    path: 'home/templates/:templateId/bulk',
+    getHref: (lang: Lang, templateId: string, bulkId?: string) =>
+      `/${lang}/home/templates/${enc(templateId)}/bulk${bulkId ? `?bulk=${enc(bulkId)}` : ''}`,
+  },
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -69,6 +69,14 @@ export function TemplatesPage() {
         >
           {t('templatesPage.use')}
         </button>
+        <button
+          type="button"
+          className="button"
+          data-testid="template-bulk"
+          onClick={() => void navigate(paths.homeTemplateBulk.getHref(lang, tpl.templateId))}
+        >
+          {t('bulkPage.action')}
+        </button>
         {tpl.mine ? (
           <>
             <button

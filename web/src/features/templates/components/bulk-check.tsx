@@ -1,0 +1,55 @@
+// Bulk send (issue #27 item 6): what the server's check found, before anything is sent. Rows, ready to
+// send, refused; the owner's remaining contracts and the good rows past them; every refused row with its
+// line and reason.
+import { forwardRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BulkCheck } from '../../../../../shared/api/schemas/bulk';
+import { BulkRowTable } from './bulk-rows';
+
+export const BulkCheckResult = forwardRef<HTMLHeadingElement, { check: BulkCheck }>(function BulkCheckResult(
+  { check },
+  headingRef,
+) {
+  const { t } = useTranslation();
+  const counts: [string, number, string][] = [
+    ['rows', check.rows, t('bulkPage.rows')],
+    ['accepted', check.accepted, t('bulkPage.accepted')],
+    ['refused', check.errorCount, t('bulkPage.refused')],
+    ['remaining', check.remaining, t('bulkPage.remaining')],
+  ];
+  if (check.pastAllowance > 0) counts.push(['past', check.pastAllowance, t('bulkPage.pastAllowance')]);
+  return (
+    <section className="card bulk-section" aria-labelledby="bulk-check-title" data-testid="bulk-check">
+      <h2 id="bulk-check-title" ref={headingRef} tabIndex={-1}>
+        {t('bulkPage.resultTitle')}
+      </h2>
+      <dl className="bulk-counts">
+        {counts.map(([key, value, label]) => (
+          <div key={key}>
+            <dt>{label}</dt>
+            <dd data-testid={`bulk-check-${key}`}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {check.errorCount === 0 ? (
+        <p className="notice notice-success" data-testid="bulk-check-clean">
+          {t('bulkPage.allGood')}
+        </p>
+      ) : (
+        <>
+          <BulkRowTable rows={check.errors} caption={t('bulkPage.badRows')} testId="bulk-errors" />
+          {check.errorCount > check.errors.length ? (
+            <p className="muted">
+              {t('bulkPage.moreErrors', { shown: check.errors.length, count: check.errorCount })}
+            </p>
+          ) : null}
+        </>
+      )}
+      {check.accepted === 0 ? (
+        <p className="notice notice-warning" data-testid="bulk-nothing">
+          {t('bulkPage.nothingToSend')}
+        </p>
+      ) : null}
+    </section>
+  );
+});
