@@ -60,6 +60,7 @@ export function BulkSendPage() {
   const progressHeading = useRef<HTMLHeadingElement>(null);
   const moveFocus = useRef<'check' | 'progress' | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const chooseButton = useRef<HTMLButtonElement>(null);
   const number = (n: number) => n.toLocaleString(i18n.language);
   useDocumentTitle(view ? t('bulkPage.heading', { title: view.title }) : t('bulkPage.title'));
 
@@ -113,7 +114,7 @@ export function BulkSendPage() {
     } catch (e) {
       setCheck(null);
       setError(errorMessage(t, e));
-      fileInput.current?.focus();
+      chooseButton.current?.focus();
     } finally {
       setBusy(false);
       setConfirming(false);
@@ -138,7 +139,6 @@ export function BulkSendPage() {
     setCheck(null);
     setChosen(null);
     setError(null);
-    if (fileInput.current) fileInput.current.value = '';
   }
 
   if (!view) {
@@ -191,7 +191,7 @@ export function BulkSendPage() {
         <>
           <p>{t('bulkPage.intro')}</p>
           <section className="card bulk-section" aria-labelledby={`${id}-file-title`}>
-            <h2 id={`${id}-file-title`}>{t('bulkPage.file')}</h2>
+            <h2 id={`${id}-file-title`}>{t('bulkPage.prepare')}</h2>
             <p className="bulk-columns" data-testid="bulk-columns">
               {t('bulkPage.columns', { columns: columns.join(', ') })}
             </p>
@@ -206,16 +206,28 @@ export function BulkSendPage() {
                 {t('bulkPage.sample')}
               </button>
             </div>
-            <div className="field">
-              <label htmlFor={`${id}-file`}>{t('bulkPage.file')}</label>
+            <div className="bulk-file">
+              <button
+                ref={chooseButton}
+                type="button"
+                className="button"
+                aria-describedby={error ? `${id}-help ${id}-error` : `${id}-help`}
+                onClick={() => fileInput.current?.click()}
+                data-testid="bulk-choose"
+              >
+                {chosen ? t('bulkPage.chooseAnother') : t('bulkPage.choose')}
+              </button>
               <input
                 ref={fileInput}
-                id={`${id}-file`}
                 type="file"
                 accept=".csv,text/csv"
-                aria-describedby={error ? `${id}-help ${id}-error` : `${id}-help`}
-                aria-invalid={error ? true : undefined}
-                onChange={(e) => void choose(e.target.files?.[0])}
+                hidden
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  // Emptied, so picking the same file again (fixed meanwhile) reads it again.
+                  e.target.value = '';
+                  void choose(file);
+                }}
                 data-testid="bulk-file"
               />
               <p className="muted" id={`${id}-help`}>
@@ -264,7 +276,6 @@ export function BulkSendPage() {
           testId="bulk-confirm"
         >
           <p>{t('bulkPage.confirmText', { count: check.accepted, title: view.title })}</p>
-          {errorNotice}
           <div className="dialog-actions">
             <button
               type="button"
