@@ -3,6 +3,8 @@
 // line and reason.
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Locale } from '../../../../../shared/i18n';
+import { formatNumber } from '../../../lib/format';
 import type { BulkCheck } from '../../../../../shared/api/schemas/bulk';
 import { BulkRowTable } from './bulk-rows';
 
@@ -10,7 +12,8 @@ export const BulkCheckResult = forwardRef<HTMLHeadingElement, { check: BulkCheck
   { check },
   headingRef,
 ) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const number = (n: number) => formatNumber(n, i18n.language as Locale);
   const counts: [string, number, string][] = [
     ['rows', check.rows, t('bulkPage.rows')],
     ['accepted', check.accepted, t('bulkPage.accepted')],
@@ -27,7 +30,7 @@ export const BulkCheckResult = forwardRef<HTMLHeadingElement, { check: BulkCheck
         {counts.map(([key, value, label]) => (
           <div key={key}>
             <dt>{label}</dt>
-            <dd data-testid={`bulk-check-${key}`}>{value}</dd>
+            <dd data-testid={`bulk-check-${key}`}>{number(value)}</dd>
           </div>
         ))}
       </dl>
@@ -40,7 +43,10 @@ export const BulkCheckResult = forwardRef<HTMLHeadingElement, { check: BulkCheck
           <BulkRowTable rows={check.errors} caption={t('bulkPage.badRows')} testId="bulk-errors" />
           {check.errorCount > check.errors.length ? (
             <p className="muted">
-              {t('bulkPage.moreErrors', { shown: check.errors.length, count: check.errorCount })}
+              {t('bulkPage.moreErrors', {
+                shown: number(check.errors.length),
+                count: number(check.errorCount),
+              })}
             </p>
           ) : null}
         </>

@@ -3,6 +3,8 @@
 // their reasons and "Retry failed rows"; a done message, said to screen readers once.
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Locale } from '../../../../../shared/i18n';
+import { formatNumber } from '../../../lib/format';
 import type { BulkProgress } from '../../../../../shared/api/schemas/bulk';
 import { BulkRowTable } from './bulk-rows';
 
@@ -16,7 +18,8 @@ export const BulkProgressView = forwardRef<HTMLHeadingElement, Props>(function B
   { progress, busy, onRetry },
   headingRef,
 ) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const number = (n: number) => formatNumber(n, i18n.language as Locale);
   const { total, sent, failed, refused } = progress;
   const done = progress.status === 'done';
   const percent = total === 0 ? 100 : Math.round(((sent + failed) / total) * 100);
@@ -56,12 +59,12 @@ export const BulkProgressView = forwardRef<HTMLHeadingElement, Props>(function B
         {counts.map(([key, value, label]) => (
           <div key={key}>
             <dt>{label}</dt>
-            <dd data-testid={`bulk-progress-${key}`}>{value}</dd>
+            <dd data-testid={`bulk-progress-${key}`}>{number(value)}</dd>
           </div>
         ))}
       </dl>
       <p role="status" className={done ? 'notice notice-success' : 'muted'} data-testid="bulk-status">
-        {done ? t('bulkPage.done', { sent, total }) : t('bulkPage.running')}
+        {done ? t('bulkPage.done', { sent: number(sent), total: number(total) }) : t('bulkPage.running')}
       </p>
       {progress.failedRows.length > 0 ? (
         <BulkRowTable rows={progress.failedRows} caption={t('bulkPage.failedRows')} testId="bulk-failed" />

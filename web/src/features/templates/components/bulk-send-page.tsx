@@ -9,12 +9,14 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { BulkCheck } from '../../../../../shared/api/schemas/bulk';
 import type { TemplateView } from '../../../../../shared/api/schemas';
+import type { Locale } from '../../../../../shared/i18n';
 import { BULK_CSV_MAX_CHARS, BULK_MAX_ROWS } from '../../../../../shared/domain/bulk';
 import { useDocumentTitle } from '../../../app/page-title';
 import { paths } from '../../../app/paths';
 import { useLang } from '../../../app/use-lang';
 import { Modal } from '../../../components/modal';
 import { errorMessage } from '../../../lib/error-message';
+import { formatNumber } from '../../../lib/format';
 import { postBulk, retryBulk } from '../api/bulk-api';
 import { getTemplate } from '../api/templates-api';
 import { readCsvFile, sampleCsv, templateColumns } from '../bulk-csv';
@@ -61,7 +63,7 @@ export function BulkSendPage() {
   const moveFocus = useRef<'check' | 'progress' | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const chooseButton = useRef<HTMLButtonElement>(null);
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const number = (n: number) => formatNumber(n, i18n.language as Locale);
   useDocumentTitle(view ? t('bulkPage.heading', { title: view.title }) : t('bulkPage.title'));
 
   useEffect(() => {
@@ -262,7 +264,7 @@ export function BulkSendPage() {
                 onClick={() => setConfirming(true)}
                 data-testid="bulk-send"
               >
-                {t('bulkPage.send', { count: check.accepted })}
+                {t('bulkPage.send', { count: number(check.accepted) })}
               </button>
             </div>
           ) : null}
@@ -275,7 +277,7 @@ export function BulkSendPage() {
           className="contracts-dialog"
           testId="bulk-confirm"
         >
-          <p>{t('bulkPage.confirmText', { count: check.accepted, title: view.title })}</p>
+          <p>{t('bulkPage.confirmText', { count: number(check.accepted), title: view.title })}</p>
           <div className="dialog-actions">
             <button
               type="button"
