@@ -39,8 +39,8 @@ const view = {
 };
 
 describe('bulk send CSV in the browser', () => {
-  test('value fields with a label, once each, in order; signs, strikes and unlabelled fields are not columns', () => {
-    expect(valueLabels(view)).toEqual(['Address', 'Rent', 'Pets']);
+  test('value fields with a label, once each, in order; signs and unlabelled fields are not columns', () => {
+    expect(valueLabels(view)).toEqual(['Address', 'Rent', 'Strike', 'Pets']);
   });
 
   test('columns: each role name and contact, the title, then the labels', () => {
@@ -52,6 +52,7 @@ describe('bulk send CSV in the browser', () => {
       'title',
       'Address',
       'Rent',
+      'Strike',
       'Pets',
     ]);
   });
@@ -66,8 +67,10 @@ describe('bulk send CSV in the browser', () => {
 
   test('the sample has the header and one example row of as many cells', () => {
     const lines = sampleCsv(view).split('\r\n');
-    expect(lines[0]).toBe('Buyer name,Buyer contact,Seller name,Seller contact,title,Address,Rent,Pets');
-    expect(lines[1]).toBe('Buyer 1,person1@example.com,Seller 2,person2@example.com,"Lease, 2027",,,');
+    expect(lines[0]).toBe(
+      'Buyer name,Buyer contact,Seller name,Seller contact,title,Address,Rent,Strike,Pets',
+    );
+    expect(lines[1]).toBe('Buyer 1,person1@example.com,Seller 2,person2@example.com,"Lease, 2027",,,,');
     expect(lines[2]).toBe('');
   });
 

@@ -5,11 +5,11 @@ import type { TemplateView } from '../../../../shared/api/schemas';
 import { BULK_CSV_MAX_CHARS, bulkColumns } from '../../../../shared/domain/bulk';
 import { isValueField } from '../../../../shared/domain/fields';
 
-/** The labels of the template's value fields, once each, in field order (the CSV's field columns). */
+/** The labels of the template's value fields, once each, in role and field order (the CSV's field columns). */
 export function valueLabels(view: Pick<TemplateView, 'fields'>): string[] {
   const labels: string[] = [];
   for (const f of view.fields) {
-    if (f.label && isValueField(f.type) && f.type !== 'strikethrough' && !labels.includes(f.label)) {
+    if (f.label && isValueField(f.type) && !labels.includes(f.label)) {
       labels.push(f.label);
     }
   }

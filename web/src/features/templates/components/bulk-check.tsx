@@ -20,6 +20,8 @@ export const BulkCheckResult = forwardRef<HTMLHeadingElement, { check: BulkCheck
     ['refused', check.errorCount, t('bulkPage.refused')],
     ['remaining', check.remaining, t('bulkPage.remaining')],
   ];
+  /** Rows the server lists: the refused ones and those past the allowance (at most BULK_MAX_ERRORS). */
+  const listed = check.errorCount + check.pastAllowance;
   if (check.pastAllowance > 0) counts.push(['past', check.pastAllowance, t('bulkPage.pastAllowance')]);
   return (
     <section className="card bulk-section" aria-labelledby="bulk-check-title" data-testid="bulk-check">
@@ -34,19 +36,16 @@ export const BulkCheckResult = forwardRef<HTMLHeadingElement, { check: BulkCheck
           </div>
         ))}
       </dl>
-      {check.errorCount === 0 ? (
+      {check.errors.length === 0 ? (
         <p className="notice notice-success" data-testid="bulk-check-clean">
           {t('bulkPage.allGood')}
         </p>
       ) : (
         <>
           <BulkRowTable rows={check.errors} caption={t('bulkPage.badRows')} testId="bulk-errors" />
-          {check.errorCount > check.errors.length ? (
+          {listed > check.errors.length ? (
             <p className="muted">
-              {t('bulkPage.moreErrors', {
-                shown: number(check.errors.length),
-                count: number(check.errorCount),
-              })}
+              {t('bulkPage.moreErrors', { shown: number(check.errors.length), count: number(listed) })}
             </p>
           ) : null}
         </>
