@@ -196,7 +196,7 @@ async function checkRows(
       if (value !== '') values[label] = value;
     }
     const title = cell(cells, BULK_TITLE_COLUMN) || input.title || t.title;
-    if (title.length > TEMPLATE_TITLE_MAX_CHARS || /[\u0000-\u001f\u007f]/.test(title)) {
+    if (title.length > TEMPLATE_TITLE_MAX_CHARS || /\p{Cc}/u.test(title)) {
       errors.push({ line, error: 'bulk.errors.badTitle', values: { max: TEMPLATE_TITLE_MAX_CHARS } });
       continue;
     }
