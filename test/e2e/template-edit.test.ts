@@ -160,6 +160,40 @@ describe('editing templates (/home/templates/{id}/edit)', () => {
       await visible(editable(page, 'signature'));
       expect(await editable(page, 'text').count()).toBe(0);
 
+      // A field the server refuses (its row, counted role by role: Tenant's second) is opened to fix,
+      // its role and number named; the server's own refusal of a row is stubbed here, since the panel
+      // lets no refusable field through.
+      let stubbed = false;
+      await page.route('**/api/templates/*', async (route) => {
+        if (stubbed || route.request().method() !== 'PATCH') return route.fallback();
+        stubbed = true;
+        await route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            error: { code: 'signAreas.errors.outsidePage', message: 'Off the page', details: { row: 1 } },
+          }),
+        });
+      });
+      await page.getByTestId('template-edit-save').click();
+      const refused = t('templatesPage.rowField', {
+        n: 2,
+        role: 'Tenant',
+        message: t('signAreas.errors.outsidePage'),
+      });
+      await visible(page.getByTestId('template-edit-error').filter({ hasText: refused }));
+      await visible(page.getByTestId('field-panel'));
+      expect(
+        await page
+          .getByTestId('field-panel')
+          .getByLabel(t('fieldEditor.panel.label'), { exact: true })
+          .inputValue(),
+      ).toBe('Pets');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('field-panel').waitFor({ state: 'detached', timeout: 20000 });
+      await page.unroute('**/api/templates/*');
+      expect(await page.getByTestId('template-edit-role-0').inputValue()).toBe('Tenant');
+
       // Renamed elsewhere meanwhile: refused with its message, and every edit is still here.
       const renamed = await api(`/api/templates/${templateId}`, {
         method: 'PATCH',
@@ -184,8 +218,21 @@ describe('editing templates (/home/templates/{id}/edit)', () => {
       expect(await editable(page, 'text').count()).toBe(1);
       await atPhoneWidth(page, [t('templatesPage.editTitle')]);
 
-      // A contract made now has the edited fields; the one made before keeps its own.
-      const after = await useTemplate(owner, templateId);
+      // A contract made now (Use, in the browser) has the edited fields; the one made before keeps its own.
+      await page.getByRole('link', { name: t('templatesPage.back') }).click();
+      await expectPath(page, '/en/home/templates');
+      await page
+        .getByTestId('template-row')
+        .filter({ hasText: 'Lease 2027' })
+        .getByTestId('template-use')
+        .click();
+      await page.getByTestId('use-role-0-name').fill('Ann Anders');
+      await page.getByTestId('use-role-0-contact').fill('ann@example.com');
+      await page.getByTestId('use-role-1-name').fill('Ben Berg');
+      await page.getByTestId('use-role-1-contact').fill('ben@example.com');
+      await page.getByTestId('use-template-submit').click();
+      await page.waitForURL(/\/en\/home\/make\/esign\/agree\/[0-9a-f]+$/, { timeout: 20000 });
+      const after = new URL(page.url()).pathname.split('/').pop()!;
       const afterFields = await documentFields(owner, after);
       expect(afterFields[0]).toEqual([
         { type: 'signature', x: 70, y: 60 },
@@ -199,6 +246,17 @@ describe('editing templates (/home/templates/{id}/edit)', () => {
       ]);
       const view = await api(`/api/templates/${templateId}`, { token: owner.token });
       expect(view.body).toMatchObject({ title: 'Lease 2027', roles: ['Tenant', 'Seller'], fieldCount: 3 });
+
+      // The page in Japanese: its title and texts from the Japanese catalogue.
+      await page.goto(new URL(`/jp/home/templates/${templateId}/edit`, page.url()).toString());
+      await visible(page.getByRole('heading', { name: text('ja', 'templatesPage.editTitle') }));
+      await page.waitForFunction(
+        (title) => document.title.includes(title),
+        text('ja', 'templatesPage.editTitle'),
+        {
+          timeout: 20000,
+        },
+      );
     });
   });
 
