@@ -34,10 +34,12 @@ export const configSchema = z.object({
   SEAL_QUEUE_URL: z.url(),
   ANCHOR_QUEUE_URL: z.url(),
   NOTIFY_QUEUE_URL: z.url(),
+  BULK_QUEUE_URL: z.url(),
   /** The dead-letter queues: only the admin Jobs page's functions have them (issue #20). */
   SEAL_DLQ_URL: z.url().optional(),
   ANCHOR_DLQ_URL: z.url().optional(),
   NOTIFY_DLQ_URL: z.url().optional(),
+  BULK_DLQ_URL: z.url().optional(),
   USER_POOL_ID: z.string().min(1),
   USER_POOL_CLIENT_ID: z.string().min(1),
   /** Sender of every e-mail, e.g. "SignSeal <no-reply@example.com>". */

@@ -36,6 +36,8 @@ import { S3Storage } from './adapters/s3-storage';
 import { SesAccountCheck } from './adapters/ses-account';
 import { SesMailer } from './adapters/ses-mailer';
 import { MailboxSms, SnsSms } from './adapters/sms';
+import { DynamoBulkStore } from './adapters/dynamo/bulk';
+import type { BulkDeps } from './usecases/bulk-send';
 import { SqsJobQueue } from './adapters/sqs-queue';
 import { SqsJobsConsole, type JobsConsole } from './adapters/sqs-console';
 import { SqsDeadLetterQueue } from './adapters/sqs-dead-letters';
@@ -63,6 +65,7 @@ import type {
   ObjectStorage,
   LargeObjects,
   SmsSender,
+  BatchJobQueue,
 } from './ports';
 
 export interface Deps {
@@ -117,13 +120,25 @@ export function identityDirectory(): IdentityDirectory {
   return (built.directory ??= new CognitoDirectory(cognito(), getConfig().USER_POOL_ID));
 }
 
-export function jobQueue(): JobQueue {
+function queueUrls() {
   const c = getConfig();
-  return (built.queue ??= new SqsJobQueue(sqs(), {
+  return {
     seal: c.SEAL_QUEUE_URL,
     anchor: c.ANCHOR_QUEUE_URL,
     notify: c.NOTIFY_QUEUE_URL,
-  }));
+    bulk: c.BULK_QUEUE_URL,
+  };
+}
+
+export function jobQueue(): JobQueue {
+  return (built.queue ??= new SqsJobQueue(sqs(), queueUrls()));
+}
+
+let batchQueue: BatchJobQueue | undefined;
+
+/** The queues, taking many jobs at once (bulk send). */
+export function batchJobQueue(): BatchJobQueue {
+  return (batchQueue ??= new SqsJobQueue(sqs(), queueUrls()));
 }
 
 /** The admin Jobs page's view of the queues (issue #20); needs the <NAME>_DLQ_URL variables. */
@@ -133,15 +148,12 @@ export function jobsConsole(): JobsConsole {
     if (!url) throw new ConfigError(name, 'is missing (the admin Jobs page needs it)');
     return url;
   };
-  return new SqsJobsConsole(
-    sqs(),
-    { seal: c.SEAL_QUEUE_URL, anchor: c.ANCHOR_QUEUE_URL, notify: c.NOTIFY_QUEUE_URL },
-    {
-      seal: dlq('SEAL_DLQ_URL', c.SEAL_DLQ_URL),
-      anchor: dlq('ANCHOR_DLQ_URL', c.ANCHOR_DLQ_URL),
-      notify: dlq('NOTIFY_DLQ_URL', c.NOTIFY_DLQ_URL),
-    },
-  );
+  return new SqsJobsConsole(sqs(), queueUrls(), {
+    seal: dlq('SEAL_DLQ_URL', c.SEAL_DLQ_URL),
+    anchor: dlq('ANCHOR_DLQ_URL', c.ANCHOR_DLQ_URL),
+    notify: dlq('NOTIFY_DLQ_URL', c.NOTIFY_DLQ_URL),
+    bulk: dlq('BULK_DLQ_URL', c.BULK_DLQ_URL),
+  });
 }
 
 export function adminAuditTrail(): AdminAuditTrail {
@@ -225,6 +237,15 @@ export function templateDeps(): TemplateDeps {
     storage: objectStorage() as ObjectStorage & LargeObjects,
     templates: new DynamoTemplateStore(documentClient(), getConfig().TABLE_NAME),
     seats: repository(),
+  };
+}
+
+/** Bulk send (issue #27 item 6): the templates' deps, the bulks' records and batch enqueueing. */
+export function bulkDeps(): BulkDeps {
+  return {
+    ...templateDeps(),
+    bulks: new DynamoBulkStore(documentClient(), getConfig().TABLE_NAME),
+    bulkQueue: batchJobQueue(),
   };
 }
 

@@ -94,6 +94,13 @@ export interface JobQueue extends HealthCheckable {
   ): Promise<{ messageId: string }>;
 }
 
+/** A queue that also takes many jobs at once (bulk send). */
+export interface BatchJobQueue extends JobQueue {
+  /** Many jobs of one queue (SQS batches of ten, a few batches at once); resolves when all are in.
+   *  Throws if any could not be sent (the caller's jobs are idempotent, so sending again is safe). */
+  enqueueMany(queue: WorkerName, jobs: readonly unknown[]): Promise<void>;
+}
+
 export interface IdentityProfile {
   readonly email: string;
   readonly emailVerified: boolean;

@@ -3,6 +3,8 @@
 import type { APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import {
+  bulkParamsSchema,
+  bulkRequestSchema,
   createTemplateRequestSchema,
   templateIdParamsSchema,
   updateTemplateRequestSchema,
@@ -12,7 +14,8 @@ import { TEMPLATE_TITLE_MAX_CHARS } from '../../shared/domain/templates';
 import { lineText } from '../../shared/api/schemas/text';
 import { AppError } from '../core/errors';
 import { httpHandler, type HttpEvent } from '../core/http';
-import { templateDeps } from '../deps';
+import { bulkDeps, templateDeps } from '../deps';
+import { bulkProgress, bulkSend, retryBulk } from '../usecases/bulk-send';
 import { useTemplate } from '../usecases/template-use';
 import {
   createTemplate,
@@ -74,6 +77,28 @@ const ROUTES = {
         status: 201,
         body: await useTemplate(templateDeps(), req.user, req.params.templateId, req.body),
       };
+    },
+  ),
+  'POST /api/templates/{templateId}/bulk': httpHandler(
+    { auth: 'owner', params: templateIdParamsSchema, body: bulkRequestSchema },
+    async (req) => {
+      if (!req.user) throw signInRequired();
+      const res = await bulkSend(bulkDeps(), req.user, req.params.templateId, req.body);
+      return { status: res.progress ? 202 : 200, body: res };
+    },
+  ),
+  'GET /api/templates/{templateId}/bulk/{bulkId}': httpHandler(
+    { auth: 'owner', params: bulkParamsSchema },
+    async (req) => {
+      if (!req.user) throw signInRequired();
+      return { body: await bulkProgress(bulkDeps(), req.user, req.params.templateId, req.params.bulkId) };
+    },
+  ),
+  'POST /api/templates/{templateId}/bulk/{bulkId}/retry': httpHandler(
+    { auth: 'owner', params: bulkParamsSchema },
+    async (req) => {
+      if (!req.user) throw signInRequired();
+      return { body: await retryBulk(bulkDeps(), req.user, req.params.templateId, req.params.bulkId) };
     },
   ),
 } as const;

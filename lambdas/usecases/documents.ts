@@ -46,14 +46,14 @@ async function unrecordedVideoContract(deps: DocumentDeps, user: AuthUser): Prom
 export async function createDocument(
   deps: DocumentDeps,
   user: AuthUser,
-  input: { kind: ContractKind; reuseUnrecorded?: boolean },
+  input: { kind: ContractKind; reuseUnrecorded?: boolean; docuId?: string },
   now = new Date(),
 ): Promise<DocumentView> {
   if (input.kind === 'vcontract' && input.reuseUnrecorded) {
     const reused = await unrecordedVideoContract(deps, user);
     if (reused) return view(deps, reused);
   }
-  const docuId = randomUUID().replace(/-/g, '');
+  const docuId = input.docuId ?? randomUUID().replace(/-/g, '');
   const at = now.toISOString();
   // A video contract's first party is its owner, who records the terms (row 0, always there).
   const owner = input.kind === 'vcontract' ? await ownerActor(deps, user) : null;

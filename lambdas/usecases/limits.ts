@@ -57,6 +57,8 @@ export const DEFAULT_LIMITS = {
   attachmentFormsPerLink: { limit: 30, windowSeconds: HOUR },
   /** …and by one contractor (by contact) through any of their links. */
   attachmentFormsPerSigner: { limit: 60, windowSeconds: HOUR },
+  /** Bulk sends started by one owner (issue #27 item 6; each row is a paid contract besides). */
+  bulkSendsPerOwner: { limit: 20, windowSeconds: HOUR },
   /** E-mail verification codes sent for one user… */
   verificationCodesPerUser: { limit: 5, windowSeconds: HOUR },
   /** …and to one address. */

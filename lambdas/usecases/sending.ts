@@ -108,7 +108,12 @@ export async function sendDocument(
   deps: DocumentDeps,
   user: AuthUser,
   docuId: string,
-  input: { lang: Language },
+  input: {
+    lang: Language;
+    /** A bulk send's row (issue #27 item 6): the owner's hourly message budget is the bulk's own
+     *  (rows are paid contracts, sent at the bulk queue's bounded rate); each contact's still applies. */
+    bulk?: boolean;
+  },
   facts: RequestFacts,
   now = new Date(),
 ): Promise<DocumentView> {
@@ -165,7 +170,8 @@ export async function sendDocument(
   // Every request counts against the owner's and each contact's limits, all or none: over a limit
   // nothing is sent and the document stays ready to send (429).
   const contractors = recipients.filter((x) => !x.isOwner);
-  await enforceLimits(deps.limits, messageHits(user.sub, contractors));
+  const hits = messageHits(user.sub, contractors);
+  await enforceLimits(deps.limits, input.bulk ? hits.filter((h) => h.rule === 'messagesPerRecipient') : hits);
 
   const links: { recipient: RecipientRecord; token: string; expiresAt: string }[] = [];
   const tokens: SignerTokenRecord[] = [];

@@ -16,6 +16,7 @@ import { createDocument, updateDocument } from './documents';
 import { enforceLimits } from './limits';
 import { newOriginalKey } from './original';
 import { phoneCountryFor, saveAreas, saveRecipients, storedField } from './recipients';
+import type { TemplateRecord } from '../adapters/dynamo/templates';
 import { accessTemplate, fieldInput, type TemplateDeps } from './templates';
 
 function badRoles(roles: number): AppError {
@@ -25,17 +26,25 @@ function badRoles(roles: number): AppError {
   });
 }
 
-export async function useTemplate(
-  deps: TemplateDeps,
-  user: AuthUser,
-  templateId: string,
-  input: UseTemplateRequest,
-  now = new Date(),
-): Promise<DocumentView> {
-  const { template: t } = await accessTemplate(deps, user, templateId, 'use', now);
+/** A template's contract as checked: its people and every field with its value, ready to save. */
+export interface TemplateUsePlan {
+  readonly areas: (ReturnType<typeof fieldInput> & { recipientIndex: number })[];
+}
+
+/**
+ * The rules of Set Position and the funnel, run on what a use of the template gives (each role's
+ * person, the values by field label) before anything is made: a refusal is an AppError naming why.
+ * `owner` is the caller's contact, whose own rows agree at sending. Bulk send runs it on each row.
+ */
+export function planTemplateUse(
+  t: TemplateRecord,
+  input: Pick<UseTemplateRequest, 'recipients' | 'values' | 'lang'>,
+  ownerContact: string | null,
+  englishPhoneCountry: TemplateDeps['englishPhoneCountry'],
+): TemplateUsePlan {
   if (input.recipients.length !== t.roles.length) throw badRoles(t.roles.length);
   const people = validateContractors(input.recipients, {
-    defaultCountry: phoneCountryFor(input.lang, deps.englishPhoneCountry),
+    defaultCountry: phoneCountryFor(input.lang, englishPhoneCountry),
   });
   if (!people.ok) throw validationError(people, 'The people are refused');
   if (people.contractors.length !== t.roles.length) throw badRoles(t.roles.length);
@@ -54,17 +63,19 @@ export async function useTemplate(
     }
   }
   // The owner among the people signs at sending: their fields must hold what sending needs.
-  const owner = await ownerActor(deps, user);
   let row = 0;
   const areas = t.roles.flatMap((role, recipientIndex) => {
     const person = people.contractors[recipientIndex]!;
     const isOwner =
-      person.method === 'email' && !!owner.contact && isOwnerContact(person.contact, owner.contact);
+      person.method === 'email' && !!ownerContact && isOwnerContact(person.contact, ownerContact);
     return (role.fields ?? []).map((f) => {
       const given = f.label === undefined ? undefined : values.get(f.label);
       if (given !== undefined) {
         const check = validateFieldValue({ ...f, type: fieldTypeOf(f) }, given);
-        if (!check.ok) throw validationError(check, `The value of ${f.label ?? ''} is refused`);
+        if (!check.ok) {
+          const values = { ...check.values, label: f.label ?? '' };
+          throw validationError({ ...check, values }, `The value of ${f.label ?? ''} is refused`);
+        }
       }
       const { value: preset, ...settings } = fieldInput(f);
       const value = given ?? preset;
@@ -73,9 +84,33 @@ export async function useTemplate(
       return area;
     });
   });
-  await enforceLimits(deps.limits, [{ rule: 'uploadFormsPerOwner', key: user.sub }]);
+  return { areas };
+}
 
-  const created = await createDocument(deps, user, { kind: 'esign' }, now);
+export async function useTemplate(
+  deps: TemplateDeps,
+  user: AuthUser,
+  templateId: string,
+  input: UseTemplateRequest,
+  now = new Date(),
+  options: {
+    /** The new document's id (a bulk row's, so that a retried row finds its contract). */
+    docuId?: string;
+    /** The owner accepted the e-sign terms for it (bulk send's confirmation). */
+    acceptTerms?: boolean;
+    /** Count the new original against the owner's upload allowance (not for a bulk's rows: the
+     *  bulk has its own limit, and each row is a paid contract). @default true */
+    countUpload?: boolean;
+  } = {},
+): Promise<DocumentView> {
+  const { template: t } = await accessTemplate(deps, user, templateId, 'use', now);
+  const owner = await ownerActor(deps, user);
+  const { areas } = planTemplateUse(t, input, owner.contact ?? null, deps.englishPhoneCountry);
+  if (options.countUpload !== false) {
+    await enforceLimits(deps.limits, [{ rule: 'uploadFormsPerOwner', key: user.sub }]);
+  }
+
+  const created = await createDocument(deps, user, { kind: 'esign', docuId: options.docuId }, now);
   const docuId = created.docuId;
   const doc = (await deps.docs.getDocument(docuId))!;
   const fileKey = newOriginalKey(docuId);
@@ -89,7 +124,10 @@ export async function useTemplate(
     pages: t.pages.map((p) => ({ width: p.width, height: p.height })),
     uploadedAt: now.toISOString(),
   });
-  await updateDocument(deps, user, docuId, { title: input.title ?? t.title });
+  await updateDocument(deps, user, docuId, {
+    title: input.title ?? t.title,
+    ...(options.acceptTerms ? { privateinfoAgree: true } : {}),
+  });
   await saveRecipients(
     deps,
     user,

@@ -98,6 +98,7 @@ function summaryOf(t: TemplateRecord, mine: boolean, ownerName: string): Templat
     ownerName,
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
+    version: t.version,
   };
 }
 
@@ -247,7 +248,18 @@ function templateRoles(t: Pick<TemplateRecord, 'pages'>, roles: NonNullable<Upda
   }));
 }
 
-/** PATCH /api/templates/{templateId}: the owner renames it or edits its roles and fields. */
+function templateChanged(templateId: string): AppError {
+  return new AppError('templates.errors.changed', `Template ${templateId} changed meanwhile`, {
+    status: 409,
+    details: { templateId },
+  });
+}
+
+/**
+ * PATCH /api/templates/{templateId}: the owner renames it or edits its roles and fields. With
+ * `version` (the editor's), a save made since — in another tab, by a rename — is refused rather than
+ * overwritten; the editor keeps its edits and may save again on the newer version.
+ */
 export async function updateTemplate(
   deps: TemplateDeps,
   user: AuthUser,
@@ -256,6 +268,7 @@ export async function updateTemplate(
   now = new Date(),
 ): Promise<TemplateView> {
   const { template: t } = await accessTemplate(deps, user, templateId, 'edit');
+  if (input.version !== undefined && input.version !== t.version) throw templateChanged(templateId);
   const next: TemplateRecord = {
     ...t,
     ...(input.title === undefined ? {} : { title: input.title }),
@@ -264,7 +277,7 @@ export async function updateTemplate(
     version: t.version + 1,
   };
   if (!(await deps.templates.replaceTemplate(next, t.version))) {
-    throw new AppError('errors.conflict', 'The template changed meanwhile: reload it', { status: 409 });
+    throw templateChanged(templateId);
   }
   return templateView(deps, next, true, user.name);
 }

@@ -62,7 +62,11 @@ export class Jobs extends Construct {
         memorySize: def.workerMemoryMb,
       });
       worker.addEventSource(
-        new SqsEventSource(queue, { batchSize: def.batchSize, reportBatchItemFailures: true }),
+        new SqsEventSource(queue, {
+          batchSize: def.batchSize,
+          reportBatchItemFailures: true,
+          ...(def.maxConcurrency ? { maxConcurrency: def.maxConcurrency } : {}),
+        }),
       );
       new Alarm(this, `${title}DeadLetterAlarm`, {
         alarmDescription: `A ${name} job failed ${def.maxReceiveCount} times and waits in its dead-letter queue.`,

@@ -175,6 +175,7 @@ export class AppStack extends Stack {
       seal: this.jobs.jobs.seal.queue,
       anchor: this.jobs.jobs.anchor.queue,
       notify: this.jobs.jobs.notify.queue,
+      bulk: this.jobs.jobs.bulk.queue,
     };
     const declared = new Map<string, DataAccess[]>();
     for (const route of [...ROUTES, DEFAULT_ROUTE]) {
@@ -225,6 +226,7 @@ export class AppStack extends Stack {
       seal: this.jobs.jobs.seal.deadLetterQueue,
       anchor: this.jobs.jobs.anchor.deadLetterQueue,
       notify: this.jobs.jobs.notify.deadLetterQueue,
+      bulk: this.jobs.jobs.bulk.deadLetterQueue,
     };
     // The Stripe keys (issue #18): read only by the billing routes' functions.
     const stripeSecret = props.payments

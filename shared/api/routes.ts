@@ -298,7 +298,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     handler: 'send-document',
     access: { ...EDIT, enqueue: ['notify', 'seal'] },
   },
-  // Templates (issue #27): one function (./handlers/templates.ts) for the seven routes.
+  // Templates (issue #27): one function (./handlers/templates.ts) for the template routes and bulk send.
   ...(
     [
       ['ListTemplates', 'GET', '/api/templates'],
@@ -308,6 +308,9 @@ export const ROUTES: readonly RouteDefinition[] = [
       ['DeleteTemplate', 'DELETE', '/api/templates/{templateId}'],
       ['DuplicateTemplate', 'POST', '/api/templates/{templateId}/duplicate'],
       ['UseTemplate', 'POST', '/api/templates/{templateId}/use'],
+      ['BulkSend', 'POST', '/api/templates/{templateId}/bulk'],
+      ['GetBulkSend', 'GET', '/api/templates/{templateId}/bulk/{bulkId}'],
+      ['RetryBulkSend', 'POST', '/api/templates/{templateId}/bulk/{bulkId}/retry'],
     ] as const
   ).map(([id, method, path]): RouteDefinition => ({
     id,
@@ -318,6 +321,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     access: {
       table: 'write',
       objects: { documents: ['read', 'write'], templates: ['read', 'write', 'delete'] },
+      enqueue: ['bulk'],
     },
   })),
   {
@@ -752,7 +756,7 @@ export const ROUTES: readonly RouteDefinition[] = [
 export const DEFAULT_ROUTE = { id: 'Default', handler: 'not-found', access: {} } as const;
 
 /** Worker handler modules, one per queue: `lambdas/workers/<queue>.ts`, exporting `handler`. */
-export const WORKERS = ['seal', 'anchor', 'notify'] as const;
+export const WORKERS = ['seal', 'anchor', 'notify', 'bulk'] as const;
 export type WorkerName = (typeof WORKERS)[number];
 
 /** What each worker (and the scheduled sweep, lambdas/workers/sweep.ts) does with the data; see DataAccess. */
@@ -768,6 +772,13 @@ export const WORKER_ACCESS: Readonly<Record<WorkerName | 'sweep', DataAccess>> =
   anchor: { table: 'write', objects: { documents: ['write'] }, enqueue: ['notify'] },
   // Attaches the final PDF or a certificate; records what it sent (idempotency).
   notify: { table: 'write', objects: { documents: ['read'] } },
+  // Bulk send: makes each row's contract from a copy of the template's PDF (as Use template does) and
+  // sends it (as Send does: requests to the notify queue, a seal when nobody else signs).
+  bulk: {
+    table: 'write',
+    objects: { documents: ['read', 'write'], templates: ['read'] },
+    enqueue: ['notify', 'seal'],
+  },
   // Re-queues overdue seal and anchor work and removes the markers it handled; sends dead-lettered
   // notifications back to the notify queue (issue #36; its DLQ rights: lib/stacks/app-stack.ts).
   sweep: { table: 'write', enqueue: ['seal', 'anchor', 'notify'] },

@@ -32,9 +32,12 @@ export interface QueueDefinition {
   /** Worker Lambda timeout, seconds. */
   readonly workerTimeoutSeconds: number;
   readonly workerMemoryMb: number;
+  /** At most this many workers at once (the SQS event source's maximum concurrency, ≥ 2): a bounded
+   *  rate. @default - no bound beyond the account's */
+  readonly maxConcurrency?: number;
 }
 
-export const QUEUES: Record<'seal' | 'anchor' | 'notify', QueueDefinition> = {
+export const QUEUES: Record<'seal' | 'anchor' | 'notify' | 'bulk', QueueDefinition> = {
   seal: {
     visibilityTimeoutSeconds: 180,
     maxReceiveCount: 5,
@@ -55,6 +58,16 @@ export const QUEUES: Record<'seal' | 'anchor' | 'notify', QueueDefinition> = {
     batchSize: 10,
     workerTimeoutSeconds: 30,
     workerMemoryMb: 512,
+  },
+  // Bulk send (issue #27 item 6): one message a row, each made and sent as one contract; two workers
+  // at most, so a 10,000-row bulk goes out at a bounded rate instead of all at once.
+  bulk: {
+    visibilityTimeoutSeconds: 120,
+    maxReceiveCount: 5,
+    batchSize: 5,
+    workerTimeoutSeconds: 90,
+    workerMemoryMb: 512,
+    maxConcurrency: 2,
   },
 };
 

@@ -106,6 +106,7 @@ describe('the composed app (no siteUrl)', () => {
       expect(variables.SEAL_QUEUE_URL).toEqual({ Ref: logicalIdOf(jobs.seal.queue) });
       expect(variables.ANCHOR_QUEUE_URL).toEqual({ Ref: logicalIdOf(jobs.anchor.queue) });
       expect(variables.NOTIFY_QUEUE_URL).toEqual({ Ref: logicalIdOf(jobs.notify.queue) });
+      expect(variables.BULK_QUEUE_URL).toEqual({ Ref: logicalIdOf(jobs.bulk.queue) });
       expect(variables.APP_URL).toEqual({
         'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]],
       });

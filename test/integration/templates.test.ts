@@ -112,10 +112,48 @@ describe('templates', () => {
       code: 'fields.errors.badOptions',
       details: { row: 0 },
     });
+    expect(created.body.version).toBe(1);
     const renamed = await call(owner, 'PATCH', `/api/templates/${templateId}`, {
       title: 'Residential lease',
     });
-    expect(renamed.body).toMatchObject({ title: 'Residential lease', fieldCount: 4 });
+    expect(renamed.body).toMatchObject({ title: 'Residential lease', fieldCount: 4, version: 2 });
+
+    // An edit made on version 1 (the editor opened before the rename) is refused, not overwritten;
+    // made again on the version it now reads, it is saved.
+    const edit = {
+      roles: [
+        {
+          name: 'Tenant',
+          fields: [{ pageIndex: 0, x: 40, y: 50, width: 150, height: 35, type: 'signature' }],
+        },
+        { name: 'Landlord', fields: [] },
+      ],
+    };
+    const stale = await call(owner, 'PATCH', `/api/templates/${templateId}`, { ...edit, version: 1 });
+    expect(errorOf(stale)).toEqual({
+      status: 409,
+      code: 'templates.errors.changed',
+      details: { templateId },
+    });
+    expect((await call(owner, 'GET', `/api/templates/${templateId}`)).body).toMatchObject({
+      roles: ['Buyer', 'Seller'],
+      fieldCount: 4,
+      version: 2,
+    });
+    const edited = await call(owner, 'PATCH', `/api/templates/${templateId}`, { ...edit, version: 2 });
+    expect(edited.body).toMatchObject({ roles: ['Tenant', 'Landlord'], fieldCount: 1, version: 3 });
+    // Back to the four fields the rest of this test uses (no version: the last save wins).
+    const restored = await call(owner, 'PATCH', `/api/templates/${templateId}`, {
+      roles: [
+        { name: 'Buyer', fields: fields.filter((f) => f.roleIndex === 0).map(({ roleIndex: _, ...f }) => f) },
+        {
+          name: 'Seller',
+          fields: fields.filter((f) => f.roleIndex === 1).map(({ roleIndex: _, ...f }) => f),
+        },
+      ],
+    });
+    expect(restored.body).toMatchObject({ roles: ['Buyer', 'Seller'], fieldCount: 4, version: 4 });
+    expect(restored.body.fields).toEqual(fields);
 
     // Use: one person per role; a value by its field's label; the draft is ready for Finalize.
     const wrong = await call(owner, 'POST', `/api/templates/${templateId}/use`, {

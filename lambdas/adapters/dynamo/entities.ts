@@ -735,6 +735,71 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     { client, table },
   );
 
+  // --- Bulk send (issue #27 item 6) ---------------------------------------------------------------
+
+  /** One bulk send: who, from which template, and its rows' counts (each changed by one atomic add
+   *  in the same transaction as the row's state). Gone by TTL after BULK_KEEP_DAYS. */
+  const bulkSend = new Entity(
+    {
+      model: { entity: 'bulkSend', version: '1', service: SERVICE },
+      attributes: {
+        bulkId: { type: 'string', required: true },
+        ownerId: { type: 'string', required: true },
+        templateId: { type: 'string', required: true },
+        total: { type: 'number', required: true },
+        sent: { type: 'number', required: true },
+        failed: { type: 'number', required: true },
+        refused: { type: 'number', required: true },
+        createdAt: { type: 'string', required: true },
+        ttl: { type: 'number', required: true },
+      },
+      indexes: {
+        byId: { pk: { field: 'pk', composite: ['bulkId'] }, sk: { field: 'sk', composite: [] } },
+      },
+    },
+    { client, table },
+  );
+
+  /** One row of a bulk as the worker left it: its attempt, its contract, sent or failed. */
+  const bulkRow = new Entity(
+    {
+      model: { entity: 'bulkRow', version: '1', service: SERVICE },
+      attributes: {
+        bulkId: { type: 'string', required: true },
+        line: { type: 'number', required: true, padding: { length: 6, char: '0' } },
+        state: { type: ['working', 'sent', 'failed'] as const, required: true },
+        attempt: { type: 'number', required: true },
+        docuId: { type: 'string', required: true },
+        ttl: { type: 'number', required: true },
+      },
+      indexes: {
+        byRow: { pk: { field: 'pk', composite: ['bulkId'] }, sk: { field: 'sk', composite: ['line'] } },
+      },
+    },
+    { client, table },
+  );
+
+  /** A row that failed when sent, kept (with its job, for a retry) until it is sent or retried. */
+  const bulkFailure = new Entity(
+    {
+      model: { entity: 'bulkFailure', version: '1', service: SERVICE },
+      attributes: {
+        bulkId: { type: 'string', required: true },
+        line: { type: 'number', required: true, padding: { length: 6, char: '0' } },
+        attempt: { type: 'number', required: true },
+        /** A message key, and its values as JSON. */
+        error: { type: 'string', required: true },
+        errorValues: { type: 'string' },
+        job: { type: 'string', required: true },
+        ttl: { type: 'number', required: true },
+      },
+      indexes: {
+        byRow: { pk: { field: 'pk', composite: ['bulkId'] }, sk: { field: 'sk', composite: ['line'] } },
+      },
+    },
+    { client, table },
+  );
+
   // --- Abuse limits (issue #13, architecture §18) ------------------------------------------------
 
   /** A rate counter of lambdas/usecases/limits.ts: its id is the rule and the SHA-256 of its key (no
@@ -757,6 +822,9 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
   );
 
   return {
+    bulkSend,
+    bulkRow,
+    bulkFailure,
     template,
     seatMember,
     rateCounter,
@@ -798,3 +866,6 @@ export type JobFailureItem = EntityItem<Entities['jobFailure']>;
 export type SeatMemberItem = EntityItem<Entities['seatMember']>;
 export type RateCounterItem = EntityItem<Entities['rateCounter']>;
 export type TemplateItem = EntityItem<Entities['template']>;
+export type BulkSendItem = EntityItem<Entities['bulkSend']>;
+export type BulkRowItem = EntityItem<Entities['bulkRow']>;
+export type BulkFailureItem = EntityItem<Entities['bulkFailure']>;

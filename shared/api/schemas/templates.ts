@@ -39,6 +39,8 @@ export const updateTemplateRequestSchema = z
   .object({
     title: lineText().min(1).max(TEMPLATE_TITLE_MAX_CHARS).optional(),
     roles: z.array(templateRoleSchema).min(1).max(TEMPLATE_MAX_ROLES).optional(),
+    /** The `version` the edit was made on: another save since is refused (409 templates.errors.changed). */
+    version: z.number().int().positive().optional(),
   })
   .strict();
 export type UpdateTemplateRequest = z.infer<typeof updateTemplateRequestSchema>;
@@ -69,6 +71,8 @@ export const templateSummarySchema = z.object({
   ownerName: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Counts saves; an edit sends the one it was made on (PATCH `version`). */
+  version: z.number().int().positive(),
 });
 export type TemplateSummary = z.infer<typeof templateSummarySchema>;
 

@@ -116,8 +116,12 @@ export const paths = {
     getHref: (lang: Lang, plan: string) => `/${lang}/home/pay_plan/${enc(plan)}`,
   },
   homeSign: simple('home/sign'),
-  /** Templates (issue #27): the list, and Use template. */
+  /** Templates (issue #27): the list, Use template and the owner's Edit template. */
   homeTemplates: simple('home/templates'),
+  homeTemplateEdit: {
+    path: 'home/templates/:templateId/edit',
+    getHref: (lang: Lang, templateId: string) => `/${lang}/home/templates/${enc(templateId)}/edit`,
+  },
   homeTemplateUse: {
     path: 'home/templates/:templateId/use',
     getHref: (lang: Lang, templateId: string) => `/${lang}/home/templates/${enc(templateId)}/use`,

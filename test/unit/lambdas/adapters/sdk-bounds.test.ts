@@ -39,6 +39,7 @@ beforeAll(async () => {
     SEAL_QUEUE_URL: `${url}/000000000000/seal`,
     ANCHOR_QUEUE_URL: `${url}/000000000000/anchor`,
     NOTIFY_QUEUE_URL: `${url}/000000000000/notify`,
+    BULK_QUEUE_URL: `${url}/000000000000/bulk`,
     USER_POOL_ID: 'us-east-1_stalled',
     USER_POOL_CLIENT_ID: 'stalled',
     MAIL_FROM: 'SignSeal <no-reply@example.com>',

@@ -7,6 +7,7 @@ const URLS = {
   seal: 'https://sqs.us-east-1.amazonaws.com/1/seal',
   anchor: 'https://sqs.us-east-1.amazonaws.com/1/anchor',
   notify: 'https://sqs.us-east-1.amazonaws.com/1/notify',
+  bulk: 'https://sqs.us-east-1.amazonaws.com/1/bulk',
 };
 const queue = () => new SqsJobQueue(new SQSClient({ region: 'us-east-1' }), URLS);
 

@@ -203,6 +203,7 @@ describe('safeSettings', () => {
       SEAL_QUEUE_URL: 'https://sqs.example/seal',
       ANCHOR_QUEUE_URL: 'https://sqs.example/anchor',
       NOTIFY_QUEUE_URL: 'https://sqs.example/notify',
+      BULK_QUEUE_URL: 'https://sqs.example/bulk',
       USER_POOL_ID: 'p',
       USER_POOL_CLIENT_ID: 'c',
       MAIL_FROM: 'SignSeal <no-reply@example.com>',

@@ -74,6 +74,7 @@ describe('the table of limits', () => {
       SEAL_QUEUE_URL: 'https://q/seal',
       ANCHOR_QUEUE_URL: 'https://q/anchor',
       NOTIFY_QUEUE_URL: 'https://q/notify',
+      BULK_QUEUE_URL: 'https://q/bulk',
       USER_POOL_ID: 'p',
       USER_POOL_CLIENT_ID: 'c',
       MAIL_FROM: 'x@example.com',

@@ -1,5 +1,5 @@
 // The templates pages' routes (issue #27), children of the signed-in area (/{lang}/home/…): the list,
-// Use template and Bulk send, each in a lazy chunk of its own.
+// Use template, Edit template and Bulk send, each in a lazy chunk of its own.
 import type { RouteObject } from 'react-router';
 import { titled } from '../../app/page-title';
 import { paths, under } from '../../app/paths';
@@ -16,6 +16,11 @@ export function templatesRoutes(): RouteObject[] {
       path: under(home, paths.homeTemplateUse.path),
       handle: titled('templatesPage.title'),
       lazy: async () => ({ Component: (await import('./components/use-template-page')).UseTemplatePage }),
+    },
+    {
+      path: under(home, paths.homeTemplateEdit.path),
+      handle: titled('templatesPage.editTitle'),
+      lazy: async () => ({ Component: (await import('./components/template-edit-page')).TemplateEditPage }),
     },
     {
       path: under(home, paths.homeTemplateBulk.path),

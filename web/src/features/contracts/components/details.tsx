@@ -1,6 +1,7 @@
 // The detail panels of a contract (spec doc 1 §2, Contract list): Contract Info, Document Info,
 // Progress Status (per-contractor labels, deny reasons, the owner's Resend), Activity, Signature
-// Requester Info and Contractor Info. More info shows two of them in a modal with tabs.
+// Requester Info and Contractor Info. More info shows two of them in a modal with tabs. The owner of a
+// contract with a PDF (not a video contract) may save it as a template from here (issue #27 item 3).
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,6 +14,7 @@ import { localeForPath, ordinal } from '../../../../../shared/i18n/core';
 import type { Lang } from '../../../app/paths';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { SaveTemplateButton } from '../../templates/components/save-template';
 import { historyAction } from './history-text';
 import { RECORDED } from '../continue';
 import {
@@ -371,6 +373,16 @@ export function DetailPanels({ details, lang }: { details: ContractDetails; lang
       <section aria-label={t('contracts.panels.documentInfo')}>
         <h4>{t('contracts.panels.documentInfo')}</h4>
         <DocumentInfo details={details} lang={lang} />
+        {details.role === 'owner' && details.kind !== 'vcontract' && details.document.sha256 ? (
+          <SaveTemplateButton
+            doc={{
+              docuId: details.docuId,
+              title: details.title,
+              originalFileName: details.document.originalFileName,
+              recipients: details.recipients,
+            }}
+          />
+        ) : null}
       </section>
       <section aria-label={t('contracts.panels.progressStatus')}>
         <h4>{t('contracts.panels.progressStatus')}</h4>

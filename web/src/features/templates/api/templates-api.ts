@@ -8,6 +8,7 @@ import {
   type DocumentView,
   type TemplateList,
   type TemplateView,
+  type UpdateTemplateRequest,
   type UseTemplateRequest,
 } from '../../../../../shared/api/schemas';
 import { apiRequest } from '../../../lib/api-client';
@@ -32,6 +33,17 @@ export function renameTemplate(templateId: string, title: string): Promise<Templ
     path: `/templates/${enc(templateId)}`,
     schema: templateViewSchema,
     body: { title },
+    auth: true,
+  });
+}
+
+/** Edit template's save: the roles' names and fields, on the version the editor was opened on. */
+export function updateTemplate(templateId: string, body: UpdateTemplateRequest): Promise<TemplateView> {
+  return apiRequest({
+    method: 'PATCH',
+    path: `/templates/${enc(templateId)}`,
+    schema: templateViewSchema,
+    body,
     auth: true,
   });
 }

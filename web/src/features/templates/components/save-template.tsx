@@ -1,10 +1,10 @@
-// "Save as template" (issue #27 item 3) on a contract's last step: the PDF, the contractors as roles
-// (named here: "Buyer", "Seller") and their fields become a template. The dialog focuses its primary
+// "Save as template" (issue #27 item 3) on a contract's last step and on a sent contract's Details: the
+// PDF, the contractors as roles (named here: "Buyer", "Seller") and their fields become a template (a
+// sent contract's values, which contractors may have typed, are not kept: the server drops them). The dialog focuses its primary
 // action; a refusal (the plan's limit) keeps what was typed and links the plans.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { DocumentView } from '../../../../../shared/api/schemas';
 import { paths } from '../../../app/paths';
 import { useLang } from '../../../app/use-lang';
 import { Modal } from '../../../components/modal';
@@ -12,11 +12,15 @@ import { clipChars } from '../../../../../shared/domain/validation';
 import { createTemplate } from '../api/templates-api';
 import { RefusalNotice, refusalOf, type Refusal } from './refusal';
 
-export function SaveTemplateButton({
-  doc,
-}: {
-  doc: Pick<DocumentView, 'docuId' | 'title' | 'originalFileName' | 'recipients'>;
-}) {
+/** What Save as template needs of a contract: a draft's view or a sent contract's details. */
+export interface TemplateSource {
+  docuId: string;
+  title: string;
+  originalFileName?: string | null;
+  recipients: readonly { name: string }[];
+}
+
+export function SaveTemplateButton({ doc }: { doc: TemplateSource }) {
   const { t } = useTranslation();
   const lang = useLang();
   const [open, setOpen] = useState(false);

@@ -1,8 +1,9 @@
 // /{lang}/home/templates (issue #27 item 3): the owner's templates and, on a Standard plan, the ones
-// the company's buyer shares. Each can be used; the owner's own can be renamed, duplicated and deleted.
+// the company's buyer shares. Each can be used; the owner's own can be edited (Edit template), renamed,
+// duplicated and deleted.
 // "N of M templates" says what the plan allows; past it, the server's refusal links the plans.
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TemplateList, TemplateSummary } from '../../../../../shared/api/schemas';
 import { clipChars } from '../../../../../shared/domain/validation';
@@ -79,6 +80,13 @@ export function TemplatesPage() {
         </button>
         {tpl.mine ? (
           <>
+            <Link
+              className="button"
+              to={paths.homeTemplateEdit.getHref(lang, tpl.templateId)}
+              data-testid="template-edit"
+            >
+              {t('templatesPage.edit')}
+            </Link>
             <button
               type="button"
               className="button"
