@@ -165,11 +165,11 @@ describe('bulk send (/home/templates/{id}/bulk)', () => {
       const run = randomUUID().slice(0, 8);
       const lines: string[] = [HEADER];
       const good: Row[] = [];
-      for (let i = 0; lines.length < 26; i++) {
+      for (let i = 0; lines.length < 25; i++) {
         const line = lines.length + 1;
         const buyer = `buyer-${run}-${i}@example.com`;
         const seller = `seller-${run}-${i}@example.com`;
-        if (line === 3) lines.push(`Bad Mail,not-an-address,Sid Seller,${seller},,`);
+        if (line === 3) lines.push(`Bad Mail,bea@@example.com,Sid Seller,${seller},,`);
         else if (line === 5) lines.push(`,${buyer},Sid Seller,${seller},,`);
         else {
           good.push({ buyer, seller });
