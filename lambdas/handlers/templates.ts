@@ -13,6 +13,7 @@ import { lineText } from '../../shared/api/schemas/text';
 import { AppError } from '../core/errors';
 import { httpHandler, type HttpEvent } from '../core/http';
 import { templateDeps } from '../deps';
+import { addGalleryTemplate } from '../usecases/gallery';
 import { useTemplate } from '../usecases/template-use';
 import {
   createTemplate,
@@ -33,7 +34,14 @@ const ROUTES = {
   }),
   'POST /api/templates': httpHandler({ auth: 'owner', body: createTemplateRequestSchema }, async (req) => {
     if (!req.user) throw signInRequired();
-    return { status: 201, body: await createTemplate(templateDeps(), req.user, req.body) };
+    const body = req.body;
+    return {
+      status: 201,
+      body:
+        'gallery' in body
+          ? await addGalleryTemplate(templateDeps(), req.user, body)
+          : await createTemplate(templateDeps(), req.user, body),
+    };
   }),
   'GET /api/templates/{templateId}': httpHandler(
     { auth: 'owner', params: templateIdParamsSchema },
