@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runApi } from './api';
 import { runBilling } from './billing';
+import { runBulk } from './bulk';
 import { stopBenchCloud } from './cloud';
 import { runCold } from './cold';
 import { BENCH_DIR, type BenchContext } from './context';
@@ -39,6 +40,7 @@ export const PARTS: Record<string, Part> = {
   vconfirm: runVconfirm,
   vcontract: runVcontract,
   billing: runBilling,
+  bulk: runBulk,
 };
 
 function parseArgs(argv: readonly string[]) {

@@ -1,10 +1,11 @@
 // Files some functions read at run time besides their bundle: the CJK fonts the sealing code embeds
-// in PDFs (seal and anchor workers) and the NFT contract's compiled ABI (anchor worker, verification,
-// health). They are copied next to the bundle when the function is built, and an environment variable
+// in PDFs (seal and anchor workers), the NFT contract's compiled ABI (anchor worker, verification,
+// health) and the gallery's starter forms (templates). They are copied next to the bundle when the function is built, and an environment variable
 // says where (Lambda unpacks the bundle in LAMBDA_TASK_ROOT, /var/task).
 import { createRequire } from 'node:module';
 import { dirname, join, posix } from 'node:path';
 import { CHAIN_ARTIFACT_FILE, CHAIN_ARTIFACT_PATH } from '../lambdas/chain/artifact.js';
+import { fieldsFileOf, GALLERY, GALLERY_SOURCE_DIR } from '../lambdas/gallery/catalog.js';
 import { FONT_FILES } from '../lambdas/sealing/fonts.js';
 
 export interface AssetFile {
@@ -36,6 +37,19 @@ function contract(): FunctionAssets {
   };
 }
 
+/** The gallery's starter forms (issue #27 item 5): each PDF and the fields read from it. */
+function gallery(): FunctionAssets {
+  return {
+    files: GALLERY.flatMap((g) =>
+      [g.file, fieldsFileOf(g)].map((file) => ({
+        source: join(GALLERY_SOURCE_DIR, file),
+        target: `assets/gallery/${file}`,
+      })),
+    ),
+    environment: { GALLERY_DIR: posix.join(TASK_ROOT, 'assets/gallery') },
+  };
+}
+
 function merge(...parts: FunctionAssets[]): FunctionAssets {
   return {
     files: parts.flatMap((p) => p.files),
@@ -48,6 +62,7 @@ const FUNCTION_ASSETS: Readonly<Record<string, () => FunctionAssets>> = {
   'lambdas/workers/seal.ts': fonts,
   'lambdas/workers/anchor.ts': () => merge(fonts(), contract()),
   'lambdas/handlers/verify.ts': contract,
+  'lambdas/handlers/templates.ts': gallery,
 };
 
 export function assetsFor(entry: string): FunctionAssets {

@@ -252,8 +252,10 @@ export async function startEmulators(
           '-cp',
           [path.join(jarDir, 'DynamoDBLocal.jar'), launcherDir].join(path.delimiter),
           LAUNCHER,
-          '-dbPath',
-          path.resolve(dataDir, 'dynamodb'),
+          // In memory for a throwaway run (the tests' fresh data folder: decision 145), else on disk.
+          ...(process.env.LOCAL_DYNAMODB_IN_MEMORY === '1'
+            ? ['-inMemory']
+            : ['-dbPath', path.resolve(dataDir, 'dynamodb')]),
           '-disableTelemetry',
         ],
         { stdio: ['ignore', 'pipe', 'pipe'] },

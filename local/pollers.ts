@@ -139,7 +139,10 @@ export function startPollers(
     }
   }
 
-  const loops = WORKERS.map((name) => poll(name));
+  // As many loops per queue as its event source may run workers at once (one unless bounded).
+  const loops = WORKERS.flatMap((name) =>
+    Array.from({ length: QUEUES[name].maxConcurrency ?? 1 }, () => poll(name)),
+  );
   return {
     async stop() {
       running = false;

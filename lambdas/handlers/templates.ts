@@ -16,6 +16,7 @@ import { AppError } from '../core/errors';
 import { httpHandler, type HttpEvent } from '../core/http';
 import { bulkDeps, templateDeps } from '../deps';
 import { bulkProgress, bulkSend, retryBulk } from '../usecases/bulk-send';
+import { addGalleryTemplate } from '../usecases/gallery';
 import { useTemplate } from '../usecases/template-use';
 import {
   createTemplate,
@@ -36,7 +37,14 @@ const ROUTES = {
   }),
   'POST /api/templates': httpHandler({ auth: 'owner', body: createTemplateRequestSchema }, async (req) => {
     if (!req.user) throw signInRequired();
-    return { status: 201, body: await createTemplate(templateDeps(), req.user, req.body) };
+    const body = req.body;
+    return {
+      status: 201,
+      body:
+        'gallery' in body
+          ? await addGalleryTemplate(templateDeps(), req.user, body)
+          : await createTemplate(templateDeps(), req.user, body),
+    };
   }),
   'GET /api/templates/{templateId}': httpHandler(
     { auth: 'owner', params: templateIdParamsSchema },

@@ -55,6 +55,50 @@ export const bulkJobSchema = z.object({
 });
 export type BulkJob = z.infer<typeof bulkJobSchema>;
 
+/** Rows a bulk-queue message carries: 10,000 rows are 1,000 messages (100 SQS calls), not 10,000. */
+export const BULK_ROWS_PER_MESSAGE = 10;
+/** Rows of one message made and sent at once (they wait on the table, the store and the queues). */
+const ROWS_AT_ONCE = 5;
+
+/** One bulk-queue message: a few rows, each its own job with its own idempotency (bulk, line, attempt). */
+export const bulkMessageSchema = z.object({ rows: z.array(bulkJobSchema).min(1).max(BULK_ROWS_PER_MESSAGE) });
+export type BulkMessage = z.infer<typeof bulkMessageSchema>;
+
+function messagesOf(jobs: readonly BulkJob[]): BulkMessage[] {
+  const messages: BulkMessage[] = [];
+  for (let i = 0; i < jobs.length; i += BULK_ROWS_PER_MESSAGE) {
+    messages.push({ rows: jobs.slice(i, i + BULK_ROWS_PER_MESSAGE) });
+  }
+  return messages;
+}
+
+/**
+ * The bulk worker's message: its rows, a few at once. A row refused is recorded as failed (see
+ * processBulkRow); any other error is thrown once every row has had its turn, so SQS delivers the
+ * message again and the rows already sent are found sent and skipped.
+ */
+export async function processBulkMessage(
+  deps: BulkDeps,
+  message: BulkMessage,
+  log: Logger,
+  now = new Date(),
+): Promise<void> {
+  let next = 0;
+  let firstError: unknown;
+  const lane = async () => {
+    while (next < message.rows.length) {
+      const job = message.rows[next++]!;
+      try {
+        await processBulkRow(deps, job, log, now);
+      } catch (err) {
+        firstError ??= err;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(ROWS_AT_ONCE, message.rows.length) }, lane));
+  if (firstError !== undefined) throw firstError;
+}
+
 function fileRefused(code: string, message: string, details: Record<string, unknown> = {}): AppError {
   return new AppError(code, message, { status: 400, details });
 }
@@ -302,9 +346,9 @@ export async function bulkSend(
   }));
   // Each job is idempotent (bulk id, line, attempt): a batch sent twice after a failure costs nothing.
   try {
-    await deps.bulkQueue.enqueueMany('bulk', jobs);
+    await deps.bulkQueue.enqueueMany('bulk', messagesOf(jobs));
   } catch {
-    await deps.bulkQueue.enqueueMany('bulk', jobs);
+    await deps.bulkQueue.enqueueMany('bulk', messagesOf(jobs));
   }
   return { check, progress: progressOf(bulk, []) };
 }
@@ -346,7 +390,7 @@ export async function retryBulk(
     // Taken first (a second retry at once takes none of them), then queued.
     if (!(await deps.bulks.takeFailures(bulkId, failures))) continue;
     const jobs = failures.map((f) => ({ ...bulkJobSchema.parse(JSON.parse(f.job)), attempt: f.attempt + 1 }));
-    await deps.bulkQueue.enqueueMany('bulk', jobs);
+    await deps.bulkQueue.enqueueMany('bulk', messagesOf(jobs));
   }
   return bulkProgress(deps, user, templateId, bulkId);
 }
@@ -398,7 +442,7 @@ export async function processBulkRow(
     if (doc && doc.status !== 'SetPos' && !SENT_STATUSES.has(doc.status)) {
       // A delivery that stopped half-way through making the draft: there is no safe way on from an
       // unknown step, so the row fails with a retryable reason (its retry makes a new contract).
-      throw new AppError('errors.conflict', 'The row stopped half-way; retry it', { status: 409 });
+      throw new AppError('bulk.errors.interrupted', 'The row stopped half-way; retry it', { status: 409 });
     }
     if (!doc) {
       await useTemplate(
@@ -423,7 +467,9 @@ export async function processBulkRow(
     }
     await deps.bulks.rowSent(job.bulkId, job.line, job.attempt, ttl);
   } catch (err) {
-    if (!isAppError(err) || err.status >= 500) throw err;
+    // A conflict is a race (another row of the owner's took the entitlement record's version ten
+    // times running): the message is delivered again, as for any error that is not a refusal.
+    if (!isAppError(err) || err.status >= 500 || err.code === 'errors.conflict') throw err;
     log.warn('bulk row refused', { bulkId: job.bulkId, line: job.line, code: err.code });
     const values: Record<string, string | number> = {};
     for (const [k, v] of Object.entries(err.details ?? {})) {

@@ -22,6 +22,7 @@ import type { LargeObjects, ObjectStorage } from '../ports';
 import type { AuthUser } from '../core/http';
 import { FILE_URL_SECONDS, ownDocument, validationError, type DocumentDeps } from './document-access';
 import { storedField } from './recipients';
+import { galleryForms } from '../gallery/list';
 import { companyBuyerOf } from './seats';
 
 export interface TemplateDeps extends DocumentDeps {
@@ -31,7 +32,9 @@ export interface TemplateDeps extends DocumentDeps {
   readonly seats: SeatMemberStore;
 }
 
-type StoredField = TemplateRecord['roles'][number]['fields'] extends (infer F)[] | undefined ? F : never;
+export type StoredField = TemplateRecord['roles'][number]['fields'] extends (infer F)[] | undefined
+  ? F
+  : never;
 
 const DRAFTS = new Set(['Ready', 'Upload', 'AddRcpt', 'SetPos']);
 
@@ -56,7 +59,7 @@ async function allowance(deps: TemplateDeps, user: AuthUser, now: Date) {
   return { record, limit, own };
 }
 
-async function assertRoom(deps: TemplateDeps, user: AuthUser, now: Date): Promise<void> {
+export async function assertRoom(deps: TemplateDeps, user: AuthUser, now: Date): Promise<void> {
   const { limit, own } = await allowance(deps, user, now);
   if (own.length >= limit) {
     throw new AppError('templates.errors.limit', `At most ${limit} templates on this plan`, {
@@ -115,6 +118,7 @@ export async function listTemplates(
     shared: shared.map((t) => summaryOf(t, false, buyer?.name ?? '')),
     limit,
     used: own.length,
+    gallery: galleryForms(),
   };
 }
 
@@ -128,7 +132,7 @@ export async function getTemplate(
 }
 
 /** A template as its page shows it: the summary, the PDF's facts and a short-lived URL, every field. */
-async function templateView(
+export async function templateView(
   deps: TemplateDeps,
   t: TemplateRecord,
   mine: boolean,
@@ -170,12 +174,21 @@ export function fieldInput(f: StoredField, keepValue = true) {
 }
 
 /** A field as a template keeps it: place and settings; `signed` false (it is nobody's yet). */
-function templateField(f: StoredField, keepValue: boolean): StoredField {
+export function templateField(f: StoredField, keepValue: boolean): StoredField {
   return { ...fieldInput(f, keepValue), signed: false };
 }
 
+export function newTemplateId(): string {
+  return randomUUID().replace(/-/g, '');
+}
+
+/** Where a template's PDF is kept: under its id, a name nobody can guess. */
+export function templateFileKey(templateId: string): string {
+  return `templates/${templateId}/${randomBytes(16).toString('hex')}.pdf`;
+}
+
 async function copyPdf(deps: TemplateDeps, from: string, templateId: string, ifMatch?: string) {
-  const key = `templates/${templateId}/${randomBytes(16).toString('hex')}.pdf`;
+  const key = templateFileKey(templateId);
   await deps.storage.copy(from, key, { contentType: 'application/pdf', ...(ifMatch ? { ifMatch } : {}) });
   return key;
 }
@@ -202,7 +215,7 @@ export async function createTemplate(
     });
   }
   await assertRoom(deps, user, now);
-  const templateId = randomUUID().replace(/-/g, '');
+  const templateId = newTemplateId();
   // The file accepted at upload, no other: the copy is conditional on its entity tag.
   const fileKey = await copyPdf(deps, doc.fileKey, templateId, doc.fileEtag ?? undefined);
   // A draft's values are the owner's pre-fills; a sent contract's may be a contractor's: not kept.
@@ -292,7 +305,7 @@ export async function duplicateTemplate(
 ): Promise<TemplateView> {
   const { template: t } = await accessTemplate(deps, user, templateId, 'edit');
   await assertRoom(deps, user, now);
-  const copyId = randomUUID().replace(/-/g, '');
+  const copyId = newTemplateId();
   const fileKey = await copyPdf(deps, t.fileKey, copyId);
   const at = now.toISOString();
   const copy: TemplateRecord = {

@@ -1,8 +1,8 @@
 import { sqsWorker } from '../core/worker';
 import { bulkDeps } from '../deps';
-import { bulkJobSchema, processBulkRow } from '../usecases/bulk-send';
+import { bulkMessageSchema, processBulkMessage } from '../usecases/bulk-send';
 
-/** Queue `bulk` (issue #27 item 6): one row of a bulk send, made and sent as one contract. */
-export const handler = sqsWorker('bulk', bulkJobSchema, async (job, { log }) => {
-  await processBulkRow(bulkDeps(), job, log);
+/** Queue `bulk` (issue #27 item 6): a few rows of a bulk send, each made and sent as one contract. */
+export const handler = sqsWorker('bulk', bulkMessageSchema, async (message, { log }) => {
+  await processBulkMessage(bulkDeps(), message, log);
 });

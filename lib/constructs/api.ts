@@ -172,7 +172,7 @@ export class Api extends Construct {
     const integrations = new Map<string, HttpRouteIntegration>();
     const handlerNames = new Set(props.routes.map((route) => route.handler));
     if (props.defaultRoute) handlerNames.add(props.defaultRoute.handler);
-    // One log group for every handler (decision 146): a group each cost 60 of the stack's 500
+    // One log group for every handler (decision 143): a group each cost 60 of the stack's 500
     // resources; Lambda names each stream after its function, so a handler's lines stay apart.
     const handlerLogs = new LogGroup(this, 'HandlerLogs', { retention: RetentionDays.ONE_MONTH });
     this.handlerLogs = handlerLogs;

@@ -59,12 +59,12 @@ export const QUEUES: Record<'seal' | 'anchor' | 'notify' | 'bulk', QueueDefiniti
     workerTimeoutSeconds: 30,
     workerMemoryMb: 512,
   },
-  // Bulk send (issue #27 item 6): one message a row, each made and sent as one contract; two workers
-  // at most, so a 10,000-row bulk goes out at a bounded rate instead of all at once.
+  // Bulk send (issue #27 item 6): ten rows a message, each made and sent as one contract, five at
+  // once; two workers at most, so a 10,000-row bulk goes out at a bounded rate, not all at once.
   bulk: {
     visibilityTimeoutSeconds: 120,
     maxReceiveCount: 5,
-    batchSize: 5,
+    batchSize: 1,
     workerTimeoutSeconds: 90,
     workerMemoryMb: 512,
     maxConcurrency: 2,

@@ -195,6 +195,8 @@ describe('whatever the declarations say', () => {
         'anchor worker',
         // a failed plan renewal tells its owner (the Stripe webhook, issue #18)
         'billing',
+        // each row of a bulk send is sent as Send does (issue #27 item 6)
+        'bulk worker',
         // sign-up and My Info → Verify mail a code (or an "account exists" notice) through the notify job
         'email-verification',
         'signup',
@@ -217,6 +219,8 @@ describe('whatever the declarations say', () => {
     expect(who((a) => a.enqueue?.includes('seal') ?? false)).toEqual([
       'admin-redrive',
       'admin-reseal',
+      // a bulk row sent with nobody else to sign (issue #27 item 6), as Send
+      'bulk worker',
       'send-document',
       'signer-agree',
       'sweep',
@@ -310,6 +314,8 @@ describe('whatever the declarations say', () => {
     expect(access.get('signer-video-session')!.objects).toEqual({ uploads: ['delete', 'write'] });
     expect(who((a) => a.objects?.documents?.includes('write') ?? false)).toEqual([
       'anchor worker',
+      // Issue #27 item 6: each bulk row's contract gets a copy of the template's PDF, as Use template.
+      'bulk worker',
       'complete-upload',
       'mobile-video-complete',
       'owner-video-complete',

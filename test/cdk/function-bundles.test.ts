@@ -50,6 +50,11 @@ const OVER_ON_PURPOSE: Record<string, number> = {
   'lambdas/handlers/complete-upload.ts': 1_220_000,
   // The Stripe SDK (253 KB) and the server catalogues of its notices: 1.00 MB, init 102 ms (≤ 150 ms).
   'lambdas/handlers/billing.ts': 1_060_000,
+  // Templates and bulk send (issue #27): the template routes with the CSV reader (csv-parse, 28 KB)
+  // at 1.02 MB; the bulk worker makes and sends contracts, so it carries the server catalogues of the
+  // request mails (60 KB): 1.04 MB.
+  'lambdas/handlers/templates.ts': 1_060_000,
+  'lambdas/workers/bulk.ts': 1_080_000,
 };
 
 it('keeps every other function bundle within 1 MB minified (architecture §12)', () => {

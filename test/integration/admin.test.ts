@@ -65,7 +65,12 @@ describe('jobs, redrive and the audit trail', () => {
   it('shows every queue, then a dead-lettered job without personal data, and redrives it', async () => {
     const first = await api('/api/admin/jobs', { token: admin });
     expect(first.status).toBe(200);
-    expect(first.body.queues.map((q: { name: string }) => q.name)).toEqual(['seal', 'anchor', 'notify']);
+    expect(first.body.queues.map((q: { name: string }) => q.name)).toEqual([
+      'seal',
+      'anchor',
+      'notify',
+      'bulk',
+    ]);
     for (const q of first.body.queues) {
       expect(q.queue).toEqual({
         waiting: expect.any(Number),

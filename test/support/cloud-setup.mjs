@@ -13,7 +13,8 @@ export default async function setup() {
     dataDir: path.relative(ROOT, path.join(runDir, 'data')),
     logFile: path.join(runDir, 'local-cloud.log'),
     // Test accounts send many contracts (issue #18): the entitlement tests set their counts themselves.
-    env: { TRIAL_CONTRACTS: '1000' },
+    // The run's data folder is new and thrown away: DynamoDB Local keeps it in memory (decision 145).
+    env: { TRIAL_CONTRACTS: '1000', LOCAL_DYNAMODB_IN_MEMORY: '1' },
   });
   Object.assign(process.env, info.handlerEnv, {
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',

@@ -26,13 +26,29 @@ export const templateRoleSchema = z.object({
 });
 
 /** POST /api/templates: save a document's PDF, contractors (as roles) and fields as a template. */
-export const createTemplateRequestSchema = z.object({
+export const createTemplateFromDocumentSchema = z.object({
   docuId: z.string().min(1).max(64),
   title: lineText().min(1).max(TEMPLATE_TITLE_MAX_CHARS),
   /** One name per contractor, in order ("Buyer", "Seller"); default "Contractor N". */
   roleNames: z.array(lineText().min(1).max(ROLE_NAME_MAX_CHARS)).max(TEMPLATE_MAX_ROLES).optional(),
 });
-export type CreateTemplateRequest = z.infer<typeof createTemplateRequestSchema>;
+export type CreateTemplateRequest = z.infer<typeof createTemplateFromDocumentSchema>;
+
+/** POST /api/templates with `gallery`: add a starter form of the gallery (issue #27 item 5) to one's
+ *  templates, under its own title unless another is given. */
+export const createTemplateFromGallerySchema = z
+  .object({
+    gallery: z.string().min(1).max(64),
+    title: lineText().min(1).max(TEMPLATE_TITLE_MAX_CHARS).optional(),
+  })
+  .strict();
+export type CreateTemplateFromGalleryRequest = z.infer<typeof createTemplateFromGallerySchema>;
+
+/** POST /api/templates: from a document, or from the gallery. */
+export const createTemplateRequestSchema = z.union([
+  createTemplateFromGallerySchema,
+  createTemplateFromDocumentSchema,
+]);
 
 /** PATCH /api/templates/{templateId}: rename, rename roles, edit their fields (the owner only). */
 export const updateTemplateRequestSchema = z
@@ -76,6 +92,20 @@ export const templateSummarySchema = z.object({
 });
 export type TemplateSummary = z.infer<typeof templateSummarySchema>;
 
+/** A starter form of the gallery (issue #27 item 5), as GET /api/templates lists it. */
+export const galleryFormSchema = z.object({
+  galleryId: z.string(),
+  title: z.string(),
+  /** The form's language (the product's codes: en, jp, ko). */
+  language: languageSchema,
+  /** lease, purchase or disclosure: the same form in each language has the same kind. */
+  form: z.string(),
+  roles: z.array(z.string()),
+  fieldCount: z.number().int().nonnegative(),
+  pageCount: z.number().int().nonnegative(),
+});
+export type GalleryFormSummary = z.infer<typeof galleryFormSchema>;
+
 /** GET /api/templates. */
 export const templateListSchema = z.object({
   templates: z.array(templateSummarySchema),
@@ -83,6 +113,8 @@ export const templateListSchema = z.object({
   shared: z.array(templateSummarySchema),
   limit: z.number().int().nonnegative(),
   used: z.number().int().nonnegative(),
+  /** The starter forms anyone may add to their templates. */
+  gallery: z.array(galleryFormSchema),
 });
 export type TemplateList = z.infer<typeof templateListSchema>;
 

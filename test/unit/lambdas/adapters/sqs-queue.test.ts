@@ -32,7 +32,7 @@ describe('the SQS job queue', () => {
     await queue().check();
 
     const checked = sqsMock.commandCalls(GetQueueAttributesCommand).map((c) => c.args[0].input.QueueUrl);
-    expect(checked.sort()).toEqual([URLS.anchor, URLS.notify, URLS.seal]);
+    expect(checked.sort()).toEqual([URLS.anchor, URLS.bulk, URLS.notify, URLS.seal]);
   });
 
   it('is unhealthy when a queue does not answer', async () => {

@@ -98,7 +98,7 @@ describe('jobsOverview', () => {
 
   it('describes dead letters by error code, document, kind and attempts only', async () => {
     const overview = await jobsOverview({ console, seals, failures, now }, 300);
-    expect(overview.queues.map((q) => q.name)).toEqual(['seal', 'anchor', 'notify']);
+    expect(overview.queues.map((q) => q.name)).toEqual(['seal', 'anchor', 'notify', 'bulk']);
     const notify = overview.queues.find((q) => q.name === 'notify')!;
     expect(notify.deadLetters).toEqual([
       {

@@ -39,6 +39,7 @@ describe('the table of limits', () => {
   it('has the real defaults', () => {
     expect(DEFAULT_LIMITS).toEqual({
       smsPerOwner: { limit: 100, windowSeconds: 3600 },
+      bulkSendsPerOwner: { limit: 20, windowSeconds: 3600 },
       emailsPerOwner: { limit: 300, windowSeconds: 3600 },
       messagesPerRecipient: { limit: 20, windowSeconds: 3600 },
       resendsPerRecipient: { limit: 5, windowSeconds: 3600 },

@@ -27,6 +27,17 @@ export function createTemplate(body: CreateTemplateRequest): Promise<TemplateVie
   return apiRequest({ method: 'POST', path: '/templates', schema: templateViewSchema, body, auth: true });
 }
 
+/** Adds a starter form of the gallery (issue #27 item 5) to the caller's templates. */
+export function addGalleryForm(galleryId: string, title?: string): Promise<TemplateView> {
+  return apiRequest({
+    method: 'POST',
+    path: '/templates',
+    schema: templateViewSchema,
+    body: { gallery: galleryId, ...(title === undefined ? {} : { title }) },
+    auth: true,
+  });
+}
+
 export function renameTemplate(templateId: string, title: string): Promise<TemplateView> {
   return apiRequest({
     method: 'PATCH',

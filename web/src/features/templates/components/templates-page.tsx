@@ -12,6 +12,7 @@ import { useLang } from '../../../app/use-lang';
 import { Modal } from '../../../components/modal';
 import { deleteTemplate, duplicateTemplate, listTemplates, renameTemplate } from '../api/templates-api';
 import '../templates.css';
+import { Gallery } from './gallery';
 import { RefusalNotice, refusalOf, type Refusal } from './refusal';
 
 type Dialog =
@@ -150,6 +151,7 @@ export function TemplatesPage() {
           <ul className="template-list">{list.shared.map(row)}</ul>
         </section>
       ) : null}
+      {list ? <Gallery forms={list.gallery} onAdded={load} /> : null}
       {dialog?.kind === 'rename' ? (
         <Modal
           title={t('templatesPage.rename')}
