@@ -6,54 +6,22 @@
 import { randomUUID } from 'node:crypto';
 import { getDeps } from '../lambdas/deps';
 import { api } from '../test/support/cloud-client';
-import { createDocument, newOwner, uploadPdf, type Owner } from '../test/support/documents';
+import { newOwner } from '../test/support/documents';
 import { benchCloud } from './cloud';
 import type { BenchContext } from './context';
 import { row, type Row } from './stats';
+import { buyerSellerTemplate } from '../test/support/templates';
 
 export const BULK_ACCEPT_TARGET_S = 10;
 const ROWS = 10_000;
 /** How long the worker's throughput is watched, seconds. */
 const WATCH_SECONDS = 30;
 
-async function template(owner: Owner): Promise<string> {
-  const docuId = await createDocument(owner);
-  if ((await uploadPdf(owner, docuId, undefined, 'lease.pdf')).status !== 200) throw new Error('upload');
-  const call = (path: string, method: string, body: unknown) =>
-    api(path, { method, token: owner.token, body });
-  const people = [
-    { name: 'Bea Buyer', contact: `bea-${randomUUID()}@example.com` },
-    { name: 'Sam Seller', contact: `sam-${randomUUID()}@example.com` },
-  ];
-  await call(`/api/documents/${docuId}/recipients`, 'PUT', {
-    recipients: people,
-    finalRecipients: [],
-    lang: 'en',
-  });
-  await call(`/api/documents/${docuId}/areas`, 'PUT', {
-    areas: [
-      { recipientIndex: 0, pageIndex: 0, x: 50, y: 60, width: 120, height: 40 },
-      {
-        recipientIndex: 0,
-        pageIndex: 0,
-        x: 50,
-        y: 200,
-        width: 120,
-        height: 24,
-        type: 'number',
-        label: 'Rent',
-      },
-      { recipientIndex: 1, pageIndex: 0, x: 300, y: 60, width: 120, height: 40 },
-    ],
-  });
-  const created = await call('/api/templates', 'POST', {
-    docuId,
-    title: 'Lease',
-    roleNames: ['Buyer', 'Seller'],
-  });
-  if (created.status !== 201) throw new Error(`template: ${created.status}`);
-  return created.body.templateId as string;
-}
+const RENT_AREAS = [
+  { recipientIndex: 0, pageIndex: 0, x: 50, y: 60, width: 120, height: 40 },
+  { recipientIndex: 0, pageIndex: 0, x: 50, y: 200, width: 120, height: 24, type: 'number', label: 'Rent' },
+  { recipientIndex: 1, pageIndex: 0, x: 300, y: 60, width: 120, height: 40 },
+];
 
 function csvOf(tag: string): string {
   const lines = ['Buyer name,Buyer contact,Seller name,Seller contact,title,Rent'];
@@ -72,7 +40,7 @@ export async function runBulk(ctx: BenchContext): Promise<Row[]> {
   const rates: number[] = [];
   for (let run = 0; run < ctx.runs; run++) {
     const owner = await newOwner('en', 'Bench Bulk');
-    const templateId = await template(owner);
+    const templateId = await buyerSellerTemplate(owner, 'Lease', RENT_AREAS);
     const userId = (await api('/api/me', { token: owner.token })).body.userId as string;
     const now = new Date().toISOString();
     await getDeps().repo.update(userId, {

@@ -15,10 +15,11 @@ import { BULK_CSV_MAX_CHARS } from '../../shared/domain/bulk';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser, type BrowserSession } from '../support/browser';
 import { api, eventually, mailbox } from '../support/cloud-client';
-import { createDocument, newOwner, uploadPdf, type Owner } from '../support/documents';
+import { newOwner, type Owner } from '../support/documents';
 import { text } from './catalogue';
 import { expectPath, signInAt } from './steps';
 import { atPhoneWidth } from './video-steps';
+import { buyerSellerTemplate } from '../support/templates';
 
 jest.setTimeout(240000);
 
@@ -34,44 +35,6 @@ async function allowContracts(owner: Owner, count: number): Promise<void> {
     ticketLots: [{ source: 'onetime', count, addedAt: now }],
   });
   expect((await api('/api/me', { token: owner.token })).body.remaining.total).toBe(count);
-}
-
-/** A template "Bulk lease": roles Buyer and Seller, a signature each, a text field "Address" for the Buyer. */
-async function twoRoleTemplate(owner: Owner): Promise<string> {
-  const docuId = await createDocument(owner);
-  expect((await uploadPdf(owner, docuId, undefined, 'lease.pdf')).status).toBe(200);
-  const put = (path: string, body: unknown) => api(path, { method: 'PUT', token: owner.token, body });
-  const recipients = {
-    recipients: [
-      { name: 'Bea Buyer', contact: `bea-${randomUUID()}@example.com` },
-      { name: 'Sam Seller', contact: `sam-${randomUUID()}@example.com` },
-    ],
-    finalRecipients: [],
-    lang: 'en',
-  };
-  expect((await put(`/api/documents/${docuId}/recipients`, recipients)).status).toBe(200);
-  const areas = [
-    { recipientIndex: 0, pageIndex: 0, x: 50, y: 60, width: 120, height: 40 },
-    {
-      recipientIndex: 0,
-      pageIndex: 0,
-      x: 50,
-      y: 200,
-      width: 200,
-      height: 24,
-      type: 'text',
-      label: 'Address',
-    },
-    { recipientIndex: 1, pageIndex: 0, x: 300, y: 60, width: 120, height: 40 },
-  ];
-  expect((await put(`/api/documents/${docuId}/areas`, { areas })).status).toBe(200);
-  const made = await api('/api/templates', {
-    method: 'POST',
-    token: owner.token,
-    body: { docuId, title: 'Bulk lease', roleNames: ['Buyer', 'Seller'] },
-  });
-  expect(made.status).toBe(201);
-  return made.body.templateId as string;
 }
 
 const HEADER = 'Buyer name,Buyer contact,Seller name,Seller contact,title,Address';
@@ -109,7 +72,7 @@ describe('bulk send (/home/templates/{id}/bulk)', () => {
     session = await launchBrowser({ locale: 'en-US' });
     await session.run(async () => {
       const owner = await newOwner();
-      const templateId = await twoRoleTemplate(owner);
+      const templateId = await buyerSellerTemplate(owner, 'Bulk lease');
       const ALLOWED = 20;
       await allowContracts(owner, ALLOWED);
 

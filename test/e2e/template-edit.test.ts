@@ -5,25 +5,21 @@
 // shows the change; Use makes a draft with the edited fields while a contract made before the edit
 // keeps its old ones. Then a sent contract's Details offer Save as template (roles "Contractor N" by
 // default). axe finds nothing serious; a 380 px phone has no sideways scroll.
-import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
 import { seriousAxeViolations } from '../support/axe';
 import { api } from '../support/cloud-client';
-import {
-  createDocument,
-  newOwner,
-  sendTwoContractorDocument,
-  uploadPdf,
-  type Owner,
-} from '../support/documents';
+import { newOwner, sendTwoContractorDocument, type Owner } from '../support/documents';
 import { launchBrowser, type BrowserSession } from '../support/browser';
 import { text } from './catalogue';
 import { expectPath, signInAt } from './steps';
 import { atPhoneWidth } from './video-steps';
+import { BUYER_SELLER_AREAS, buyerSellerTemplate } from '../support/templates';
 
 jest.setTimeout(300000);
 
+/** Buyer: a signature and a text field "Address"; Seller: a signature (signs of 150 × 35). */
+const LEASE_AREAS = BUYER_SELLER_AREAS.map((a) => (a.type ? a : { ...a, width: 150, height: 35 }));
 const t = (key: string, options?: Record<string, unknown>) => text('en', key, options);
 const visible = (locator: Locator) => locator.first().waitFor({ state: 'visible', timeout: 20000 });
 
@@ -33,44 +29,6 @@ interface Field {
   label?: string;
   x: number;
   y: number;
-}
-
-/** A template "Lease" (Buyer: a signature and a text field "Address"; Seller: a signature). */
-async function leaseTemplate(owner: Owner): Promise<string> {
-  const docuId = await createDocument(owner);
-  expect((await uploadPdf(owner, docuId, undefined, 'lease.pdf')).status).toBe(200);
-  const put = (path: string, body: unknown) => api(path, { method: 'PUT', token: owner.token, body });
-  const recipients = {
-    recipients: [
-      { name: 'Bea Buyer', contact: `bea-${randomUUID()}@example.com` },
-      { name: 'Sam Seller', contact: `sam-${randomUUID()}@example.com` },
-    ],
-    finalRecipients: [],
-    lang: 'en',
-  };
-  expect((await put(`/api/documents/${docuId}/recipients`, recipients)).status).toBe(200);
-  const areas = [
-    { recipientIndex: 0, pageIndex: 0, x: 50, y: 60, width: 150, height: 35 },
-    {
-      recipientIndex: 0,
-      pageIndex: 0,
-      x: 50,
-      y: 200,
-      width: 200,
-      height: 24,
-      type: 'text',
-      label: 'Address',
-    },
-    { recipientIndex: 1, pageIndex: 0, x: 300, y: 60, width: 150, height: 35 },
-  ];
-  expect((await put(`/api/documents/${docuId}/areas`, { areas })).status).toBe(200);
-  const made = await api('/api/templates', {
-    method: 'POST',
-    token: owner.token,
-    body: { docuId, title: 'Lease', roleNames: ['Buyer', 'Seller'] },
-  });
-  expect(made.status).toBe(201);
-  return made.body.templateId as string;
 }
 
 async function useTemplate(owner: Owner, templateId: string): Promise<string> {
@@ -120,7 +78,7 @@ describe('editing templates (/home/templates/{id}/edit)', () => {
     session = await launchBrowser({ locale: 'en-US' });
     await session.run(async () => {
       const owner = await newOwner();
-      const templateId = await leaseTemplate(owner);
+      const templateId = await buyerSellerTemplate(owner, 'Lease', LEASE_AREAS);
       const before = await useTemplate(owner, templateId);
       const beforeFields = await documentFields(owner, before);
 

@@ -3,51 +3,19 @@
 // "N of M templates"; Use asks for each role's person and a pre-filled value, makes the draft and
 // lands on Finalize; rename, duplicate and delete from the list; the phone layout has no sideways
 // scroll; axe finds nothing serious.
-import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
 import { seriousAxeViolations } from '../support/axe';
 import { api } from '../support/cloud-client';
-import { createDocument, newOwner, uploadPdf, type Owner } from '../support/documents';
+import { newOwner } from '../support/documents';
 import { launchBrowser, type BrowserSession } from '../support/browser';
 import { text } from './catalogue';
 import { expectPath, expectVisibleText, signInAt } from './steps';
+import { twoContractorDraft } from '../support/templates';
 
 jest.setTimeout(240000);
 
 const t = (key: string, options?: Record<string, unknown>) => text('en', key, options);
-
-/** A draft at Finalize: two contractors, a signature each and a labelled text field for the first. */
-async function draftAtFinalize(owner: Owner): Promise<string> {
-  const docuId = await createDocument(owner);
-  expect((await uploadPdf(owner, docuId, undefined, 'lease.pdf')).status).toBe(200);
-  const put = (path: string, body: unknown) => api(path, { method: 'PUT', token: owner.token, body });
-  const recipients = {
-    recipients: [
-      { name: 'Bea Buyer', contact: `bea-${randomUUID()}@example.com` },
-      { name: 'Sam Seller', contact: `sam-${randomUUID()}@example.com` },
-    ],
-    finalRecipients: [],
-    lang: 'en',
-  };
-  expect((await put(`/api/documents/${docuId}/recipients`, recipients)).status).toBe(200);
-  const areas = [
-    { recipientIndex: 0, pageIndex: 0, x: 50, y: 60, width: 120, height: 40 },
-    {
-      recipientIndex: 0,
-      pageIndex: 0,
-      x: 50,
-      y: 200,
-      width: 200,
-      height: 24,
-      type: 'text',
-      label: 'Address',
-    },
-    { recipientIndex: 1, pageIndex: 0, x: 300, y: 60, width: 120, height: 40 },
-  ];
-  expect((await put(`/api/documents/${docuId}/areas`, { areas })).status).toBe(200);
-  return docuId;
-}
 
 const visible = (locator: Locator) => locator.first().waitFor({ state: 'visible', timeout: 20000 });
 
@@ -86,7 +54,7 @@ describe('templates (/home/templates)', () => {
     session = await launchBrowser({ locale: 'en-US' });
     await session.run(async () => {
       const owner = await newOwner();
-      const docuId = await draftAtFinalize(owner);
+      const docuId = await twoContractorDraft(owner);
       const page = await signInAt(session, owner, `/en/home/make/esign/agree/${docuId}`);
 
       await page.getByTestId('save-as-template').click();
@@ -157,7 +125,7 @@ describe('templates (/home/templates)', () => {
     session = await launchBrowser({ locale: 'en-US', viewport: { width: 380, height: 800 } });
     await session.run(async () => {
       const owner = await newOwner();
-      const docuId = await draftAtFinalize(owner);
+      const docuId = await twoContractorDraft(owner);
       await api('/api/templates', {
         method: 'POST',
         token: owner.token,

@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { getDeps } from '../../lambdas/deps';
 import { api, eventually, mailbox } from '../support/cloud-client';
-import { createDocument, newOwner, uploadPdf, type Owner } from '../support/documents';
+import { newOwner, type Owner } from '../support/documents';
+import { buyerSellerTemplate } from '../support/templates';
 
 type Res = Awaited<ReturnType<typeof api>>;
 const call = (owner: Owner, method: string, path: string, body?: unknown) =>
@@ -18,38 +19,12 @@ const errorOf = (res: Res) => ({
   details: res.body.error?.details,
 });
 
-/** A template with roles Buyer and Seller, a signature each and a labelled number field for the Buyer. */
-async function template(owner: Owner): Promise<string> {
-  const docuId = await createDocument(owner);
-  expect((await uploadPdf(owner, docuId, undefined, 'lease.pdf')).status).toBe(200);
-  const put = (path: string, body: unknown) => api(path, { method: 'PUT', token: owner.token, body });
-  const people = [
-    { name: 'Bea Buyer', contact: `bea-${randomUUID()}@example.com` },
-    { name: 'Sam Seller', contact: `sam-${randomUUID()}@example.com` },
-  ];
-  expect(
-    (
-      await put(`/api/documents/${docuId}/recipients`, {
-        recipients: people,
-        finalRecipients: [],
-        lang: 'en',
-      })
-    ).status,
-  ).toBe(200);
-  const areas = [
-    { recipientIndex: 0, pageIndex: 0, x: 50, y: 60, width: 120, height: 40 },
-    { recipientIndex: 0, pageIndex: 0, x: 50, y: 200, width: 120, height: 24, type: 'number', label: 'Rent' },
-    { recipientIndex: 1, pageIndex: 0, x: 300, y: 60, width: 120, height: 40 },
-  ];
-  expect((await put(`/api/documents/${docuId}/areas`, { areas })).status).toBe(200);
-  const created = await call(owner, 'POST', '/api/templates', {
-    docuId,
-    title: 'Lease',
-    roleNames: ['Buyer', 'Seller'],
-  });
-  expect(created.status).toBe(201);
-  return created.body.templateId as string;
-}
+/** A signature each, and a number field "Rent" for the Buyer. */
+const RENT_AREAS = [
+  { recipientIndex: 0, pageIndex: 0, x: 50, y: 60, width: 120, height: 40 },
+  { recipientIndex: 0, pageIndex: 0, x: 50, y: 200, width: 120, height: 24, type: 'number', label: 'Rent' },
+  { recipientIndex: 1, pageIndex: 0, x: 300, y: 60, width: 120, height: 40 },
+];
 
 /** The owner may send exactly `count` more contracts (a trial without its own lots, plus bought). */
 async function allowContracts(owner: Owner, count: number): Promise<void> {
@@ -85,7 +60,7 @@ async function requestsTo(address: string): Promise<number> {
 describe('bulk send', () => {
   it('checks the whole file first: each bad row with its line and reason, a bad file refused', async () => {
     const owner = await newOwner();
-    const templateId = await template(owner);
+    const templateId = await buyerSellerTemplate(owner, 'Lease', RENT_AREAS);
     await allowContracts(owner, 2);
     const csv = [
       HEADER,
@@ -151,7 +126,7 @@ describe('bulk send', () => {
 
   it('sends each good row once, reports what lost the last contract, retries the failed rows alone', async () => {
     const owner = await newOwner();
-    const templateId = await template(owner);
+    const templateId = await buyerSellerTemplate(owner, 'Lease', RENT_AREAS);
     await allowContracts(owner, 3);
     const tag = randomUUID().slice(0, 8);
     // Two bulks at once, each checked against the same three contracts: five rows race for three.

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { documentDeps, getDeps } from '../../lambdas/deps';
 import { signUpConfirmed } from '../support/accounts';
 import { api } from '../support/cloud-client';
-import { createDocument, newOwner, PASSWORD, uploadPdf, type Owner } from '../support/documents';
+import { newOwner, PASSWORD, type Owner } from '../support/documents';
+import { twoContractorDraft } from '../support/templates';
 
 type Res = Awaited<ReturnType<typeof api>>;
 const errorOf = (res: Res) => ({
@@ -44,32 +45,13 @@ const FIELDS = [
   },
 ];
 
-/** A draft with two contractors and four fields, as the funnel leaves it before Finalize. */
-async function draft(owner: Owner): Promise<string> {
-  const docuId = await createDocument(owner);
-  expect((await uploadPdf(owner, docuId, undefined, 'lease.pdf')).status).toBe(200);
-  const put = (path: string, body: unknown) => api(path, { method: 'PUT', token: owner.token, body });
-  const recipients = {
-    recipients: [
-      { name: 'Bea Buyer', contact: `bea-${randomUUID()}@example.com` },
-      { name: 'Sam Seller', contact: `sam-${randomUUID()}@example.com` },
-    ],
-    finalRecipients: [],
-    lang: 'en',
-  };
-  expect((await put(`/api/documents/${docuId}/recipients`, recipients)).status).toBe(200);
-  const saved = await put(`/api/documents/${docuId}/areas`, { areas: FIELDS });
-  expect(saved.status).toBe(200);
-  return docuId;
-}
-
 const call = (owner: Owner, method: string, path: string, body?: unknown) =>
   api(path, { method, token: owner.token, ...(body === undefined ? {} : { body }) });
 
 describe('templates', () => {
   it('saves, lists, renames, edits, duplicates, uses and deletes, and a use is a copy', async () => {
     const owner = await newOwner();
-    const docuId = await draft(owner);
+    const docuId = await twoContractorDraft(owner, FIELDS);
     const created = await call(owner, 'POST', '/api/templates', {
       docuId,
       title: 'Lease',
@@ -233,7 +215,7 @@ describe('templates', () => {
 
   it('refuses past the plan’s limit, and is one 404 for anyone else', async () => {
     const owner = await newOwner();
-    const docuId = await draft(owner);
+    const docuId = await twoContractorDraft(owner, FIELDS);
     const make = (title: string) => call(owner, 'POST', '/api/templates', { docuId, title });
     const ids: string[] = [];
     for (const title of ['One', 'Two', 'Three']) {
@@ -291,7 +273,7 @@ describe('templates', () => {
     const signed = await signUpConfirmed(email, { name: 'Mia Member', password: PASSWORD });
     const member: Owner = { token: signed.token, email, name: signed.name };
 
-    const docuId = await draft(buyer);
+    const docuId = await twoContractorDraft(buyer, FIELDS);
     const created = await call(buyer, 'POST', '/api/templates', { docuId, title: 'Company NDA' });
     const id = created.body.templateId as string;
     expect((await call(buyer, 'GET', '/api/templates')).body).toMatchObject({ limit: 200, used: 1 });
