@@ -197,6 +197,12 @@ describe('bulk send (/home/templates/{id}/bulk)', () => {
       expect(await page.getByTestId('bulk-progress-failed').textContent()).toBe('0');
       expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(String(ALLOWED));
       expect(await page.getByTestId('bulk-retry').count()).toBe(0);
+      // The side menu's plan box reads the owner's remaining contracts again: all were used.
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="plan-box-remaining"]')?.textContent === '0',
+        undefined,
+        { timeout: 20000 },
+      );
       expect(await seriousAxeViolations(page)).toEqual([]);
 
       // A reload shows the same send's progress (the bulk id is in the URL).

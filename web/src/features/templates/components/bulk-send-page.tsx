@@ -12,6 +12,7 @@ import type { TemplateView } from '../../../../../shared/api/schemas';
 import type { Locale } from '../../../../../shared/i18n';
 import { BULK_CSV_MAX_CHARS, BULK_MAX_ROWS } from '../../../../../shared/domain/bulk';
 import { useDocumentTitle } from '../../../app/page-title';
+import { refreshSessionUser } from '../../auth/session';
 import { paths } from '../../../app/paths';
 import { useLang } from '../../../app/use-lang';
 import { Modal } from '../../../components/modal';
@@ -75,6 +76,13 @@ export function BulkSendPage() {
       live = false;
     };
   }, [templateId, t]);
+
+  // Each sent row used one of the owner's contracts: the plan box's count is read again once the
+  // send (or a retry) is done.
+  const doneSent = progress?.status === 'done' ? progress.sent : null;
+  useEffect(() => {
+    if (doneSent !== null) refreshSessionUser().catch(() => undefined);
+  }, [doneSent]);
 
   // The focus follows what the owner asked for: the check's result, or the progress once sent.
   useEffect(() => {
