@@ -18,8 +18,8 @@ import {
   roleColumns,
 } from '../../shared/domain/bulk';
 import { languageSchema } from '../../shared/api/schemas';
-import { lotsOfRecord, remainingContracts } from '../../shared/domain/entitlements';
 import { fieldTypeOf, isValueField } from '../../shared/domain/fields';
+import { isDraft } from '../../shared/domain/status';
 import { TEMPLATE_TITLE_MAX_CHARS } from '../../shared/domain/templates';
 import type { BulkFailureRecord, BulkStore } from '../adapters/dynamo/bulk';
 import type { TemplateRecord } from '../adapters/dynamo/templates';
@@ -29,6 +29,7 @@ import type { Logger } from '../core/logger';
 import type { BatchJobQueue } from '../ports';
 import { ownerActor } from './document-access';
 import { enforceLimits } from './limits';
+import { toProfile } from './profile';
 import { companyBuyerOf } from './seats';
 import { sendDocument } from './sending';
 import { planTemplateUse, useTemplate } from './template-use';
@@ -171,15 +172,20 @@ function readHeader(header: readonly string[], t: TemplateRecord): Map<string, n
   return at;
 }
 
-/** What a refusal says about a row: its key and values (the role named instead of a row index). */
-function rowError(line: number, err: AppError, t: TemplateRecord): BulkRowError {
-  const details = { ...(err.details ?? {}) } as Record<string, unknown>;
+/** An AppError's details a message can show: its string and number values. */
+function messageValues(err: AppError): Record<string, string | number> {
   const values: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(details)) {
+  for (const [k, v] of Object.entries(err.details ?? {})) {
     if (typeof v === 'string' || typeof v === 'number') values[k] = v;
   }
-  if (typeof details.row === 'number' && err.code.startsWith('contractors.')) {
-    values.role = t.roles[details.row]?.name ?? '';
+  return values;
+}
+
+/** What a refusal says about a row: its key and values (the role named instead of a row index). */
+function rowError(line: number, err: AppError, t: TemplateRecord): BulkRowError {
+  const values = messageValues(err);
+  if (typeof values.row === 'number' && err.code.startsWith('contractors.')) {
+    values.role = t.roles[values.row]?.name ?? '';
   }
   return { line, error: err.code, ...(Object.keys(values).length ? { values } : {}) };
 }
@@ -188,9 +194,8 @@ function rowError(line: number, err: AppError, t: TemplateRecord): BulkRowError 
 async function remainingFor(deps: BulkDeps, user: AuthUser, now: Date): Promise<number> {
   const record = await deps.users.getById(user.sub);
   if (!record) throw new AppError('errors.unauthorized', 'Sign-in required');
-  const buyer = await companyBuyerOf(deps, record, now);
-  const rules = deps.entitlementRules;
-  return remainingContracts(buyer ?? record, lotsOfRecord(record, now), now, rules).total;
+  // The figure /api/me and My Plan show (toProfile: the company's plan for a member, own lots).
+  return toProfile(record, false, now, await companyBuyerOf(deps, record, now)).remaining.total;
 }
 
 async function checkRows(
@@ -400,8 +405,6 @@ export function bulkDocuId(job: Pick<BulkJob, 'bulkId' | 'line' | 'attempt'>): s
   return createHash('sha256').update(`${job.bulkId}:${job.line}:${job.attempt}`).digest('hex').slice(0, 32);
 }
 
-const SENT_STATUSES = new Set(['Agree', 'Generating', 'Completed', 'Rejected', 'Deny']);
-
 /**
  * The bulk worker's one row: make its contract from the template (as Use template does, with the
  * owner's acceptance of the terms given at bulk send) and send it (as Send does, one entitlement in
@@ -417,17 +420,18 @@ export async function processBulkRow(
 ): Promise<void> {
   const ttl = ttlFrom(now);
   const row = await deps.bulks.getRow(job.bulkId, job.line);
-  if (row && (row.state === 'sent' || row.attempt > job.attempt)) return;
-  if (row && row.state === 'failed' && row.attempt >= job.attempt) return;
+  // Sent, or this attempt (or a later one) already ended: a duplicate delivery.
+  if (
+    row &&
+    (row.state === 'sent' ||
+      row.attempt > job.attempt ||
+      (row.state === 'failed' && row.attempt === job.attempt))
+  ) {
+    return;
+  }
   const docuId = bulkDocuId(job);
-  await deps.bulks.startRow({
-    bulkId: job.bulkId,
-    line: job.line,
-    attempt: job.attempt,
-    state: 'working',
-    docuId,
-    ttl,
-  });
+  const at = { bulkId: job.bulkId, line: job.line, attempt: job.attempt, docuId, ttl };
+  await deps.bulks.startRow({ ...at, state: 'working' });
 
   try {
     const record = await deps.users.getById(job.ownerId);
@@ -438,14 +442,14 @@ export async function processBulkRow(
       emailVerified: record.emailVerified ?? false,
       name: record.name,
     };
-    let doc = await deps.docs.getDocument(docuId);
-    if (doc && doc.status !== 'SetPos' && !SENT_STATUSES.has(doc.status)) {
+    let status = (await deps.docs.getDocument(docuId))?.status;
+    if (status && status !== 'SetPos' && isDraft(status)) {
       // A delivery that stopped half-way through making the draft: there is no safe way on from an
       // unknown step, so the row fails with a retryable reason (its retry makes a new contract).
       throw new AppError('bulk.errors.interrupted', 'The row stopped half-way; retry it', { status: 409 });
     }
-    if (!doc) {
-      await useTemplate(
+    if (!status) {
+      const made = await useTemplate(
         deps,
         user,
         job.templateId,
@@ -453,9 +457,9 @@ export async function processBulkRow(
         now,
         { docuId, acceptTerms: true, countUpload: false },
       );
-      doc = await deps.docs.getDocument(docuId);
+      status = made.status;
     }
-    if (doc && !SENT_STATUSES.has(doc.status)) {
+    if (isDraft(status)) {
       await sendDocument(
         deps,
         user,
@@ -465,24 +469,24 @@ export async function processBulkRow(
         now,
       );
     }
-    await deps.bulks.rowSent(job.bulkId, job.line, job.attempt, ttl);
+    await deps.bulks.rowSent(at);
   } catch (err) {
     // A conflict is a race (another row of the owner's took the entitlement record's version ten
     // times running): the message is delivered again, as for any error that is not a refusal.
     if (!isAppError(err) || err.status >= 500 || err.code === 'errors.conflict') throw err;
     log.warn('bulk row refused', { bulkId: job.bulkId, line: job.line, code: err.code });
-    const values: Record<string, string | number> = {};
-    for (const [k, v] of Object.entries(err.details ?? {})) {
-      if (typeof v === 'string' || typeof v === 'number') values[k] = v;
-    }
-    await deps.bulks.rowFailed({
-      bulkId: job.bulkId,
-      line: job.line,
-      attempt: job.attempt,
-      error: err.code,
-      ...(Object.keys(values).length ? { errorValues: JSON.stringify(values) } : {}),
-      job: JSON.stringify(job),
-      ttl,
-    });
+    const values = messageValues(err);
+    await deps.bulks.rowFailed(
+      {
+        bulkId: job.bulkId,
+        line: job.line,
+        attempt: job.attempt,
+        error: err.code,
+        ...(Object.keys(values).length ? { errorValues: JSON.stringify(values) } : {}),
+        job: JSON.stringify(job),
+        ttl,
+      },
+      docuId,
+    );
   }
 }

@@ -14,6 +14,7 @@ import type {
   UpdateTemplateRequest,
 } from '../../shared/api/schemas';
 import { fieldTypeOf, isRequired } from '../../shared/domain/fields';
+import { isDraft } from '../../shared/domain/status';
 import { TEMPLATE_LIMITS, templateTier } from '../../shared/domain/templates';
 import type { TemplateRecord, TemplateStore } from '../adapters/dynamo/templates';
 import type { SeatMemberStore } from '../adapters/dynamo/repository';
@@ -35,8 +36,6 @@ export interface TemplateDeps extends DocumentDeps {
 export type StoredField = TemplateRecord['roles'][number]['fields'] extends (infer F)[] | undefined
   ? F
   : never;
-
-const DRAFTS = new Set(['Ready', 'Upload', 'AddRcpt', 'SetPos']);
 
 export function templateNotFound(templateId: string): AppError {
   return new AppError('templates.errors.notFound', `No template ${templateId}`, {
@@ -219,7 +218,7 @@ export async function createTemplate(
   // The file accepted at upload, no other: the copy is conditional on its entity tag.
   const fileKey = await copyPdf(deps, doc.fileKey, templateId, doc.fileEtag ?? undefined);
   // A draft's values are the owner's pre-fills; a sent contract's may be a contractor's: not kept.
-  const keepValues = DRAFTS.has(doc.status);
+  const keepValues = isDraft(doc.status);
   const at = now.toISOString();
   const record: TemplateRecord = {
     templateId,

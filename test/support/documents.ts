@@ -149,18 +149,22 @@ export interface SentDocument {
   uploadForm: UploadForm;
 }
 
+/** An area (a field) as `PUT …/areas` takes it: where, for whom, and any field settings. */
+export interface AreaSpec {
+  recipientIndex: number;
+  pageIndex: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  [setting: string]: unknown;
+}
+
 export interface SendOptions {
   title?: string;
   names?: readonly [string, string];
   /** Areas of the two contractors (recipientIndex 0 or 1), in PDF points on page 0. */
-  areas?: readonly {
-    recipientIndex: number;
-    pageIndex: number;
-    x: number;
-    y: number;
-    width: number;
-    height: number;
-  }[];
+  areas?: readonly AreaSpec[];
   ownerName?: string;
   /** The contract's PDF (default: one A4 page, makePdf()). */
   pdf?: Uint8Array;

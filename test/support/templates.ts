@@ -2,17 +2,7 @@
 // with two contractors ("Bea Buyer", "Sam Seller") and their fields, and a template saved from it.
 import { randomUUID } from 'node:crypto';
 import { api } from './cloud-client';
-import { createDocument, uploadPdf, type Owner } from './documents';
-
-export interface AreaSpec {
-  recipientIndex: number;
-  pageIndex: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  [setting: string]: unknown;
-}
+import { createDocument, uploadPdf, type AreaSpec, type Owner } from './documents';
 
 /** A signature for each contractor and, for the first, a text field labelled "Address". */
 export const BUYER_SELLER_AREAS: readonly AreaSpec[] = [

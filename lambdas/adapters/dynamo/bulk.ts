@@ -22,10 +22,11 @@ export interface BulkStore {
   getRow(bulkId: string, line: number): Promise<BulkRowRecord | null>;
   /** Records that the worker took the row's `attempt` on (with the contract it makes). */
   startRow(row: BulkRowRecord): Promise<void>;
-  /** The row is sent: counted once (false when it already was). */
-  rowSent(bulkId: string, line: number, attempt: number, ttl: number): Promise<boolean>;
-  /** The row's attempt failed: counted once per attempt (false when it already was). */
-  rowFailed(failure: BulkFailureRecord): Promise<boolean>;
+  /** The row's attempt is sent: counted once (false when the row already was). */
+  rowSent(row: Omit<BulkRowRecord, 'state'>): Promise<boolean>;
+  /** The row's attempt (making contract `docuId`) failed: counted once per attempt (false when it
+   *  already was). */
+  rowFailed(failure: BulkFailureRecord, docuId: string): Promise<boolean>;
   /** Failed rows, in line order, at most `max`. */
   listFailures(bulkId: string, max: number): Promise<BulkFailureRecord[]>;
   /** Takes failed rows back for a retry (at most 90 at once, a transaction's room): removes their
@@ -80,12 +81,12 @@ export class DynamoBulkStore implements BulkStore {
     }
   }
 
-  async rowSent(bulkId: string, line: number, attempt: number, ttl: number): Promise<boolean> {
-    const row = await this.getRow(bulkId, line);
+  async rowSent(row: Omit<BulkRowRecord, 'state'>): Promise<boolean> {
+    const { bulkId } = row;
     const items: unknown[] = [
       {
         Put: this.e.bulkRow
-          .put({ bulkId, line, attempt, state: 'sent', docuId: row?.docuId ?? '', ttl })
+          .put({ ...row, state: 'sent' })
           .where((a, op) => `${op.notExists(a.state)} OR ${op.ne(a.state, 'sent')}`)
           .params(),
       },
@@ -94,13 +95,12 @@ export class DynamoBulkStore implements BulkStore {
     return this.transact(items);
   }
 
-  async rowFailed(failure: BulkFailureRecord): Promise<boolean> {
+  async rowFailed(failure: BulkFailureRecord, docuId: string): Promise<boolean> {
     const { bulkId, line, attempt, ttl } = failure;
-    const row = await this.getRow(bulkId, line);
     const items: unknown[] = [
       {
         Put: this.e.bulkRow
-          .put({ bulkId, line, attempt, state: 'failed', docuId: row?.docuId ?? '', ttl })
+          .put({ bulkId, line, attempt, state: 'failed', docuId, ttl })
           .where(
             (a, op) =>
               `${op.notExists(a.state)} OR (${op.ne(a.state, 'sent')} AND NOT (${op.eq(a.state, 'failed')} AND ${op.gte(a.attempt, attempt)}))`,
