@@ -44,3 +44,23 @@ export type AnchorJob = z.infer<typeof anchorJobSchema>;
 
 /** How long a finished job's idempotency record is kept (longer than any SQS retention). */
 export const IDEMPOTENCY_TTL_SECONDS = 15 * 24 * 3600;
+
+/** Scheduled work (issue #28), delivered by the Scheduler to the `schedule` queue when due. The
+ *  worker checks the document again, so a late or repeated delivery changes nothing. */
+export const scheduledJobSchema = z.discriminatedUnion('kind', [
+  /** Reminder `n` (1-based) of contractor `index`, for the turn that opened at `turnOpenedAt`. */
+  z.object({
+    kind: z.literal('reminder'),
+    docuId: z.string().min(1).max(64),
+    index: z.number().int().nonnegative(),
+    n: z.number().int().positive(),
+    turnOpenedAt: z.string().min(1),
+  }),
+  /** The document's expiry, as it was when scheduled (an extension reschedules with the new date). */
+  z.object({
+    kind: z.literal('expire'),
+    docuId: z.string().min(1).max(64),
+    expiresAt: z.string().min(1),
+  }),
+]);
+export type ScheduledJob = z.infer<typeof scheduledJobSchema>;

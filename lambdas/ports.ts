@@ -206,3 +206,25 @@ export interface RateLimiter {
    *  counter expires (TTL) when its window ends. */
   write(writes: readonly RateCounterWrite[]): Promise<boolean>;
 }
+
+/**
+ * Scheduled work (issue #28, architecture §20): reminders and expiry, later archive timestamps. One
+ * exact one-time schedule per pending item, named by its use case so that scheduling again replaces
+ * it (idempotent on name) and cancelling a missing one is no error. When due, the job (./jobs.ts
+ * ScheduledJob) is delivered to the `schedule` queue, whose worker checks the document's state again:
+ * a late, duplicate or stale delivery changes nothing. AWS: EventBridge Scheduler one-time schedules
+ * (`at(...)`, deleted after completion) targeting the queue. Locally: a table of schedules fired by
+ * the local cloud's in-process scheduler, whose clock a test may advance (local only).
+ */
+export interface Scheduler extends HealthCheckable {
+  /** Creates or replaces the schedule `name` to deliver `job` at `at` (a past time fires at once). */
+  schedule(name: string, at: Date, job: unknown): Promise<void>;
+  /** Removes the schedule `name`; a missing one (fired, cancelled, never made) is not an error. */
+  cancel(name: string): Promise<void>;
+}
+
+/** The time the use cases read for scheduled work. AWS: the system clock. Locally: the system clock
+ *  plus the test clock's offset (advanced through the local-only test-clock endpoint). */
+export interface Clock {
+  now(): Date;
+}

@@ -19,6 +19,7 @@ import type { DocumentRecord, HistoryRecord, RecipientRecord } from '../adapters
 import { AppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
 import { presignVideo } from './video-playback';
+import { flowOf, recipientFlowOf } from './routing-views';
 import { documentFileName } from './messages';
 import {
   access,
@@ -35,7 +36,13 @@ import {
 
 // --- Cards ------------------------------------------------------------------------------------
 
-function recipientOf(r: RecipientRecord, role: Role, me: RecipientRecord | undefined): ContractRecipient {
+function recipientOf(
+  doc: DocumentRecord,
+  recipients: readonly RecipientRecord[],
+  r: RecipientRecord,
+  role: Role,
+  me: RecipientRecord | undefined,
+): ContractRecipient {
   const agreement = agreementOf(r);
   const mine = me !== undefined && me.index === r.index;
   return {
@@ -51,6 +58,7 @@ function recipientOf(r: RecipientRecord, role: Role, me: RecipientRecord | undef
     decidedAt: r.decidedAt ?? null,
     hasVideo: r.video !== undefined,
     videoConfirmation: stateOf(r.videoConfirm),
+    ...recipientFlowOf(doc, r, recipients),
   };
 }
 
@@ -89,10 +97,11 @@ function cardOf(
     createdAt: doc.createdAt,
     sentAt: doc.sentAt ?? null,
     lastActivityAt: latest?.time ?? doc.updatedAt,
-    recipients: recipients.map((r) => recipientOf(r, role, me)),
+    recipients: recipients.map((r) => recipientOf(doc, recipients, r, role, me)),
     hasFinal: finalKeyOf(doc) !== null,
     viewerVideoConfirm: viewerVideoConfirm(doc, role, me),
     thumbnailUrl,
+    expiresAt: doc.expiresAt ?? null,
   };
 }
 
@@ -215,6 +224,7 @@ export async function contractDetails(
   const card = cardOf(doc, recipients, sorted[0] ?? null, role, me, thumbnailUrl);
   return {
     ...card,
+    flow: flowOf(doc, recipients),
     requester: {
       name: owner?.name ?? '',
       email: owner?.email ?? '',

@@ -2,6 +2,8 @@
 // owner's document or the one 404, the transition guard and the funnel's errors, the document's view,
 // and the owner as the actor of its history. The capability modules (documents, uploads, recipients,
 // sending, signing, video confirmation, contracts) import from here; nothing here imports them.
+import { groupOf, roleOf } from '../../shared/domain/routing';
+import { routingSettingsOf } from './routing-views';
 import { ownerFieldView } from './field-views';
 import type { CountryCode } from 'libphonenumber-js';
 import type { DocumentView } from '../../shared/api/schemas';
@@ -115,6 +117,8 @@ export function toRecipientView(r: RecipientRecord): DocumentView['recipients'][
     agreement,
     areas: (r.areas ?? []).map(ownerFieldView),
     ...(r.video ? { hasVideo: true as const } : {}),
+    role: roleOf(r),
+    group: groupOf(r),
   };
 }
 
@@ -163,6 +167,7 @@ export async function view(deps: DocumentDeps, docuId: string): Promise<Document
     privateinfoAgree: doc.privateinfoAgree ?? false,
     recipients: recipients.map(toRecipientView),
     finalRecipients: doc.finalRecipients ?? [],
+    routing: routingSettingsOf(doc),
     formFields: doc.fileKey ? formFieldViews(doc.formFields ?? []) : [],
     fileUrl,
     createdAt: doc.createdAt,

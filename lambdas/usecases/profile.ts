@@ -1,4 +1,5 @@
 import type { AuthUser } from '../core/http';
+import type { RoutingDefaults } from '../../shared/api/schemas/routing';
 import { AppError } from '../core/errors';
 import type { SeatMemberStore, UserRecord, UserRepository } from '../adapters/dynamo/repository';
 import type { IdentityDirectory } from '../ports';
@@ -53,6 +54,8 @@ export interface Profile {
   /** The sign-click tutorial counter (spec: comp_signclick). */
   signClickTutorialCount: number;
   firstLogin: boolean;
+  /** Issue #28: what a new contract's contractors step starts with. */
+  routingDefaults: RoutingDefaults;
 }
 
 /** A new user record on the trial plan. */
@@ -108,6 +111,7 @@ export function toProfile(
     lastLoginAt: record.lastLoginAt ?? null,
     signClickTutorialCount: record.signClickTutorialCount ?? 0,
     firstLogin,
+    routingDefaults: routingDefaultsOf(record),
   };
 }
 
@@ -155,4 +159,16 @@ export async function getOrCreateProfile(
   const { record, created } = await getOrCreateUser(repo, directory, user, now);
   const buyer = seats ? await companyBuyerOf({ users: repo, seats }, record, now) : null;
   return toProfile(record, created, now, buyer);
+}
+
+/** My Info's routing defaults (issue #28); a user who never set them: no reminders, no expiry, no
+ *  delegation — today's behaviour. */
+export function routingDefaultsOf(record: Pick<UserRecord, 'routingDefaults'>): RoutingDefaults {
+  const d = record.routingDefaults;
+  const r = d?.reminders;
+  return {
+    reminders: r ? { firstAfterDays: r.firstAfterDays, everyDays: r.everyDays, max: r.max } : null,
+    expiryDays: d?.expiryDays ?? null,
+    allowDelegation: d?.allowDelegation ?? false,
+  };
 }

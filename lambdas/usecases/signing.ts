@@ -17,6 +17,7 @@ import { AppError } from '../core/errors';
 import type { SealJob } from '../jobs';
 import { withConflictRetry } from './retry';
 import { presignVideo } from './video-playback';
+import { groupOf, roleOf } from '../../shared/domain/routing';
 import { signerFieldView } from './field-views';
 import { withDecisionDate } from './field-state';
 import { fieldTypeOf, isImageField, missingRequired } from '../../shared/domain/fields';
@@ -74,6 +75,8 @@ async function buildView(deps: SigningDeps, ctx: SignerContext): Promise<SignerV
         method: r.method,
         agreement: agreementOf(r),
         mine,
+        role: roleOf(r),
+        group: groupOf(r),
         areas: areas.map(({ area, areaIndex }) => signerFieldView(area, areaIndex, mine)),
       };
     }),
@@ -84,6 +87,8 @@ async function buildView(deps: SigningDeps, ctx: SignerContext): Promise<SignerV
       name: me.name,
       contactMasked: maskContact(me.contact),
       agreement: agreementOf(me),
+      role: roleOf(me),
+      group: groupOf(me),
       video: me.video
         ? {
             contentType: me.video.contentType,
@@ -100,6 +105,10 @@ async function buildView(deps: SigningDeps, ctx: SignerContext): Promise<SignerV
       })),
     ),
     ownerVideo,
+    routing: {
+      canDelegate: (doc.allowDelegation ?? false) && agreementOf(me) === 0 && !me.video,
+      expiresAt: doc.expiresAt ?? null,
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { CONTRACT_KINDS } from '../domain/entities';
 import { DOCUMENT_LIST_TABS, DOCUMENT_STATUSES, HISTORY_ACTIONS } from '../domain/status';
 import { lineText } from './schemas/text';
+import { flowViewSchema, recipientFlowSchema } from './schemas/routing';
 
 const languageSchema = z.enum(['en', 'jp', 'ko']);
 const docuIdParams = z.object({ docuId: z.string().min(1).max(64) });
@@ -48,6 +49,8 @@ export const contractRecipientSchema = z.object({
   hasVideo: z.boolean(),
   /** Video Sign: their cross video confirmation, 0 pending, 1 confirmed, 2 denied. */
   videoConfirmation: agreementSchema,
+  /** Issue #28: role, group, turn, reminders and delegation. */
+  ...recipientFlowSchema.shape,
 });
 export type ContractRecipient = z.infer<typeof contractRecipientSchema>;
 
@@ -72,6 +75,8 @@ export const contractCardSchema = z.object({
   /** Video Contract (issue #16, spec `vc_thumbnail`): a short-lived URL of the still of the owner's
    *  recorded terms (a small JPEG), else null. */
   thumbnailUrl: z.string().nullable(),
+  /** Issue #28: the expiry date of a sent contract (null: none). */
+  expiresAt: isoDate.nullable(),
 });
 export type ContractCard = z.infer<typeof contractCardSchema>;
 
@@ -120,6 +125,8 @@ export const contractDetailsSchema = contractCardSchema.extend({
     .nullable(),
   /** Activity of this document, newest first. */
   history: z.array(historyEntrySchema),
+  /** Issue #28: where the flow stands (who has the turn, reminders, what is scheduled next). */
+  flow: flowViewSchema,
   /** Video Sign (issue #15): each recorded agreement video (the owner plays it by GET …/videos/{index}). */
   videos: z.array(
     z.object({

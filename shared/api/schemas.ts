@@ -15,4 +15,5 @@ export * from './schemas/owner-signs';
 export * from './schemas/videos';
 export * from './schemas/templates';
 export * from './schemas/bulk';
+export * from './schemas/routing';
 export * from './endpoints';

@@ -20,6 +20,10 @@ export const DOCUMENT_STATUSES = [
   'Completed',
   'Reject',
   'Reject_legal',
+  // Issue #28 (architecture §20): a sent contract whose expiry date passed (the owner may extend it),
+  // and one the owner voided with a reason (never seals).
+  'Expired',
+  'Voided',
 ] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
@@ -39,6 +43,8 @@ export const DOCUMENT_STATUS_LABEL_KEYS = {
   Completed: 'documents.status.completed',
   Reject: 'documents.status.denied',
   Reject_legal: 'documents.status.eSignDenied',
+  Expired: 'documents.status.expired',
+  Voided: 'documents.status.voided',
 } as const satisfies Record<DocumentStatus, MessageKey>;
 
 /** The owner is still building the contract: nothing has been sent. */
@@ -53,7 +59,15 @@ export const TERMINAL_STATUSES = [
   'Completed',
   'Reject',
   'Reject_legal',
+  'Voided',
 ] as const satisfies readonly DocumentStatus[];
+
+/** A sent contract still waiting for its contractors (expiry, voiding, reminders and delegation act here). */
+export const OPEN_STATUSES = ['Agree', 'NeedVConfirm'] as const satisfies readonly DocumentStatus[];
+
+export function isOpen(status: DocumentStatus): boolean {
+  return (OPEN_STATUSES as readonly DocumentStatus[]).includes(status);
+}
 
 export function isDraft(status: DocumentStatus): boolean {
   return (DRAFT_STATUSES as readonly DocumentStatus[]).includes(status);
@@ -65,9 +79,10 @@ export function isTerminal(status: DocumentStatus): boolean {
 
 /**
  * The contract list's tabs: 'draft' while the owner is still building it (nothing sent, issue #14),
- * 'signed' once everyone has signed, 'pending' otherwise (denied included).
+ * 'signed' once everyone has signed, 'expired' once its expiry date passed (issue #28), 'pending'
+ * otherwise (denied and voided included).
  */
-export const DOCUMENT_LIST_TABS = ['draft', 'pending', 'signed'] as const;
+export const DOCUMENT_LIST_TABS = ['draft', 'pending', 'signed', 'expired'] as const;
 export type DocumentListTab = (typeof DOCUMENT_LIST_TABS)[number];
 export const DOCUMENT_LIST_TAB = {
   Ready: 'draft',
@@ -80,6 +95,8 @@ export const DOCUMENT_LIST_TAB = {
   Completed: 'signed',
   Reject: 'pending',
   Reject_legal: 'pending',
+  Expired: 'expired',
+  Voided: 'pending',
 } as const satisfies Record<DocumentStatus, DocumentListTab>;
 
 // --- Transitions ------------------------------------------------------------------------------
@@ -98,6 +115,10 @@ export const DOCUMENT_EVENTS = [
   'denyVideoConfirm',
   'sealed',
   'reseal',
+  'expire',
+  'extend',
+  'extendVideoConfirm',
+  'void',
 ] as const;
 export type DocumentEvent = (typeof DOCUMENT_EVENTS)[number];
 
@@ -269,6 +290,64 @@ export const TRANSITIONS: readonly Transition[] = [
     kinds: ALL_KINDS,
     why: 'the final PDF is sealed, stored and hashed (anchoring and e-mails follow as jobs)',
   },
+  // Routing (issue #28): expiry, extension, voiding. Expiry and a last agreement race through the
+  // document's version: whichever writes first wins, the other reads again and is refused.
+  {
+    from: 'Agree',
+    to: 'Expired',
+    event: 'expire',
+    by: 'system',
+    kinds: ALL_KINDS,
+    why: 'the expiry date passed before everyone answered: links stop working, the owner is told',
+  },
+  {
+    from: 'NeedVConfirm',
+    to: 'Expired',
+    event: 'expire',
+    by: 'system',
+    kinds: ['vsign'],
+    why: 'the expiry date passed while the videos waited for confirmation',
+  },
+  {
+    from: 'Expired',
+    to: 'Agree',
+    event: 'extend',
+    by: 'owner',
+    kinds: ALL_KINDS,
+    why: 'the owner set a new expiry date: the contract waits for its contractors again',
+  },
+  {
+    from: 'Expired',
+    to: 'NeedVConfirm',
+    event: 'extendVideoConfirm',
+    by: 'owner',
+    kinds: ['vsign'],
+    why: 'extended while the videos waited for confirmation: it goes back to waiting for them',
+  },
+  {
+    from: 'Agree',
+    to: 'Voided',
+    event: 'void',
+    by: 'owner',
+    kinds: ALL_KINDS,
+    why: 'the owner withdrew the contract with a reason: every party is told, it never seals',
+  },
+  {
+    from: 'NeedVConfirm',
+    to: 'Voided',
+    event: 'void',
+    by: 'owner',
+    kinds: ['vsign'],
+    why: 'the owner withdrew the contract while the videos waited for confirmation',
+  },
+  {
+    from: 'Expired',
+    to: 'Voided',
+    event: 'void',
+    by: 'owner',
+    kinds: ALL_KINDS,
+    why: 'the owner withdrew an expired contract instead of extending it',
+  },
   {
     from: 'Completed',
     to: 'Generating',
@@ -400,6 +479,13 @@ export const HISTORY_ACTIONS = [
   'all_agree',
   'transfer_completion',
   'hash_nft',
+  // Routing (issue #28).
+  'remind',
+  'expire',
+  'extend',
+  'delegate',
+  'void',
+  'contact_change',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -416,6 +502,12 @@ export const HISTORY_ACTION_KEYS = {
   all_agree: 'history.actions.allAgree',
   transfer_completion: 'history.actions.transferCompletion',
   hash_nft: 'history.actions.hashNft',
+  remind: 'history.actions.remind',
+  expire: 'history.actions.expire',
+  extend: 'history.actions.extend',
+  delegate: 'history.actions.delegate',
+  void: 'history.actions.void',
+  contact_change: 'history.actions.contactChange',
 } as const satisfies Record<HistoryAction, MessageKey>;
 
 /** The channel a signature request went by (history items of 'transfer'). */
@@ -424,6 +516,7 @@ export type HistoryChannel = 'email' | 'sms';
 /** The wording of an action, with its channel: a request by SMS is not an e-mail. */
 export function historyActionKey(action: HistoryAction, channel?: HistoryChannel | null): MessageKey {
   if (action === 'transfer' && channel === 'sms') return 'history.actions.transferSms';
+  if (action === 'remind' && channel === 'sms') return 'history.actions.remindSms';
   return HISTORY_ACTION_KEYS[action];
 }
 
@@ -437,6 +530,8 @@ export const DOCUMENT_LIST_LABEL_KEYS = {
   pending: 'documents.listLabels.pending',
   signed: 'documents.listLabels.signed',
   completed: 'documents.listLabels.completed',
+  expired: 'documents.listLabels.expired',
+  voided: 'documents.listLabels.voided',
 } as const satisfies Record<string, MessageKey>;
 export type DocumentListLabel = keyof typeof DOCUMENT_LIST_LABEL_KEYS;
 
@@ -500,6 +595,10 @@ export function documentListLabel(
     case 'Reject':
     case 'Reject_legal':
       return 'signDenied';
+    case 'Expired':
+      return 'expired';
+    case 'Voided':
+      return 'voided';
     case 'Agree':
     case 'NeedVConfirm':
       return viewer?.agreement === RECIPIENT_AGREEMENT.pending ? 'signNeeded' : viewer ? 'signed' : 'pending';
@@ -558,6 +657,8 @@ export function continueTarget(
     }
     case 'Reject':
     case 'Reject_legal':
+    case 'Expired':
+    case 'Voided':
       return 'none';
     case 'Ready':
       // A video contract's first step is the owner's recording (only the owner sees a draft).

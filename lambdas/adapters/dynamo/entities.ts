@@ -57,6 +57,23 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         defaultSignId: { type: 'string' },
         /** Sign-click tutorial counter (issue #17; absent = 0). spec: comp_signclick. */
         signClickTutorialCount: { type: 'number' },
+        /** Issue #28: My Info's routing defaults for new contracts (absent: reminders off, no expiry,
+         *  no delegation). */
+        routingDefaults: {
+          type: 'map',
+          properties: {
+            reminders: {
+              type: 'map',
+              properties: {
+                firstAfterDays: { type: 'number', required: true },
+                everyDays: { type: 'number', required: true },
+                max: { type: 'number', required: true },
+              },
+            },
+            expiryDays: { type: 'number' },
+            allowDelegation: { type: 'boolean' },
+          },
+        },
         closed: { type: 'boolean', default: false },
         closedAt: { type: 'string' },
         /** Registration consents, with when, in which language and to which terms version. */
@@ -197,6 +214,26 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
           },
         },
         privateinfoAgree: { type: 'boolean', default: false },
+        /** Issue #28 (architecture §20): routing. Absent order: parallel (documents before it). */
+        routingOrder: { type: ['parallel', 'sequential'] as const },
+        /** Reminder plan (absent: none). */
+        reminders: {
+          type: 'map',
+          properties: {
+            firstAfterDays: { type: 'number', required: true },
+            everyDays: { type: 'number', required: true },
+            max: { type: 'number', required: true },
+          },
+        },
+        /** The expiry date (absent: never expires); `expiredAt`, when it became Expired, and the status
+         *  it left (an extension goes back to it). */
+        expiresAt: { type: 'string' },
+        expiredAt: { type: 'string' },
+        expiredFrom: { type: 'string' },
+        allowDelegation: { type: 'boolean' },
+        /** A voided contract's reason and time. */
+        voidReason: { type: 'string' },
+        voidedAt: { type: 'string' },
         finalRecipients: { type: 'list', items: { type: 'string' } },
         lang: { type: 'string' },
         createdAt: { type: 'string', required: true },
@@ -307,6 +344,23 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         isOwner: { type: 'boolean', required: true },
         /** 0 pending, 1 agreed, 2 denied. */
         agreement: { type: 'number', required: true },
+        /** Issue #28: 'signer' | 'approver' | 'viewer' (absent: signer) and signing group (absent: 1). */
+        role: { type: ['signer', 'approver', 'viewer'] as const },
+        group: { type: 'number' },
+        /** When their request was sent (their turn opened): reminders count from it. */
+        turnOpenedAt: { type: 'string' },
+        remindersSent: { type: 'number' },
+        lastRemindedAt: { type: 'string' },
+        /** Who forwarded this request to the contractor (delegation), with when and why. */
+        delegatedFrom: {
+          type: 'map',
+          properties: {
+            name: { type: 'string', required: true },
+            contact: { type: 'string', required: true },
+            at: { type: 'string', required: true },
+            reason: { type: 'string', required: true },
+          },
+        },
         areas: { type: 'list', items: signArea },
         lang: { type: 'string' },
         /** When, from where and with what the contractor agreed or denied (issue #5). */

@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { PLAN_KEYS } from '../../domain/entities';
 import { lineText } from './text';
+import { routingDefaultsSchema } from './routing';
 
 /** Version of the terms and privacy texts a user consents to; stored with each consent. */
 export const TERMS_VERSION = '2026-11-22';
@@ -74,6 +75,8 @@ export const updateMeRequestSchema = z
     lang: languageSchema.optional(),
     /** Issue #17: OK on the sign-click tutorial popup adds 10 to its counter (spec: comp_signclick). */
     signClickTutorialSeen: z.literal(true).optional(),
+    /** Issue #28: what a new contract's contractors step starts with. */
+    routingDefaults: routingDefaultsSchema.optional(),
   })
   .strict();
 export type UpdateMeRequest = z.infer<typeof updateMeRequestSchema>;
@@ -113,6 +116,8 @@ export const meResponseSchema = z.object({
   signClickTutorialCount: z.number().int().nonnegative().optional(),
   /** True on the first sign-in (the SPA then shows the thank-you page). */
   firstLogin: z.boolean().optional(),
+  /** Issue #28: My Info's routing defaults (reminders, expiry, delegation) for new contracts. */
+  routingDefaults: routingDefaultsSchema,
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 

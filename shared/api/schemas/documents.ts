@@ -6,6 +6,8 @@ import { DOCUMENT_STATUSES } from '../../domain/status';
 import { languageSchema } from './accounts';
 import { lineText, multilineText } from './text';
 import { FIELD_LIMITS, FIELD_TYPES } from '../../domain/fields';
+import { RECIPIENT_ROLES } from '../../domain/routing';
+import { recipientRoutingSchema, routingSettingsSchema } from './routing';
 
 /** GET /api/documents/{docuId} etc.: the path parameter. */
 export const docuIdParamsSchema = z.object({ docuId: z.string().min(1).max(64) });
@@ -64,6 +66,9 @@ export const recipientViewSchema = z.object({
   areas: z.array(signAreaViewSchema),
   /** Video Sign: present (true) once the contractor's agreement video is stored. */
   hasVideo: z.literal(true).optional(),
+  /** Issue #28: signer, approver (no fields) or viewer (a copy); signing group (1 in parallel order). */
+  role: z.enum(RECIPIENT_ROLES),
+  group: z.number().int().positive(),
 });
 export type RecipientView = z.infer<typeof recipientViewSchema>;
 
@@ -82,6 +87,8 @@ export const documentViewSchema = z.object({
   privateinfoAgree: z.boolean(),
   recipients: z.array(recipientViewSchema),
   finalRecipients: z.array(z.string()),
+  /** Issue #28: order, reminders, expiry and delegation as saved with the contractors. */
+  routing: routingSettingsSchema,
   /** Issue #27: the uploaded PDF's own form fields, offered on Set Position ("Assign the form's N
    *  fields"): each becomes a field of the chosen contractor, named after the form's field. */
   formFields: z.array(
@@ -140,9 +147,19 @@ export type UploadCompleteRequest = z.infer<typeof uploadCompleteRequestSchema>;
 /** PUT /api/documents/{docuId}/recipients: rows as typed (the server trims, drops empty rows,
  *  validates and normalises). */
 export const saveRecipientsRequestSchema = z.object({
-  recipients: z.array(z.object({ name: lineText().max(200), contact: lineText().max(254) })).max(100),
+  recipients: z
+    .array(
+      z.object({
+        name: lineText().max(200),
+        contact: lineText().max(254),
+        ...recipientRoutingSchema.shape,
+      }),
+    )
+    .max(100),
   finalRecipients: z.array(lineText().max(254)).max(50),
   lang: languageSchema,
+  /** Issue #28: absent keeps what was saved (a new draft starts from the owner's My Info defaults). */
+  routing: routingSettingsSchema.optional(),
 });
 export type SaveRecipientsRequest = z.infer<typeof saveRecipientsRequestSchema>;
 

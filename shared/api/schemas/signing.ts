@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { CONTRACT_KINDS } from '../../domain/entities';
 import { DOCUMENT_STATUSES } from '../../domain/status';
+import { RECIPIENT_ROLES } from '../../domain/routing';
 import { languageSchema } from './accounts';
 import { lineText, multilineText } from './text';
 import { FIELD_LIMITS, FIELD_TYPES } from '../../domain/fields';
@@ -50,6 +51,9 @@ export const signerRecipientViewSchema = z.object({
   agreement: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   /** True for the link holder's own row (their areas are the ones to sign). */
   mine: z.boolean(),
+  /** Issue #28. */
+  role: z.enum(RECIPIENT_ROLES),
+  group: z.number().int().positive(),
   areas: z.array(signerAreaViewSchema),
 });
 export type SignerRecipientView = z.infer<typeof signerRecipientViewSchema>;
@@ -84,12 +88,18 @@ export const signerViewSchema = z.object({
     name: z.string(),
     contactMasked: z.string(),
     agreement: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+    /** Issue #28: approver (approve or deny, no fields) or viewer (read only). */
+    role: z.enum(RECIPIENT_ROLES),
+    group: z.number().int().positive(),
     /** The agreement video accepted so far (video sign, issue #15). */
     video: z
       .object({ contentType: z.string(), sizeBytes: z.number().int(), recordedAt: z.string() })
       .nullable(),
   }),
   signs: z.array(signerSignSchema),
+  /** Issue #28: the link holder may forward the request (the owner allows it and they have not
+   *  answered); the request's expiry date (null: none). */
+  routing: z.object({ canDelegate: z.boolean(), expiresAt: z.iso.datetime({ offset: true }).nullable() }),
   /** Video Contract (issue #16): the terms the owner recorded (presigned GETs, 10 minutes); null for
    *  the other kinds. */
   ownerVideo: z

@@ -73,6 +73,7 @@ describe('the profile of the signed-in user', () => {
     plan: 'trial',
     validDate: '2025-03-02T00:00:00.000Z',
     availableTickets: 5,
+    routingDefaults: { reminders: null, expiryDays: null, allowDelegation: false },
     isAdmin: false,
     consentsRequired: false,
     createdAt: '2025-01-31T00:00:00.000Z',

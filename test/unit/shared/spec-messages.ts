@@ -185,6 +185,8 @@ export const STATUS_LABELS: Record<string, string> = {
 };
 
 export const LIST_LABELS = ['Signed All', 'Sign Denied', 'Sign Needed', 'Pending', 'Signed', 'Completed'];
+/** Issue #28's list labels (not the spec's): after the spec's six. */
+export const ROUTING_LIST_LABELS = ['Expired', 'Voided'];
 
 export const CONTRACTOR_LABELS = [
   'Sign Required',
@@ -210,4 +212,11 @@ export const HISTORY_WORDING: Record<string, string> = {
   all_agree: 'all recipients agreed',
   transfer_completion: 'signed contract sent',
   hash_nft: 'NFT of the signed document hash created',
+  // Issue #28 (not the spec's actions; this project's wording).
+  remind: 'reminder e-mail sent',
+  expire: 'request expired',
+  extend: 'expiry extended',
+  delegate: 'request forwarded',
+  void: 'contract voided',
+  contact_change: 'contact changed',
 };

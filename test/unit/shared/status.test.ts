@@ -28,7 +28,13 @@ import {
   type DocumentStatus,
 } from '../../../shared/domain/status';
 import { translate } from '../../../shared/i18n';
-import { CONTRACTOR_LABELS, HISTORY_WORDING, LIST_LABELS, STATUS_LABELS } from './spec-messages';
+import {
+  CONTRACTOR_LABELS,
+  HISTORY_WORDING,
+  LIST_LABELS,
+  ROUTING_LIST_LABELS,
+  STATUS_LABELS,
+} from './spec-messages';
 
 const allowedPairs = new Set(TRANSITIONS.map((t) => `${t.from}->${t.to}`));
 const refusedPairs: [DocumentStatus, DocumentStatus][] = DOCUMENT_STATUSES.flatMap((from) =>
@@ -67,10 +73,10 @@ describe('the document status machine', () => {
     }
   });
 
-  it('covers the whole status × status product: 19 allowed, 81 refused', () => {
+  it('covers the whole status × status product: 26 allowed, 118 refused', () => {
     expect(allowedPairs.size + refusedPairs.length).toBe(DOCUMENT_STATUSES.length ** 2);
-    expect(allowedPairs.size).toBe(19);
-    expect(refusedPairs).toHaveLength(81);
+    expect(allowedPairs.size).toBe(26);
+    expect(refusedPairs).toHaveLength(118);
   });
 
   it('derives the allowed targets of every status from the table', () => {
@@ -268,7 +274,10 @@ describe('status, list and contractor labels', () => {
   });
 
   it('has the spec list labels', () => {
-    expect(Object.values(DOCUMENT_LIST_LABEL_KEYS).map((k) => translate(k))).toEqual(LIST_LABELS);
+    expect(Object.values(DOCUMENT_LIST_LABEL_KEYS).map((k) => translate(k))).toEqual([
+      ...LIST_LABELS,
+      ...ROUTING_LIST_LABELS,
+    ]);
   });
 
   it('has every spec per-contractor label', () => {
@@ -292,6 +301,8 @@ describe('status, list and contractor labels', () => {
     expect(DOCUMENT_LIST_TAB.Generating).toBe('signed');
     expect(DOCUMENT_LIST_TAB.Agree).toBe('pending');
     expect(DOCUMENT_LIST_TAB.Reject).toBe('pending');
+    expect(DOCUMENT_LIST_TAB.Expired).toBe('expired');
+    expect(DOCUMENT_LIST_TAB.Voided).toBe('pending');
   });
 });
 

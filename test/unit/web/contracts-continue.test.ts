@@ -17,6 +17,13 @@ const row = (over: Partial<ContractRecipient>): ContractRecipient => ({
   decidedAt: null,
   hasVideo: false,
   videoConfirmation: 0,
+  role: 'signer',
+  group: 1,
+  turn: false,
+  remindersSent: 0,
+  lastRemindedAt: null,
+  requestedAt: null,
+  delegatedFrom: null,
   ...over,
 });
 

@@ -46,6 +46,8 @@ function makeView(overrides: Partial<SignerView> = {}, me: Partial<SignerView['m
         method: 'email',
         agreement: 0,
         mine: true,
+        role: 'signer',
+        group: 1,
         areas: [area(0, 'old'), area(1)],
       },
       {
@@ -55,6 +57,8 @@ function makeView(overrides: Partial<SignerView> = {}, me: Partial<SignerView['m
         method: 'email',
         agreement: 0,
         mine: false,
+        role: 'signer',
+        group: 1,
         areas: [area(2)],
       },
     ],
@@ -64,6 +68,8 @@ function makeView(overrides: Partial<SignerView> = {}, me: Partial<SignerView['m
       name: 'Mia',
       contactMasked: 'm***@example.com',
       agreement: 0,
+      role: 'signer',
+      group: 1,
       video: null,
       ...me,
     },
@@ -73,6 +79,7 @@ function makeView(overrides: Partial<SignerView> = {}, me: Partial<SignerView['m
       { signId: 'middle', url: 'https://signs.test/middle.png', createdAt: '2026-02-01T00:00:00.000Z' },
     ],
     ownerVideo: null,
+    routing: { canDelegate: false, expiresAt: null },
     ...overrides,
   };
 }
