@@ -14,6 +14,7 @@ import { BENCH_DIR, type BenchContext } from './context';
 import { runE2e } from './e2e';
 import { runFields } from './fields';
 import { runPhone } from './phone';
+import { runSchedule } from './schedule';
 import { runSeal } from './seal';
 import { runSealFields } from './seal-fields';
 import { runSigns } from './signs';
@@ -41,6 +42,7 @@ export const PARTS: Record<string, Part> = {
   vcontract: runVcontract,
   billing: runBilling,
   bulk: runBulk,
+  schedule: runSchedule,
 };
 
 function parseArgs(argv: readonly string[]) {
