@@ -213,11 +213,14 @@ describe('whatever the declarations say', () => {
         'signup',
         'mail-document',
         'resend-request',
+        // Issue #28: the owner's remind now, contact change and void notices; a delegated request.
+        'routing',
         // a due reminder sends the request again; an expiry tells the owner (issue #28)
         'schedule worker',
         'seal worker',
         'send-document',
         'signer-agree',
+        'signer-delegate',
         'signer-deny',
         'signer-reject-terms',
         // the sweep sends dead-lettered notifications back (issue #36)
