@@ -33,8 +33,13 @@ export function FlowPanel({
   const locale = localeForPath(lang);
   const date = (value: string | null) =>
     value ? formatDateTime(value, locale) : t('routingOwner.flow.never');
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialogState] = useState<Dialog>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  // A new action starts without the last one's result.
+  const setDialog = (next: Dialog) => {
+    if (next !== null) setNotice(null);
+    setDialogState(next);
+  };
   const [busy, setBusy] = useState<number | null>(null);
   const { flow, status } = details;
   const open = isOpen(status);
@@ -82,9 +87,11 @@ export function FlowPanel({
         </dd>
         <dt>{t('routingOwner.flow.turn')}</dt>
         <dd data-testid="flow-turn">
-          {flow.currentGroup !== null && turn.length > 0
-            ? t('routingOwner.flow.turnOf', { group: flow.currentGroup, names: turn.join(', ') })
-            : t('routingOwner.flow.noTurn')}
+          {flow.currentGroup === null || turn.length === 0
+            ? t('routingOwner.flow.noTurn')
+            : sequential
+              ? t('routingOwner.flow.turnOf', { group: flow.currentGroup, names: turn.join(', ') })
+              : turn.join(', ')}
         </dd>
         <dt>{t('routingOwner.flow.reminders')}</dt>
         <dd>
