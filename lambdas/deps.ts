@@ -320,6 +320,11 @@ export function signingDeps(): SigningDeps {
   return { ...documentDeps(), signers: documents(), markOpened };
 }
 
+/** Routing (issue #28): the signer flow's deps (with the scheduler and clock of documentDeps). */
+export function routingDeps(): SigningDeps {
+  return signingDeps();
+}
+
 /** What agreement videos need (issue #15): the documents, storage that streams, the limits. */
 export function videoDeps(): VideoDeps {
   const c = getConfig();

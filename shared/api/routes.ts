@@ -340,6 +340,22 @@ export const ROUTES: readonly RouteDefinition[] = [
     handler: 'resend-request',
     access: { table: 'write', enqueue: ['notify'] },
   },
+  // Routing (issue #28): the owner's control of a sent contract, one function (./handlers/routing.ts).
+  ...(
+    [
+      ['RemindRecipient', 'POST', '/api/documents/{docuId}/recipients/{index}/remind'],
+      ['ChangeRecipientContact', 'PUT', '/api/documents/{docuId}/recipients/{index}/contact'],
+      ['VoidDocument', 'POST', '/api/documents/{docuId}/void'],
+      ['SetExpiry', 'PUT', '/api/documents/{docuId}/expiry'],
+    ] as const
+  ).map(([id, method, path]): RouteDefinition => ({
+    id,
+    method,
+    path,
+    auth: 'owner',
+    handler: 'routing',
+    access: { table: 'write', enqueue: ['notify'] },
+  })),
   // Contract management (issue #7): lists, details, activity, status, download, mail, delete, and the
   // contractor's own signer link (Continue).
   {
@@ -558,6 +574,15 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/sign/{docuId}/{token}/reject-terms',
     auth: 'signer',
     handler: 'signer-reject-terms',
+    access: { table: 'write', enqueue: ['notify'] },
+  },
+  // Delegation (issue #28): the contractor forwards their request (a new link; the old one revoked).
+  {
+    id: 'SignerDelegate',
+    method: 'POST',
+    path: '/api/sign/{docuId}/{token}/delegate',
+    auth: 'signer',
+    handler: 'signer-delegate',
     access: { table: 'write', enqueue: ['notify'] },
   },
   // Cross video confirmation (issue #15 item 4): a party's own link (purpose 'vconfirm', hash stored).
