@@ -235,10 +235,11 @@ export function ProgressStatus({
   const [busy, setBusy] = useState<number | null>(null);
   const owner = details.role === 'owner';
   // Resend: the signing request while it is signed, the video confirmation link while videos wait.
+  // Issue #28: a request is resent only once it was sent (their turn came; viewers have theirs).
   const resendable = (r: ContractRecipient) =>
     owner &&
     !r.isOwner &&
-    ((details.status === 'Agree' && r.agreement === 0) ||
+    ((details.status === 'Agree' && r.agreement === 0 && (r.turn || r.role === 'viewer')) ||
       (details.status === 'NeedVConfirm' && r.videoConfirmation === 0));
 
   const resendLabel =

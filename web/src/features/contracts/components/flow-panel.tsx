@@ -136,7 +136,7 @@ export function FlowPanel({
               <span className="badge badge-neutral" data-testid="flow-role">
                 {t(RECIPIENT_ROLE_LABEL_KEYS[r.role])}
               </span>
-              {sequential && (
+              {sequential && r.role !== 'viewer' && (
                 <span className="badge badge-neutral" data-testid="flow-group">
                   {t('routingOwner.list.group', { group: r.group })}
                 </span>
