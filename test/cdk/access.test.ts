@@ -202,9 +202,12 @@ describe('whatever the declarations say', () => {
         'signup',
         'mail-document',
         'resend-request',
+        // Issue #28: the owner's remind now, contact change and void notices; a delegated request.
+        'routing',
         'seal worker',
         'send-document',
         'signer-agree',
+        'signer-delegate',
         'signer-deny',
         'signer-reject-terms',
         // the sweep sends dead-lettered notifications back (issue #36)

@@ -55,6 +55,10 @@ const OVER_ON_PURPOSE: Record<string, number> = {
   // request mails (60 KB): 1.04 MB.
   'lambdas/handlers/templates.ts': 1_060_000,
   'lambdas/workers/bulk.ts': 1_080_000,
+  // Routing (issue #28): a new contact (a contact change, a delegation) is checked as Configuring
+  // Contractors checks it (libphonenumber's metadata) beside the signer flow it acts in: 1.05 MB each.
+  'lambdas/handlers/routing.ts': 1_080_000,
+  'lambdas/handlers/signer-delegate.ts': 1_080_000,
 };
 
 it('keeps every other function bundle within 1 MB minified (architecture §12)', () => {
