@@ -4,7 +4,7 @@
 // is lost) and finds them saved; Set Position skips the approver and the viewer with a line saying
 // why; My Info's routing defaults prefill a new draft; Details show the flow (order, whose turn, what
 // is scheduled) and Remind now, Change contact, Set expiry and Void work with the server's answers;
-// an expired contract is listed under Expired and extended from Details; a Japanese phone at 380 px
+// an expired contract (its scheduled expiry run) is listed under Expired and extended from Details; a Japanese phone at 380 px
 // has no sideways scroll; axe finds nothing critical or serious. Texts come from the catalogues.
 import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
@@ -21,6 +21,8 @@ import {
   type Owner,
 } from '../support/documents';
 import { makePng } from '../support/png';
+import { routingDeps } from '../../lambdas/deps';
+import { processScheduledJob } from '../../lambdas/usecases/routing-jobs';
 import { launchBrowser, openApp, type BrowserSession } from '../support/browser';
 import { fromLocalInput, toLocalInput } from '../../web/src/features/funnel/routing-form';
 import { text } from './catalogue';
@@ -295,9 +297,23 @@ describe('routing, the owner side', () => {
       await visible(
         page.getByText(t('funnel.position.counter', { n: 1, total: 2, name: 'Ann Early' }), { exact: false }),
       );
+      // A field each for the two signers is all Set Position needs (the others have none).
+      await visible(page.getByTestId('area-layer-0'));
+      await page.getByTestId('field-add').click();
+      await page.getByTestId('funnel-next').click();
+      await visible(
+        page.getByText(t('funnel.position.counter', { n: 2, total: 2, name: 'Dee Second' }), {
+          exact: false,
+        }),
+      );
+      await page.getByTestId('field-add').click();
+      await page.getByTestId('funnel-next').click();
+      await expectPath(page, `/en/home/make/esign/agree/${docuId}`);
+      const placed = (await api(`/api/documents/${docuId}`, { token: owner.token })).body;
+      expect(placed.recipients.map((r: { areas: unknown[] }) => r.areas.length)).toEqual([1, 0, 1, 0]);
 
       // Back on the contractors step: what was saved is shown.
-      await page.getByRole('button', { name: t('funnel.previous'), exact: true }).click();
+      await openApp(session, `/en/home/make/esign/addrcpt/${docuId}`);
       await expectPath(page, `/en/home/make/esign/addrcpt/${docuId}`);
       await visible(page.getByTestId('contractor-row-3'));
       expect(await inOrder.isChecked()).toBe(true);
@@ -555,46 +571,44 @@ describe('routing, the owner side', () => {
     await session.run(async () => {
       const owner = await newOwner('en', 'Eli Expiring');
       const sent = await sentInOrder(owner, 'Expiring contract', 2 * 3600 * 1000);
-      const clock = (path: string, body: unknown = {}) =>
-        api(`/local/test-clock${path}`, { method: 'POST', body });
-      try {
-        // The local cloud's test clock (local only): three hours on, the expiry is due.
-        const advanced = await clock('/advance', { seconds: 3 * 3600 });
-        expect(advanced.status).toBe(200);
-        expect(advanced.body).toHaveProperty('offsetMs');
-        await eventually(
-          async () =>
-            (await api(`/api/documents/${sent.docuId}/details`, { token: owner.token })).body?.status ===
-            'Expired',
-          60000,
-          'the contract to expire',
-        );
-        const page = await signInAt(session, owner, '/en/home/doc/expired');
-        await hasText(page.getByTestId('tab-expired'), t('documents.listLabels.expired'));
-        await hasText(card(page, sent.docuId).getByTestId('list-label'), t('documents.listLabels.expired'));
-        await hasText(card(page, sent.docuId).getByTestId('status-label'), t('documents.status.expired'));
-        const flow = await openFlow(page, sent.docuId);
-        await visible(flow.getByText(t('routingOwner.flow.expiredAt'), { exact: true }));
-        await hasText(flow.getByTestId('flow-turn'), t('routingOwner.flow.noTurn'));
-        expect(await seriousAxeViolations(page)).toEqual([]);
+      // The expiry job runs as the scheduler would run it three hours on (on a clock of its own, as the
+      // integration tests do; the local cloud's shared test clock is left alone for other journeys).
+      const before = (await api(`/api/documents/${sent.docuId}/details`, { token: owner.token })).body;
+      const expiresAt = before.flow.expiresAt as string;
+      await processScheduledJob(
+        { ...routingDeps(), clock: { now: () => new Date(Date.now() + 3 * 3600 * 1000) } },
+        { kind: 'expire', docuId: sent.docuId, expiresAt },
+      );
+      await eventually(
+        async () =>
+          (await api(`/api/documents/${sent.docuId}/details`, { token: owner.token })).body?.status ===
+          'Expired',
+        60000,
+        'the contract to expire',
+      );
+      const page = await signInAt(session, owner, '/en/home/doc/expired');
+      await hasText(page.getByTestId('tab-expired'), t('documents.listLabels.expired'));
+      await hasText(card(page, sent.docuId).getByTestId('list-label'), t('documents.listLabels.expired'));
+      await hasText(card(page, sent.docuId).getByTestId('status-label'), t('documents.status.expired'));
+      const flow = await openFlow(page, sent.docuId);
+      await visible(flow.getByText(t('routingOwner.flow.expiredAt'), { exact: true }));
+      await hasText(flow.getByTestId('flow-turn'), t('routingOwner.flow.noTurn'));
+      expect(await seriousAxeViolations(page)).toEqual([]);
 
-        await flow.getByRole('button', { name: t('routingOwner.actions.extend'), exact: true }).click();
-        const dialog = page.getByRole('dialog', { name: t('routingOwner.dialogs.extendTitle') });
-        await visible(dialog);
-        await dialog.getByLabel(t('routingOwner.dialogs.expiryLabel'), { exact: true }).fill(inDays(3));
-        await dialog.getByRole('button', { name: t('routingOwner.actions.extend'), exact: true }).click();
-        await dialog.waitFor({ state: 'detached', ...WAIT });
-        await visible(flowNotice(page));
-        await hasText(card(page, sent.docuId).getByTestId('status-label'), t('documents.status.waitingSign'));
-        await visible(
-          page.getByTestId(`details-${sent.docuId}`).getByText(t('history.actions.extend'), { exact: false }),
-        );
-        await visible(
-          page.getByTestId(`details-${sent.docuId}`).getByText(t('history.actions.expire'), { exact: false }),
-        );
-      } finally {
-        await clock('/reset');
-      }
+      await flow.getByRole('button', { name: t('routingOwner.actions.extend'), exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: t('routingOwner.dialogs.extendTitle') });
+      await visible(dialog);
+      await dialog.getByLabel(t('routingOwner.dialogs.expiryLabel'), { exact: true }).fill(inDays(3));
+      await dialog.getByRole('button', { name: t('routingOwner.actions.extend'), exact: true }).click();
+      await dialog.waitFor({ state: 'detached', ...WAIT });
+      await visible(flowNotice(page));
+      await hasText(card(page, sent.docuId).getByTestId('status-label'), t('documents.status.waitingSign'));
+      await visible(
+        page.getByTestId(`details-${sent.docuId}`).getByText(t('history.actions.extend'), { exact: false }),
+      );
+      await visible(
+        page.getByTestId(`details-${sent.docuId}`).getByText(t('history.actions.expire'), { exact: false }),
+      );
     });
   });
 
