@@ -2,13 +2,18 @@
 // the router's `prefetchDataForPath`), while the page's code and catalogue still download: on a phone
 // the view's answer decides everything that follows — the document and pdf.js for a link that can be
 // used, or only a short page for one used before its turn, expired or voided (issue #28), which must
-// not wait for the page's code to ask or download the document viewer for nothing.
-import type { SignerView } from '../../../../../shared/api/schemas';
-import { fetchSignerView } from './signer-api';
+// not wait for the page's code to ask, nor download the document viewer for nothing.
+//
+// This module needs only the API client (in the entry's chunks): the answer is checked against the
+// view's schema by the page that takes it (../api/signer-api.ts `loadSignerView`).
+import * as z from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { signerBase } from './signer-path';
 
 const keyOf = (docuId: string, token: string) => `${docuId}/${token}`;
+const anyBody = z.unknown();
 
-let early: { key: string; view: Promise<SignerView> } | undefined;
+let early: { key: string; body: Promise<unknown> } | undefined;
 /** Links whose page already loaded its view: a late prefetch would only ask twice. */
 const loaded = new Set<string>();
 
@@ -16,24 +21,24 @@ const loaded = new Set<string>();
 export function prefetchSignerView(docuId: string, token: string): void {
   const key = keyOf(docuId, token);
   if (early || loaded.has(key)) return;
-  const view = fetchSignerView(docuId, token);
+  const body = apiRequest({ path: signerBase(docuId, token), schema: anyBody });
   // Its failure is the page's to show, when it takes the answer.
-  view.catch(() => undefined);
-  early = { key, view };
+  body.catch(() => undefined);
+  early = { key, body };
 }
 
 /**
- * The view for the signer page: the prefetched one if any, else a new request. A prefetched view is
- * used by one page load only; the page mounted again (React's development double mount comes in the
- * same task) asks anew.
+ * The prefetched answer for the signer page, if any (unchecked). It serves one page load: the page
+ * mounted again later asks anew (React's development double mount comes in the same task, and gets
+ * the same answer).
  */
-export function takeSignerView(docuId: string, token: string, signal: AbortSignal): Promise<SignerView> {
+export function takePrefetchedView(docuId: string, token: string): Promise<unknown> | undefined {
   const key = keyOf(docuId, token);
   loaded.add(key);
-  const prefetched = early?.key === key ? early.view : undefined;
-  if (!prefetched) return fetchSignerView(docuId, token, signal);
+  if (early?.key !== key) return undefined;
+  const { body } = early;
   setTimeout(() => {
-    if (early?.view === prefetched) early = undefined;
+    if (early?.body === body) early = undefined;
   }, 0);
-  return prefetched;
+  return body;
 }

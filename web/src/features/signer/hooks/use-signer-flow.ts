@@ -14,8 +14,6 @@ import { useLang } from '../../../app/use-lang';
 import { ApiError } from '../../../lib/api-client';
 import { usePoll } from '../../video/hooks/use-poll';
 import type { SignerView } from '../../../../../shared/api/schemas';
-import { loadPdf } from '../../funnel/components/pdf-loader';
-import { takeSignerView } from '../api/early-view';
 import { onRefusal, refusalOf } from '../api/refusal';
 import {
   applySigns,
@@ -23,6 +21,7 @@ import {
   delegateRequest,
   denySigning,
   fetchVideoStatus,
+  loadSignerView,
   signerAction,
   signerBase,
 } from '../api/signer-api';
@@ -39,7 +38,12 @@ export const loadSignerScreens = () => import('../components/signer-screens');
  */
 function preloadScreens(view: SignerView): void {
   void loadSignerScreens().catch(() => undefined);
-  if (view.fileUrl) void loadPdf(view.fileUrl, view.docuId).catch(() => undefined);
+  const { fileUrl, docuId } = view;
+  if (fileUrl) {
+    void import('../../funnel/components/pdf-loader')
+      .then(({ loadPdf }) => loadPdf(fileUrl, docuId))
+      .catch(() => undefined);
+  }
 }
 
 /** The session check and sign-out (Amplify): their chunk only when there is something to sign. */
@@ -67,7 +71,7 @@ export function useSignerFlow(docuId: string, token: string) {
     const controller = new AbortController();
     void (async () => {
       try {
-        const view = await takeSignerView(docuId, token, controller.signal);
+        const view = await loadSignerView(docuId, token, controller.signal);
         if (controller.signal.aborted) return;
         if (!endOnArrival(view)) preloadScreens(view);
         send({ type: 'viewLoaded', view });
