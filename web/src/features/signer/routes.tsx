@@ -3,12 +3,14 @@
 // that chunk before its configuration is read (`prefetchSignerCode`), and the contract's view as soon
 // as the API client is configured (`prefetchSignerData`): the view decides whether the document and
 // pdf.js are needed at all (a link used before its turn, expired or voided needs neither, issue #28).
+// The early view is a few hundred bytes on the API client, in the entry: on a phone, waiting for a
+// chunk of its own delayed the view by half a second.
 import type { RouteObject } from 'react-router';
 import { titled } from '../../app/page-title';
 import { paths } from '../../app/paths';
+import { prefetchSignerView } from './api/early-view';
 
 export const loadSignerPage = () => import('./components/signer-page');
-const loadEarlyView = () => import('./api/early-view');
 
 const SIGNER_LINK = /^\/[^/]+\/outsign\/([^/]+)\/([^/]+)\/?$/;
 
@@ -23,21 +25,17 @@ function signerLinkOf(pathname: string): { docuId: string; token: string } | nul
   }
 }
 
-/** Before the configuration is read: the signer page's chunk, and the small one that asks for the view. */
+/** Before the configuration is read: the signer page's chunk. */
 export function prefetchSignerCode(pathname: string): void {
   if (!signerLinkOf(pathname)) return;
   // Failures are the route's own lazy import's to report.
   loadSignerPage().catch(() => undefined);
-  loadEarlyView().catch(() => undefined);
 }
 
 /** Once the API client is configured: the contract's view of a signer link. */
 export function prefetchSignerData(pathname: string): void {
   const link = signerLinkOf(pathname);
-  if (!link) return;
-  loadEarlyView()
-    .then((early) => early.prefetchSignerView(link.docuId, link.token))
-    .catch(() => undefined);
+  if (link) prefetchSignerView(link.docuId, link.token);
 }
 
 export function signerRoute(): RouteObject {

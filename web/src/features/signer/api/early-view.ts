@@ -5,7 +5,8 @@
 // not wait for the page's code to ask, nor download the document viewer for nothing.
 //
 // This module needs only the API client (in the entry's chunks): the answer is checked against the
-// view's schema by the page that takes it (../api/signer-api.ts `loadSignerView`).
+// view's schema by the page that takes it (../api/signer-api.ts `loadSignerView`). A view that allows
+// answering starts its screens, pdf.js and the PDF at once (./preload.ts).
 import * as z from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { signerBase } from './signer-path';
@@ -22,8 +23,9 @@ export function prefetchSignerView(docuId: string, token: string): void {
   const key = keyOf(docuId, token);
   if (early || loaded.has(key)) return;
   const body = apiRequest({ path: signerBase(docuId, token), schema: anyBody });
-  // Its failure is the page's to show, when it takes the answer.
-  body.catch(() => undefined);
+  // A view that allows answering: what it shows next starts downloading now, not once the page has
+  // mounted. Its failure is the page's to show, when it takes the answer.
+  body.then(async (answer) => (await import('./preload')).preloadScreensFor(answer)).catch(() => undefined);
   early = { key, body };
 }
 

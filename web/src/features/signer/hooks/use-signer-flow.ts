@@ -13,7 +13,7 @@ import { paths } from '../../../app/paths';
 import { useLang } from '../../../app/use-lang';
 import { ApiError } from '../../../lib/api-client';
 import { usePoll } from '../../video/hooks/use-poll';
-import type { SignerView } from '../../../../../shared/api/schemas';
+import { preloadScreens } from '../api/preload';
 import { onRefusal, refusalOf } from '../api/refusal';
 import {
   applySigns,
@@ -29,22 +29,7 @@ import { describeError } from '../messages';
 import { missingFieldsOf } from '../fields';
 import { endOnArrival, initialSignerState, screenOf, signerReducer, type SignerEvent } from '../machine';
 
-/** The screens' chunk (review, sign maker, dialogs, video step): loaded once the view allows signing. */
-export const loadSignerScreens = () => import('../components/signer-screens');
-
-/**
- * A view that will show its screens: their chunk, and for a document pdf.js, its worker and the PDF,
- * all at once (the PDF keyed by the document, as the viewer asks for it).
- */
-function preloadScreens(view: SignerView): void {
-  void loadSignerScreens().catch(() => undefined);
-  const { fileUrl, docuId } = view;
-  if (fileUrl) {
-    void import('../../funnel/components/pdf-loader')
-      .then(({ loadPdf }) => loadPdf(fileUrl, docuId))
-      .catch(() => undefined);
-  }
-}
+export { loadSignerScreens } from '../api/preload';
 
 /** The session check and sign-out (Amplify): their chunk only when there is something to sign. */
 const session = () => import('../api/signer-session');
@@ -73,7 +58,7 @@ export function useSignerFlow(docuId: string, token: string) {
       try {
         const view = await loadSignerView(docuId, token, controller.signal);
         if (controller.signal.aborted) return;
-        if (!endOnArrival(view)) preloadScreens(view);
+        preloadScreens(view);
         send({ type: 'viewLoaded', view });
         if (endOnArrival(view)) return;
         const { otherUserSignedIn } = await session();
