@@ -8,7 +8,7 @@ import { currentIdToken } from './app/amplify';
 import { AppConfigContext } from './app/app-context';
 import { loadConfig } from './app/config';
 import { i18n } from './app/i18n';
-import { createAppRouter, prefetchForPath } from './app/router';
+import { createAppRouter, prefetchDataForPath, prefetchForPath } from './app/router';
 import { renderStartupError } from './app/startup-error';
 import { configureApiClient } from './lib/api-client';
 import './styles.css';
@@ -22,6 +22,7 @@ async function start(): Promise<void> {
   try {
     const config = await loadConfig();
     configureApiClient({ apiBase: config.apiBase, getIdToken: () => currentIdToken(config) });
+    prefetchDataForPath(window.location.pathname);
     const router = createAppRouter(config);
     root.render(
       <StrictMode>

@@ -118,7 +118,17 @@ const sample: { [E in EventType]: Extract<SignerEvent, { type: E }> } = {
   phoneLinkFailed: { type: 'phoneLinkFailed', message: 'No link' },
   phoneDialogClosed: { type: 'phoneDialogClosed' },
   phoneVideoArrived: { type: 'phoneVideoArrived', video: phoneVideo },
+  refused: { type: 'refused', refusal: { kind: 'notYourTurn', waitingFor: ['Ann', 'Bo'] } },
+  approve: { type: 'approve' },
+  forward: { type: 'forward' },
+  forwardFailed: { type: 'forwardFailed', message: 'Invalid email address' },
+  forwarded: { type: 'forwarded', name: 'Nora New' },
 };
+
+/** Issue #28: an approver's view, and a view whose link may forward its request. */
+const approverView = (overrides: Partial<SignerView> = {}) => makeView(overrides, { role: 'approver' });
+const forwardable = (me: Partial<SignerView['me']> = {}) =>
+  makeView({ routing: { canDelegate: true, expiresAt: null } }, me);
 
 /** A state of the given name, with everything an edge may need (a view, a sign, an open hand-off). */
 const at = (name: StateName, changes: Partial<SignerState> = {}): SignerState => ({
@@ -156,53 +166,92 @@ const phoneUnder = (name: StateName) =>
     phoneVideoArrived: 'video.terms',
   }) as const;
 
+/** Routing's refusal (issue #28) is taken everywhere until the flow ended. */
+const refused = { refused: 'refused' } as const;
+
 /** The whole table: for each state, each accepted event and where it leads. Everything else is refused. */
 const expected: { [S in StateName]: Partial<Record<EventType, StateName>> } = {
-  loading: { viewLoaded: 'identifying', viewFailed: 'loadFailed' },
-  identifying: { identified: 'request' },
+  loading: { viewLoaded: 'identifying', viewFailed: 'loadFailed', ...refused },
+  identifying: { identified: 'request', ...refused },
   invalidLink: {},
   loadFailed: {},
-  caution: { logout: 'caution' },
-  request: { sign: 'review' },
+  caution: { logout: 'caution', ...refused },
+  request: { sign: 'review', ...refused },
   review: {
     signAll: 'review',
     signArea: 'review',
     editSign: 'review.changeSign',
     deny: 'review.deny',
+    approve: 'review.terms',
+    forward: 'review.forward',
     sending: 'review',
     ...reviewCalls,
+    ...refused,
   },
-  'review.signMaker': { signMade: 'review', cancel: 'review', ...reviewCalls },
+  'review.signMaker': { signMade: 'review', cancel: 'review', ...reviewCalls, ...refused },
   'review.changeSign': {
     chooseSign: 'review',
     makeNewSign: 'review.signMaker',
     cancel: 'review',
     ...reviewCalls,
+    ...refused,
   },
-  'review.deny': { cancel: 'review', sending: 'review.deny', ...reviewCalls },
-  'review.terms': { cancel: 'review', sending: 'review.terms', ...reviewCalls },
-  video: { deny: 'video.deny', videoDone: 'video.terms', usePhone: 'video', ...phone, ...callAnswers },
+  'review.deny': { cancel: 'review', sending: 'review.deny', ...reviewCalls, ...refused },
+  'review.terms': { cancel: 'review', sending: 'review.terms', ...reviewCalls, ...refused },
+  'review.forward': {
+    cancel: 'review',
+    sending: 'review.forward',
+    forwardFailed: 'review.forward',
+    forwarded: 'forwarded',
+    ...reviewCalls,
+    ...refused,
+  },
+  video: {
+    deny: 'video.deny',
+    videoDone: 'video.terms',
+    usePhone: 'video',
+    ...phone,
+    ...callAnswers,
+    ...refused,
+  },
   'video.deny': {
     cancel: 'video',
     sending: 'video.deny',
     videoDone: 'video.terms',
     ...phoneUnder('video.deny'),
     ...callAnswers,
+    ...refused,
   },
-  'video.terms': { cancel: 'video', sending: 'video.terms', ...phoneUnder('video.terms'), ...callAnswers },
+  'video.terms': {
+    cancel: 'video',
+    sending: 'video.terms',
+    ...phoneUnder('video.terms'),
+    ...callAnswers,
+    ...refused,
+  },
   completed: {},
   signingDenied: {},
   legalDenied: {},
   alreadyAgreed: {},
   alreadyDenied: {},
   closed: {},
+  refused: {},
+  forwarded: {},
 };
+
+/** The state a cell of the table starts from: Approve needs an approver, Forward a link allowed to. */
+const cellState = (name: StateName, type: EventType): SignerState =>
+  type === 'approve'
+    ? at(name, { view: approverView() })
+    : type === 'forward'
+      ? at(name, { view: forwardable() })
+      : at(name);
 
 describe('the signer machine: its transition table', () => {
   const cells = STATE_NAMES.flatMap((name) => EVENT_TYPES.map((type) => [name, type] as const));
 
   it.each(cells)('in %s, %s goes where the table says or is refused', (name, type) => {
-    const state = at(name);
+    const state = cellState(name, type);
     const next = signerReducer(state, sample[type]);
     const target = expected[name][type];
     if (target === undefined) {
@@ -229,6 +278,8 @@ describe('the signer machine: its transition table', () => {
       'alreadyAgreed',
       'alreadyDenied',
       'closed',
+      'refused',
+      'forwarded',
     ] as const) {
       expect(acceptedEvents(name)).toEqual([]);
     }
@@ -243,6 +294,8 @@ describe('the signer machine: its transition table', () => {
     expect(stepOf('video.deny')).toBe(1);
     expect(stepOf('completed')).toBe(2);
     expect(stepOf('closed')).toBe(2);
+    expect(stepOf('review.forward')).toBe(1);
+    expect(stepOf('forwarded')).toBe(2);
   });
 });
 
@@ -435,5 +488,80 @@ describe('the signer machine: the phone hand-off', () => {
     ] as const) {
       expect(signerReducer(state, sample[type])).toBe(state);
     }
+  });
+});
+
+describe('the signer machine: routing (issue #28)', () => {
+  it('ends on the refusal from the view’s load, keeping what it says', () => {
+    const refusal = { kind: 'expired', expiredAt: '2026-05-01T09:00:00.000Z' } as const;
+    const next = signerReducer(initialSignerState, { type: 'refused', refusal });
+    expect(next).toMatchObject({ name: 'refused', refusal, view: null });
+  });
+
+  it('a call refused on the way ends on the refusal, from a dialog, a call on its way or the hand-off', () => {
+    const refusal = { kind: 'voided', reason: 'Wrong counterparty' } as const;
+    for (const name of ['review.terms', 'review.deny', 'review.signMaker', 'video', 'video.terms'] as const) {
+      const next = signerReducer(at(name, { pending: true }), { type: 'refused', refusal });
+      expect(next).toMatchObject({ name: 'refused', refusal, pending: false, handoff: null });
+    }
+    // The call's own failure that follows is refused: the refusal's page stays.
+    const after = signerReducer(at('refused', { refusal }), { type: 'sendFailed', message: 'x' });
+    expect(after.name).toBe('refused');
+  });
+
+  it('a viewer is not asked to sign: past the identification, the document at once', () => {
+    const viewer = at('identifying', { view: makeView({}, { role: 'viewer' }) });
+    expect(signerReducer(viewer, { type: 'identified', otherUser: false }).name).toBe('review');
+    expect(signerReducer(viewer, { type: 'identified', otherUser: true }).name).toBe('caution');
+    const approver = at('identifying', { view: approverView() });
+    expect(signerReducer(approver, { type: 'identified', otherUser: false }).name).toBe('request');
+  });
+
+  it('an approver goes from the request to the review, even of a video contract (nothing to record)', () => {
+    const review = signerReducer(at('request', { view: approverView({ kind: 'vcontract' }) }), {
+      type: 'sign',
+    });
+    expect(review).toMatchObject({ name: 'review', arrival: 1 });
+    const viewer = signerReducer(
+      at('request', { view: makeView({ kind: 'vcontract' }, { role: 'viewer' }) }),
+      {
+        type: 'sign',
+      },
+    );
+    expect(viewer.name).toBe('review');
+  });
+
+  it('Approve opens the terms for an approver only; their agreement completes', () => {
+    const terms = signerReducer(at('review', { view: approverView(), error: 'old' }), { type: 'approve' });
+    expect(terms).toMatchObject({ name: 'review.terms', error: null });
+    expect(signerReducer(terms, { type: 'agreed' }).name).toBe('completed');
+    const signer = at('review');
+    expect(signerReducer(signer, { type: 'approve' })).toBe(signer);
+    const viewer = at('review', { view: makeView({}, { role: 'viewer' }) });
+    expect(signerReducer(viewer, { type: 'approve' })).toBe(viewer);
+  });
+
+  it('Forward opens its dialog only when the link may forward, never for a viewer', () => {
+    const closed = at('review');
+    expect(signerReducer(closed, { type: 'forward' })).toBe(closed);
+    const viewer = at('review', { view: forwardable({ role: 'viewer' }) });
+    expect(signerReducer(viewer, { type: 'forward' })).toBe(viewer);
+    const approver = at('review', { view: forwardable({ role: 'approver' }) });
+    expect(signerReducer(approver, { type: 'forward' }).name).toBe('review.forward');
+  });
+
+  it('a refused forward stays in its dialog with the message; a done one ends on whom it went to', () => {
+    const dialog = signerReducer(at('review', { view: forwardable(), error: 'old' }), { type: 'forward' });
+    expect(dialog).toMatchObject({ name: 'review.forward', error: null });
+    const sending = signerReducer(dialog, { type: 'sending' });
+    expect(sending).toMatchObject({ name: 'review.forward', pending: true });
+    const failed = signerReducer(sending, { type: 'forwardFailed', message: 'Invalid email address' });
+    expect(failed).toMatchObject({ name: 'review.forward', pending: false, error: 'Invalid email address' });
+    const done = signerReducer(signerReducer(failed, { type: 'sending' }), {
+      type: 'forwarded',
+      name: 'Nora New',
+    });
+    expect(done).toMatchObject({ name: 'forwarded', forwardedTo: 'Nora New', pending: false, error: null });
+    expect(signerReducer(dialog, { type: 'cancel' }).name).toBe('review');
   });
 });

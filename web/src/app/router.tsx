@@ -4,7 +4,6 @@
 // Amplify are lazy, so the landing chunk stays small.
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Spinner } from '../components/spinner';
-import { preloadPdfjs } from '../features/funnel/components/pdf-loader';
 import { ensureAmplify } from './amplify';
 import type { AppConfig } from './config';
 import { authRoutes, lineCallbackRoute } from '../features/auth/routes';
@@ -13,7 +12,7 @@ import { billingRoutes } from '../features/billing/routes';
 import { contractsRoutes } from '../features/contracts/routes';
 import { funnelRoutes } from '../features/funnel/routes';
 import { publicRoutes } from '../features/public/routes';
-import { loadSignerPage, signerRoute } from '../features/signer/routes';
+import { prefetchSignerCode, prefetchSignerData, signerRoute } from '../features/signer/routes';
 import { signsRoutes } from '../features/signs/routes';
 import { videoRoutes } from '../features/video/routes';
 import { GuardGate, guestsOnly, requireAdmin, requireSignedIn } from './guards';
@@ -177,18 +176,20 @@ export function createRoutes(config: AppConfig): RouteObject[] {
 
 /**
  * Starts what the page at `pathname` will need before the configuration is read and the router
- * runs: a signer link (mostly opened on a phone) fetches its page's chunk and the document viewer
- * (pdf.js and its worker) at once, instead of one after the other (issue #14 item 8).
+ * runs: a signer link (mostly opened on a phone) fetches its page's chunk at once (issue #14 item 8);
+ * the document viewer (pdf.js and its worker) waits for the contract's view, which says whether there
+ * is a document to show (issue #28: a link used before its turn has none).
  */
 export function prefetchForPath(pathname: string): void {
   // The catalogue of the URL's language (or the visitor's), fetched with config.json, not after it.
   const prefix = pathname.split('/')[1];
   loadLocale(localeOf(isLang(prefix) ? prefix : detectLang())).catch(() => undefined);
-  if (/^\/[^/]+\/outsign\/[^/]+\/[^/]+\/?$/.test(pathname)) {
-    // Failures are the route's own lazy import's to report.
-    loadSignerPage().catch(() => undefined);
-    preloadPdfjs().catch(() => undefined);
-  }
+  prefetchSignerCode(pathname);
+}
+
+/** Once the API client is configured: the first API call of the page at `pathname` (a signer link's view). */
+export function prefetchDataForPath(pathname: string): void {
+  prefetchSignerData(pathname);
 }
 
 export function createAppRouter(config: AppConfig) {

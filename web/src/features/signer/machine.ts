@@ -6,6 +6,11 @@
 // `<screen>.<dialog>` ('review.terms': the e-sign agreement dialog over the document), so that
 // closing it knows where to return and the table says what each dialog allows.
 //
+// Issue #28 (routing): a link used before its turn, after the request expired or once it was voided
+// ends on 'refused' — from the view's load or from any call refused on the way (`refused`); an
+// approver reads and approves ('approve' opens the terms, no fields); a viewer only reads; a
+// contractor the owner lets forward their request does it from the review ('review.forward').
+//
 // To add a screen: add its name to `STATE_NAMES`, a row to `transitions`, and an edge to it from the
 // rows that lead there; the page renders it from `state.name`. To add an event: add it to
 // `SignerEvent` and `EVENT_TYPES`, then to the rows that accept it. The unit test walks every state
@@ -36,6 +41,8 @@ export const STATE_NAMES = [
   'review.deny',
   /** The e-sign agreement dialog (Electronic Signature Terms and Conditions) over the review. */
   'review.terms',
+  /** Forward to someone else (delegation, issue #28) over the review: name, contact, reason. */
+  'review.forward',
   /** The video step: the agreement video (Video Sign), or the owner's video then one's own (Video Contract). */
   'video',
   /** The deny popup over a video contract's video step. */
@@ -50,6 +57,10 @@ export const STATE_NAMES = [
   'alreadyDenied',
   /** The contract is no longer waiting for signatures. */
   'closed',
+  /** Routing refused the link (issue #28): not their turn yet, expired or voided (`refusal`). */
+  'refused',
+  /** The request was forwarded to someone else: this link no longer works (`forwardedTo`). */
+  'forwarded',
 ] as const;
 export type StateName = (typeof STATE_NAMES)[number];
 
@@ -60,6 +71,8 @@ export const END_STATES = [
   'alreadyAgreed',
   'alreadyDenied',
   'closed',
+  'refused',
+  'forwarded',
 ] as const satisfies readonly StateName[];
 export type EndName = (typeof END_STATES)[number];
 
@@ -71,6 +84,12 @@ export interface Handoff {
   /** When the video was recorded before the hand-off began: a newer one is the phone's. */
   before: string | null;
 }
+
+/** Why routing refuses the link now (409 `signing.errors.notYourTurn | expired | voided`). */
+export type Refusal =
+  | { kind: 'notYourTurn'; waitingFor: readonly string[] }
+  | { kind: 'expired'; expiredAt: string | null }
+  | { kind: 'voided'; reason: string | null };
 
 export interface SignerState {
   name: StateName;
@@ -92,6 +111,10 @@ export interface SignerState {
   /** Bumped when the signer starts signing: the review then takes them to their first unsigned area. */
   arrival: number;
   handoff: Handoff | null;
+  /** Why the link is refused ('refused'). */
+  refusal: Refusal | null;
+  /** Whom the request was forwarded to ('forwarded'). */
+  forwardedTo: string | null;
 }
 
 type VideoSummary = SignerView['me']['video'];
@@ -128,7 +151,16 @@ export type SignerEvent =
   | { type: 'phoneLinkMade'; url: string }
   | { type: 'phoneLinkFailed'; message: string }
   | { type: 'phoneDialogClosed' }
-  | { type: 'phoneVideoArrived'; video: NonNullable<VideoSummary> };
+  | { type: 'phoneVideoArrived'; video: NonNullable<VideoSummary> }
+  // Routing (issue #28)
+  /** The view or any call was refused by routing: the page of that refusal, whatever showed. */
+  | { type: 'refused'; refusal: Refusal }
+  /** An approver's Approve: the terms, then the agreement (no fields to save). */
+  | { type: 'approve' }
+  /** Forward to someone else: its dialog, then its call's two answers. */
+  | { type: 'forward' }
+  | { type: 'forwardFailed'; message: string }
+  | { type: 'forwarded'; name: string };
 export type EventType = SignerEvent['type'];
 
 export const EVENT_TYPES = [
@@ -157,6 +189,11 @@ export const EVENT_TYPES = [
   'phoneLinkFailed',
   'phoneDialogClosed',
   'phoneVideoArrived',
+  'refused',
+  'approve',
+  'forward',
+  'forwardFailed',
+  'forwarded',
 ] as const satisfies readonly EventType[];
 
 export const initialSignerState: SignerState = {
@@ -171,6 +208,8 @@ export const initialSignerState: SignerState = {
   afterMake: 'replace',
   arrival: 0,
   handoff: null,
+  refusal: null,
+  forwardedTo: null,
 };
 
 /** The sign a new 'Sign All' uses: the newest of the signer's signs. */
@@ -192,6 +231,13 @@ export function endOnArrival(view: SignerView): EndName | undefined {
   if (view.status !== 'Agree') return 'closed';
   return undefined;
 }
+
+/** The contractor's role in the view (a view without one, before issue #28, is a signer's). */
+export const roleOf = (view: SignerView | null) => view?.me.role ?? 'signer';
+
+/** Whether the link holder may forward their request now (never a viewer: they have nothing to do). */
+export const canForward = (view: SignerView | null) =>
+  Boolean(view?.routing.canDelegate) && roleOf(view) !== 'viewer';
 
 export function isEndState(name: StateName): name is EndName {
   return (END_STATES as readonly StateName[]).includes(name);
@@ -241,12 +287,23 @@ const viewLoaded: Handler<'viewLoaded'> = (state, { view }) => {
   };
 };
 
+/** After the view, the 'Request to Sign' popup; a viewer has nothing to be asked: the document. */
+const identified: Handler<'identified'> = (state, { otherUser }) =>
+  otherUser
+    ? go('caution')(state)
+    : roleOf(state.view) === 'viewer'
+      ? go('review')(state)
+      : go('request')(state);
+
 const viewFailed: Handler<'viewFailed'> = (state, { invalidLink, message }) =>
   invalidLink ? { ...state, name: 'invalidLink' } : { ...state, name: 'loadFailed', failure: message };
 
-/** Sign (or Escape) in the request popup: a video contract has nothing to sign, so its videos. */
+/**
+ * Sign (or Escape) in the request popup: a video contract has nothing to sign, so its videos. An
+ * approver (or a viewer) records nothing: the review, where they read and answer.
+ */
 const startSigning: Handler<'sign'> = (state) =>
-  state.view?.kind === 'vcontract'
+  state.view?.kind === 'vcontract' && roleOf(state.view) === 'signer'
     ? { ...state, name: 'video' }
     : { ...state, name: 'review', arrival: state.arrival + 1 };
 
@@ -345,6 +402,38 @@ const phoneVideoArrived: Handler<'phoneVideoArrived'> = (state, { video }) =>
       }
     : state;
 
+/** Routing's refusal ends the flow on its page, whatever showed (a dialog, a call on its way). */
+const refused: Handler<'refused'> = (state, { refusal }) => ({
+  ...state,
+  name: 'refused',
+  refusal,
+  pending: false,
+  handoff: null,
+});
+
+/** An approver's Approve: the e-sign terms, as a signer's Next leads to them (nothing to save). */
+const approve: Handler<'approve'> = (state) =>
+  roleOf(state.view) === 'approver' ? open('review.terms')(state) : state;
+
+/** Forward opens its dialog only when the server allows it for this link. */
+const forward: Handler<'forward'> = (state) =>
+  canForward(state.view) ? open('review.forward')(state) : state;
+
+/** A refused forward stays in its dialog (what was typed is kept) with the server's message. */
+const forwardFailed: Handler<'forwardFailed'> = (state, { message }) => ({
+  ...state,
+  pending: false,
+  error: message,
+});
+
+const forwarded: Handler<'forwarded'> = (state, { name }) => ({
+  ...state,
+  name: 'forwarded',
+  pending: false,
+  error: null,
+  forwardedTo: name,
+});
+
 /** What the hand-off accepts on the video step and on the dialogs over it. */
 const phoneAnswers = {
   phoneLinkMade: withHandoff<'phoneLinkMade'>((h, { url }) => ({ ...h, url })),
@@ -355,36 +444,49 @@ const phoneAnswers = {
 
 /** The transition table: for each state, the events it accepts. */
 export const transitions: { readonly [S in StateName]: Row } = {
-  loading: { viewLoaded, viewFailed },
-  identifying: { identified: (state, { otherUser }) => go(otherUser ? 'caution' : 'request')(state) },
+  loading: { viewLoaded, viewFailed, refused },
+  identifying: { identified, refused },
   invalidLink: {},
   loadFailed: {},
-  caution: { logout: (state) => ({ ...state, pending: true }) },
-  request: { sign: startSigning },
+  caution: { logout: (state) => ({ ...state, pending: true }), refused },
+  request: { sign: startSigning, refused },
   review: {
     signAll,
     signArea,
     editSign: open('review.changeSign'),
     deny: open('review.deny'),
+    approve,
+    forward,
     // Next
     sending,
     ...reviewCallAnswers,
+    refused,
   },
-  'review.signMaker': { signMade, cancel: go('review'), ...reviewCallAnswers },
+  'review.signMaker': { signMade, cancel: go('review'), ...reviewCallAnswers, refused },
   'review.changeSign': {
     chooseSign,
     makeNewSign: (state) => ({ ...state, name: 'review.signMaker', afterMake: 'replace' }),
     cancel: go('review'),
     ...reviewCallAnswers,
+    refused,
   },
-  'review.deny': { cancel: go('review'), sending, ...reviewCallAnswers },
-  'review.terms': { cancel: go('review'), sending, ...reviewCallAnswers },
+  'review.deny': { cancel: go('review'), sending, ...reviewCallAnswers, refused },
+  'review.terms': { cancel: go('review'), sending, ...reviewCallAnswers, refused },
+  'review.forward': {
+    cancel: go('review'),
+    sending,
+    forwardFailed,
+    forwarded,
+    ...reviewCallAnswers,
+    refused,
+  },
   video: {
     deny: open('video.deny'),
     videoDone: go('video.terms'),
     usePhone,
     ...phoneAnswers,
     ...callAnswers,
+    refused,
   },
   'video.deny': {
     cancel: go('video'),
@@ -392,14 +494,17 @@ export const transitions: { readonly [S in StateName]: Row } = {
     videoDone: go('video.terms'),
     ...phoneAnswers,
     ...callAnswers,
+    refused,
   },
-  'video.terms': { cancel: go('video'), sending, ...phoneAnswers, ...callAnswers },
+  'video.terms': { cancel: go('video'), sending, ...phoneAnswers, ...callAnswers, refused },
   completed: {},
   signingDenied: {},
   legalDenied: {},
   alreadyAgreed: {},
   alreadyDenied: {},
   closed: {},
+  refused: {},
+  forwarded: {},
 };
 
 /** The events a state accepts (the rest are refused). */

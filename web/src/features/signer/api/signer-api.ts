@@ -1,6 +1,8 @@
 // The signer link's calls (issue #5): open at the gateway, the link's token is the credential, so no
-// Authorization header is sent.
+// Authorization header is sent. Every call after the view is watched for routing's refusals
+// (./refusal.ts, issue #28), which the page shows instead of the call's own error.
 import {
+  delegateResponseSchema,
   signerActionResponseSchema,
   signerViewSchema,
   signerVideoStatusSchema,
@@ -8,6 +10,7 @@ import {
   uploadSignResponseSchema,
   videoMobileLinkResponseSchema,
   type ApplySignsRequest,
+  type DelegateRequest,
   type AttachmentCompleteRequest,
   type AttachmentUploadRequest,
   type FillFieldsRequest,
@@ -20,26 +23,52 @@ import {
 } from '../../../../../shared/api/schemas';
 import type { Lang } from '../../../app/paths';
 import { recordingApi, type RecordingApi } from '../../video/api/session-api';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest, type RequestOptions } from '../../../lib/api-client';
+import { takePrefetchedView } from './early-view';
+import { watchRefusal } from './refusal';
+import { signerBase } from './signer-path';
 
-const base = (docuId: string, token: string) =>
-  `/sign/${encodeURIComponent(docuId)}/${encodeURIComponent(token)}`;
+export { signerBase };
+const base = signerBase;
+
+/** A call of the link at `path` (below the link's base), watched for routing's refusals. */
+function call<T>(
+  docuId: string,
+  token: string,
+  options: Omit<RequestOptions<T>, 'path'> & { path?: string },
+) {
+  const at = base(docuId, token);
+  return watchRefusal(at, apiRequest({ ...options, path: `${at}${options.path ?? ''}` }));
+}
 
 export function fetchSignerView(docuId: string, token: string, signal?: AbortSignal): Promise<SignerView> {
   return apiRequest({ path: base(docuId, token), schema: signerViewSchema, signal });
 }
 
+/** The view on the page's arrival: the one asked for at start-up (./early-view.ts), else a new request. */
+export async function loadSignerView(
+  docuId: string,
+  token: string,
+  signal?: AbortSignal,
+): Promise<SignerView> {
+  const prefetched = takePrefetchedView(docuId, token);
+  if (!prefetched) return fetchSignerView(docuId, token, signal);
+  const parsed = signerViewSchema.safeParse(await prefetched);
+  if (parsed.success) return parsed.data;
+  throw new ApiError(200, 'errors.internal', `Unexpected response from ${base(docuId, token)}`);
+}
+
 export function uploadSign(docuId: string, token: string, image: string): Promise<UploadSignResponse> {
-  return apiRequest({
+  return call(docuId, token, {
     method: 'POST',
-    path: `${base(docuId, token)}/signs`,
+    path: '/signs',
     schema: uploadSignResponseSchema,
     body: { image },
   });
 }
 
 export function applySigns(docuId: string, token: string, body: ApplySignsRequest): Promise<SignerView> {
-  return apiRequest({ method: 'PUT', path: `${base(docuId, token)}/areas`, schema: signerViewSchema, body });
+  return call(docuId, token, { method: 'PUT', path: '/areas', schema: signerViewSchema, body });
 }
 
 type Action = 'agree' | 'reject-terms';
@@ -50,9 +79,9 @@ export function signerAction(
   action: Action,
   lang: Lang,
 ): Promise<SignerActionResponse> {
-  return apiRequest({
+  return call(docuId, token, {
     method: 'POST',
-    path: `${base(docuId, token)}/${action}`,
+    path: `/${action}`,
     schema: signerActionResponseSchema,
     body: { lang },
   });
@@ -64,37 +93,43 @@ export function denySigning(
   reason: string,
   lang: Lang,
 ): Promise<SignerActionResponse> {
-  return apiRequest({
+  return call(docuId, token, {
     method: 'POST',
-    path: `${base(docuId, token)}/deny`,
+    path: '/deny',
     schema: signerActionResponseSchema,
     body: { reason, lang },
   });
 }
 
 /** A contractor's recording session calls (issue #15), the signing link being the credential. */
-export const signerRecording = (docuId: string, token: string): RecordingApi =>
-  recordingApi(`${base(docuId, token)}/video-session`);
+export function signerRecording(docuId: string, token: string): RecordingApi {
+  const session = recordingApi(`${base(docuId, token)}/video-session`);
+  const at = base(docuId, token);
+  return {
+    start: (contentType) => watchRefusal(at, session.start(contentType)),
+    complete: (sessionId, facts) => watchRefusal(at, session.complete(sessionId, facts)),
+  };
+}
 
 /** A 15-minute link to record the video on a phone (its QR code: `/{lang}/vsign_mobile/{token}`). */
 export function createVideoMobileLink(docuId: string, token: string): Promise<VideoMobileLinkResponse> {
-  return apiRequest({
+  return call(docuId, token, {
     method: 'POST',
-    path: `${base(docuId, token)}/video-mobile-link`,
+    path: '/video-mobile-link',
     schema: videoMobileLinkResponseSchema,
   });
 }
 
 /** The accepted video so far (polled while the phone records). */
 export function fetchVideoStatus(docuId: string, token: string): Promise<SignerVideoStatus> {
-  return apiRequest({ path: `${base(docuId, token)}/video`, schema: signerVideoStatusSchema });
+  return call(docuId, token, { path: '/video', schema: signerVideoStatusSchema });
 }
 
 // ----- Fields (issue #27) -----
 
 /** Saves typed or picked values of the signer's own value fields ('' clears one). */
 export function fillFields(docuId: string, token: string, body: FillFieldsRequest): Promise<SignerView> {
-  return apiRequest({ method: 'PUT', path: `${base(docuId, token)}/fields`, schema: signerViewSchema, body });
+  return call(docuId, token, { method: 'PUT', path: '/fields', schema: signerViewSchema, body });
 }
 
 /** A one-time upload form for an attachment field (PDF, JPEG or PNG, ≤ 10 MB). */
@@ -103,9 +138,9 @@ export function requestAttachmentUpload(
   token: string,
   body: AttachmentUploadRequest,
 ): Promise<UploadResponse> {
-  return apiRequest({
+  return call(docuId, token, {
     method: 'POST',
-    path: `${base(docuId, token)}/attachments`,
+    path: '/attachments',
     schema: uploadResponseSchema,
     body,
   });
@@ -117,18 +152,30 @@ export function completeAttachment(
   token: string,
   body: AttachmentCompleteRequest,
 ): Promise<SignerView> {
-  return apiRequest({
+  return call(docuId, token, {
     method: 'POST',
-    path: `${base(docuId, token)}/attachments/complete`,
+    path: '/attachments/complete',
     schema: signerViewSchema,
     body,
   });
 }
 
 export function removeAttachment(docuId: string, token: string, areaIndex: number): Promise<SignerView> {
-  return apiRequest({
+  return call(docuId, token, {
     method: 'DELETE',
-    path: `${base(docuId, token)}/attachments/${areaIndex}`,
+    path: `/attachments/${areaIndex}`,
     schema: signerViewSchema,
   });
+}
+
+// ----- Routing (issue #28) -----
+
+/** Forwards the request to another person: they get a new link, this one stops working. */
+export function delegateRequest(docuId: string, token: string, body: DelegateRequest): Promise<void> {
+  return call(docuId, token, {
+    method: 'POST',
+    path: '/delegate',
+    schema: delegateResponseSchema,
+    body,
+  }).then(() => undefined);
 }

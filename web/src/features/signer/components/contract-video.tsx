@@ -7,7 +7,8 @@ import type { Lang } from '../../../app/paths';
 
 /**
  * A video contract's contract (issue #16): the owner's video (presigned, with its thumbnail as the
- * poster), who recorded it and when; then the prompt to record one's own agreement, and Deny.
+ * poster), who recorded it and when; then the prompt to record one's own agreement, and Deny. Without
+ * `onDeny` (an approver's or a viewer's review, issue #28, who record nothing), the video alone.
  */
 export function ContractVideo({
   owner,
@@ -18,7 +19,7 @@ export function ContractVideo({
   owner: string;
   video: SignerView['ownerVideo'];
   lang: Lang;
-  onDeny: () => void;
+  onDeny?: () => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -52,12 +53,14 @@ export function ContractVideo({
           </p>
         )}
       </section>
-      <div className="signer-actions">
-        <p className="signer-prompt">{t('signer.vcontract.yourVideoHint')}</p>
-        <button type="button" className="button button-danger" onClick={onDeny} data-testid="deny">
-          {t('signer.deny')}
-        </button>
-      </div>
+      {onDeny && (
+        <div className="signer-actions">
+          <p className="signer-prompt">{t('signer.vcontract.yourVideoHint')}</p>
+          <button type="button" className="button button-danger" onClick={onDeny} data-testid="deny">
+            {t('signer.deny')}
+          </button>
+        </div>
+      )}
     </>
   );
 }

@@ -1,8 +1,16 @@
 // The signer flow's end screens (spec doc 1 §2, Signer flow step 4, and §4: already agreed or
-// denied), and the error pages of a link that cannot be used; each with Go to Home.
+// denied), and the error pages of a link that cannot be used; each with Go to Home. Issue #28: an
+// approver's are worded for an approval, a forwarded request ends here too, and a link refused by
+// routing (not its turn yet, expired, voided) is a page of its own — in the signer page's first
+// chunk, so on a phone nothing else is downloaded for it.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EndName } from '../machine';
+import type { RecipientRole } from '../../../../../shared/domain/routing';
+import { localeForPath } from '../../../../../shared/i18n/core';
+import type { Lang } from '../../../app/paths';
+import { useDocumentTitle } from '../../../app/page-title';
+import { formatDateTime } from '../../../lib/format';
+import type { EndName, Refusal } from '../machine';
 
 export function EndPanel({
   title,
@@ -35,13 +43,38 @@ export function EndPanel({
   );
 }
 
-export function EndScreen({ end, home }: { end: EndName; home: string }) {
+export function EndScreen({
+  end,
+  home,
+  role = 'signer',
+  forwardedTo = null,
+}: {
+  end: Exclude<EndName, 'refused'>;
+  home: string;
+  role?: RecipientRole;
+  forwardedTo?: string | null;
+}) {
   const { t } = useTranslation();
+  const approver = role === 'approver';
   switch (end) {
     case 'completed':
       return (
-        <EndPanel title={t('signing.completed')} home={home} testId="signer-completed">
+        <EndPanel
+          title={approver ? t('routingSigner.approver.approved') : t('signing.completed')}
+          home={home}
+          testId="signer-completed"
+        >
           <p>{t('signing.completedExplanation')}</p>
+        </EndPanel>
+      );
+    case 'forwarded':
+      return (
+        <EndPanel
+          title={t('routingSigner.forwarded.title', { name: forwardedTo ?? '' })}
+          home={home}
+          testId="signer-forwarded"
+        >
+          <p>{t('routingSigner.forwarded.linkStopped')}</p>
         </EndPanel>
       );
     case 'signingDenied':
@@ -57,7 +90,13 @@ export function EndScreen({ end, home }: { end: EndName; home: string }) {
         </EndPanel>
       );
     case 'alreadyAgreed':
-      return <EndPanel title={t('signing.alreadyAgreed')} home={home} testId="signer-already-agreed" />;
+      return (
+        <EndPanel
+          title={approver ? t('routingSigner.approver.alreadyApproved') : t('signing.alreadyAgreed')}
+          home={home}
+          testId="signer-already-agreed"
+        />
+      );
     case 'alreadyDenied':
       return <EndPanel title={t('signing.alreadyDenied')} home={home} testId="signer-already-denied" />;
     case 'closed':
@@ -87,4 +126,67 @@ export function LoadFailed({ message, home }: { message: string; home: string })
       <p role="alert">{message}</p>
     </EndPanel>
   );
+}
+
+/** Names as one list in the page's language: 'A, B' ('A、B' in Japanese). */
+export function joinNames(names: readonly string[], lang: Lang): string {
+  return names.join(localeForPath(lang) === 'ja' ? '、' : ', ');
+}
+
+const REFUSAL_TITLES = {
+  notYourTurn: 'routingSigner.titles.notYourTurn',
+  expired: 'routingSigner.titles.expired',
+  voided: 'routingSigner.titles.voided',
+} as const;
+
+/**
+ * A link routing refuses now (issue #28), as the whole page: not the contractor's turn yet (whom the
+ * flow waits for, and that a message comes when it is theirs), expired (when, and to ask the sender
+ * to extend it), or voided (the sender's reason). Titled in its language; no signing heading.
+ */
+export function RefusalPage({ refusal, home, lang }: { refusal: Refusal; home: string; lang: Lang }) {
+  const { t } = useTranslation();
+  useDocumentTitle(t(REFUSAL_TITLES[refusal.kind]));
+  switch (refusal.kind) {
+    case 'notYourTurn': {
+      const names =
+        refusal.waitingFor.length > 0
+          ? joinNames(refusal.waitingFor, lang)
+          : t('routingSigner.notYourTurn.others');
+      return (
+        <EndPanel
+          title={t('signing.errors.notYourTurn', { names })}
+          home={home}
+          testId="signer-not-your-turn"
+          level={1}
+        >
+          <p>{t('routingSigner.notYourTurn.explanation')}</p>
+        </EndPanel>
+      );
+    }
+    case 'expired': {
+      const date = refusal.expiredAt ? formatDateTime(refusal.expiredAt, localeForPath(lang)) : '';
+      return (
+        <EndPanel
+          title={date ? t('signing.errors.expired', { date }) : t('routingSigner.expired.title')}
+          home={home}
+          testId="signer-expired"
+          level={1}
+        >
+          <p>{t('routingSigner.expired.askSender')}</p>
+        </EndPanel>
+      );
+    }
+    case 'voided':
+      return (
+        <EndPanel title={t('signing.errors.voided')} home={home} testId="signer-voided" level={1}>
+          {refusal.reason ? (
+            <p data-testid="signer-void-reason">
+              {t('routingSigner.voided.reason', { reason: refusal.reason })}
+            </p>
+          ) : null}
+          <p>{t('routingSigner.voided.nothingToDo')}</p>
+        </EndPanel>
+      );
+  }
 }

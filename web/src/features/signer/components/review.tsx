@@ -3,7 +3,9 @@
 // that walks the signer through their areas in reading order. Issue #27: the signer's own fields of
 // every type are filled right on the page (./field-box.tsx), the walk goes field to field and puts
 // the focus in each, and Next with a required field empty shows every empty one's message and takes
-// the signer to the first.
+// the signer to the first. Issue #28: an approver reads the pages (no fields, no signs) and answers
+// Approve or Deny; a viewer reads a copy, with no action at all; a contractor the owner lets forward
+// their request has "Forward to someone else".
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignerView } from '../../../../../shared/api/schemas';
@@ -21,6 +23,7 @@ import {
   walkOrder,
   type FieldFillState,
 } from '../fields';
+import { ContractVideo } from './contract-video';
 import { FieldBox, fieldFocusSelector, type FieldHandlers } from './field-box';
 import { PdfPages } from './pdf-pages';
 import { nextAreaPosition } from './sign-order';
@@ -36,11 +39,16 @@ interface ReviewProps {
   error: string | null;
   /** Bumped when signing starts: go to the first unsigned area and give Sign All the focus. */
   arrival: number;
+  /** The link holder may forward their request (routing.canDelegate, not a viewer). */
+  canForward: boolean;
   onSignAll: () => void;
   onSignArea: (areaIndex: number) => void;
   onEditSign: () => void;
   onDeny: () => void;
   onNext: () => void;
+  /** An approver's Approve. */
+  onApprove: () => void;
+  onForward: () => void;
 }
 
 const areaElement = (areaIndex: number) =>
@@ -82,14 +90,19 @@ export function Review({
   pending,
   error,
   arrival,
+  canForward,
   onSignAll,
   onSignArea,
   onEditSign,
   onDeny,
   onNext,
+  onApprove,
+  onForward,
 }: ReviewProps) {
   const { t } = useTranslation();
   const signAllRef = useRef<HTMLButtonElement>(null);
+  const approveRef = useRef<HTMLButtonElement>(null);
+  const role = view.me.role;
   const mine = useMemo(() => ownFields(view), [view]);
   const byIndex = useMemo(() => new Map(mine.map((a) => [a.areaIndex, a] as const)), [mine]);
   const ordered = useMemo(() => walkOrder(mine, view.pages), [mine, view.pages]);
@@ -112,6 +125,8 @@ export function Review({
       ordered.findIndex((a) => !filled(a.areaIndex)),
     );
   useEffect(() => {
+    // An approver starts on Approve (the terms follow it, never the agreement at once).
+    if (arrival !== 0 && role === 'approver') approveRef.current?.focus({ preventScroll: true });
     if (arrival === 0 || ordered.length === 0) return;
     const at = firstUnsigned();
     setCursor(at);
@@ -227,6 +242,67 @@ export function Review({
         }),
     );
   };
+  const forwardButton = canForward && (
+    <button
+      type="button"
+      className="button button-secondary"
+      onClick={onForward}
+      disabled={pending}
+      data-testid="forward"
+    >
+      {t('routingSigner.forward.open')}
+    </button>
+  );
+  const errorLine = error && (
+    <p className="field-error" role="alert" data-testid="signer-error">
+      {error}
+    </p>
+  );
+  const pages = view.fileUrl ? (
+    <PdfPages fileUrl={view.fileUrl} cacheKey={view.docuId} pages={view.pages} renderOverlay={overlay} />
+  ) : (
+    view.kind === 'vcontract' && <ContractVideo owner={view.ownerName} video={view.ownerVideo} lang={lang} />
+  );
+
+  if (role === 'viewer') {
+    return (
+      <section className="signer-review" data-testid="signer-review">
+        <p className="signer-banner" role="note" data-testid="viewer-banner">
+          {t('routingSigner.viewer.banner')}
+        </p>
+        {pages}
+      </section>
+    );
+  }
+  if (role === 'approver') {
+    return (
+      <section className="signer-review" data-testid="signer-review">
+        <p className="signer-prompt" data-testid="signer-prompt">
+          {t('routingSigner.approver.prompt')}
+        </p>
+        <div className="signer-actions">
+          {forwardButton}
+          <button type="button" className="button button-danger" onClick={onDeny} data-testid="deny">
+            {t('signer.deny')}
+          </button>
+        </div>
+        {errorLine}
+        {pages}
+        <div className="signer-nav signer-nav-end">
+          <button
+            ref={approveRef}
+            type="button"
+            className="button button-primary"
+            disabled={pending}
+            onClick={onApprove}
+            data-testid="approve"
+          >
+            {t('routingSigner.approver.approve')}
+          </button>
+        </div>
+      </section>
+    );
+  }
   return (
     <section className="signer-review" data-testid="signer-review">
       <p className="signer-prompt" data-testid="signer-prompt">
@@ -241,15 +317,12 @@ export function Review({
         >
           {t('signer.editSign')}
         </button>
+        {forwardButton}
         <button type="button" className="button button-danger" onClick={onDeny} data-testid="deny">
           {t('signer.deny')}
         </button>
       </div>
-      {error && (
-        <p className="field-error" role="alert" data-testid="signer-error">
-          {error}
-        </p>
-      )}
+      {errorLine}
       {view.fileUrl && (
         <PdfPages fileUrl={view.fileUrl} cacheKey={view.docuId} pages={view.pages} renderOverlay={overlay} />
       )}

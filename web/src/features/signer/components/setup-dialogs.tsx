@@ -1,5 +1,6 @@
 // The Setup step's popups (spec doc 1 §2, Signer flow): 'Request to Sign' (Sign goes to the review,
 // Cancel goes home) and 'Caution!' for someone else signed in here (Logout and Proceed, or back).
+// Issue #28: an approver is asked to approve, not to sign.
 import { useTranslation } from 'react-i18next';
 import type { SignerView } from '../../../../../shared/api/schemas';
 import { Modal } from './modal';
@@ -14,15 +15,18 @@ export function RequestDialog({
   onLeave: () => void;
 }) {
   const { t } = useTranslation();
+  const approver = view.me.role === 'approver';
   return (
     <Modal
-      title={t('signing.requestTitle')}
+      title={approver ? t('routingSigner.approver.requestTitle') : t('signing.requestTitle')}
       // Escape only closes the popup (the document is shown); leaving is the Cancel button's job.
       onCancel={onSign}
       testId="sign-request"
       role="alertdialog"
     >
-      {view.kind === 'vcontract' ? (
+      {approver ? (
+        <p>{t('routingSigner.approver.requestMessage', { owner: view.ownerName, title: view.title })}</p>
+      ) : view.kind === 'vcontract' ? (
         <p>{t('signer.vcontract.request', { owner: view.ownerName, title: view.title })}</p>
       ) : (
         <>
@@ -35,7 +39,7 @@ export function RequestDialog({
           {t('common.cancel')}
         </button>
         <button type="button" className="button button-primary" data-autofocus onClick={onSign}>
-          {t('signer.sign')}
+          {approver ? t('routingSigner.approver.start') : t('signer.sign')}
         </button>
       </div>
     </Modal>

@@ -4,32 +4,30 @@
 // A video contract (issue #16) has no document to sign: after the request popup the contractor
 // watches the owner's video, records their own agreement (or hands off to a phone through
 // `/{lang}/vc_mobile/{token}`), then answers the terms; Deny with a reason is on the same screen.
+// Issue #28: an approver reads and approves or denies, a viewer reads a copy, a contractor may
+// forward their request, and a link used before its turn, expired or voided is refused with a page
+// of its own.
 //
-// Which screen and dialog show is the state machine's (../machine.ts); this page only composes the
-// screen components for the current state and turns their buttons into events.
-import { useCallback, useMemo } from 'react';
+// This is the page's first chunk, kept light for a phone on a mobile network: the flow (view, calls,
+// machine), the loading state and every page that needs no document — an unusable link, routing's
+// refusals, the end screens. The screens over the document are a chunk of their own
+// (./signer-screens.tsx), asked for with pdf.js and the PDF only once the view allows answering.
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { localeForPath, ordinal } from '../../../../../shared/i18n/core';
+import { useParams } from 'react-router';
+import { localeForPath } from '../../../../../shared/i18n/core';
 import { StepProgress } from '../../../components/step-progress';
 import { Spinner } from '../../../components/spinner';
+import { useDocumentTitle } from '../../../app/page-title';
 import { paths } from '../../../app/paths';
 import { useLang } from '../../../app/use-lang';
-import { uploadSign } from '../api/signer-api';
-import { useFieldFill } from '../hooks/use-field-fill';
-import { useSignerFlow } from '../hooks/use-signer-flow';
-import { imageFields, ownFields } from '../fields';
-import { isEndState, screenOf, stepOf } from '../machine';
-import { ChangeSign } from './change-sign';
-import { DenyReasonDialog } from './deny-reason-dialog';
-import { EndScreen, InvalidLink, LoadFailed } from './end-screens';
-import { focusField, Review } from './review';
-import { CautionDialog, RequestDialog } from './setup-dialogs';
-import { SignMaker } from './sign-maker';
-import { scriptForLang } from './sign-order';
-import { TermsDialog } from './terms-dialog';
-import { VideoStep } from './video-step';
+import { formatDateTime } from '../../../lib/format';
+import { loadSignerScreens, useSignerFlow } from '../hooks/use-signer-flow';
+import { isEndState, roleOf, stepOf } from '../machine';
+import { EndScreen, InvalidLink, LoadFailed, RefusalPage } from './end-screens';
 import '../signer.css';
+
+const SignerScreens = lazy(() => loadSignerScreens().then((m) => ({ default: m.SignerScreens })));
 
 const SIGNER_STEPS = ['signer.steps.setup', 'signer.steps.signing', 'signer.steps.complete'] as const;
 
@@ -45,148 +43,81 @@ function SignerProgress({ step }: { step: number }) {
   );
 }
 
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <div className="signer-loading" role="status" data-testid="signer-loading">
+      <Spinner />
+      <p>{t('signer.loading')}</p>
+    </div>
+  );
+}
+
+/** The browser tab's title: an approver's and a viewer's page say what they are for. */
+function RoleTitle({ role }: { role: 'approver' | 'viewer' }) {
+  const { t } = useTranslation();
+  useDocumentTitle(t(role === 'approver' ? 'routingSigner.titles.approve' : 'routingSigner.titles.view'));
+  return null;
+}
+
+function ForwardedTitle() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('routingSigner.titles.forwarded'));
+  return null;
+}
+
 export function SignerPage() {
   const { t } = useTranslation();
   const lang = useLang();
-  const navigate = useNavigate();
   const { docuId = '', token = '' } = useParams();
   const flow = useSignerFlow(docuId, token);
-  const { state, send } = flow;
-  const { name, view, signs, assigned, pending, error } = state;
+  const { state } = flow;
+  const { name, view } = state;
   const home = paths.landing.getHref(lang);
+  const role = roleOf(view);
 
-  const fill = useFieldFill(docuId, token, view);
-  const myAreas = useMemo(() => ownFields(view), [view]);
-  const unsigned = imageFields(myAreas).filter((a) => !assigned.has(a.areaIndex)).length;
-  /** Next: what is typed is saved first (a failed save stays on the page with its message). */
-  const next = async () => {
-    if (await fill.flush()) await flow.saveSigns();
-  };
-  /** The server refused the agreement for empty required fields: show them, go to the first. */
-  const refusedForFields = (areaIndexes: readonly number[]) => {
-    fill.markAttempt();
-    if (areaIndexes[0] !== undefined) focusField(areaIndexes[0]);
-  };
-  const signUrl = useCallback((signId: string) => signs.find((s) => s.signId === signId)?.url, [signs]);
-
-  let body: React.ReactNode;
-  if (name === 'loading' || name === 'identifying') {
-    body = (
-      <div className="signer-loading" role="status" data-testid="signer-loading">
-        <Spinner />
-        <p>{t('signer.loading')}</p>
-      </div>
-    );
-  } else if (name === 'invalidLink') {
-    body = <InvalidLink home={home} />;
-  } else if (name === 'loadFailed') {
-    body = <LoadFailed message={state.failure ?? ''} home={home} />;
-  } else if (isEndState(name)) {
-    body = <EndScreen end={name} home={home} />;
-  } else if (!view) {
-    body = null;
-  } else if (screenOf(name) === 'video') {
-    body = (
-      <VideoStep
-        docuId={docuId}
-        token={token}
-        view={view}
-        lang={lang}
-        error={error}
-        handoff={state.handoff}
-        onDeny={() => send({ type: 'deny' })}
-        onDone={() => send({ type: 'videoDone' })}
-        onUsePhone={() => void flow.openHandoff()}
-        onHandoffAcknowledged={() => send({ type: 'phoneDialogClosed' })}
-      />
-    );
-  } else if (view.kind === 'vcontract') {
-    // A video contract has nothing to review: behind the request, only who they are in it.
-    body = (
-      <p className="signer-prompt" data-testid="signer-prompt">
-        {t('signer.vcontract.prompt', {
-          nth: ordinal(view.me.ordinal, localeForPath(lang)),
-          owner: view.ownerName,
-        })}
-      </p>
-    );
-  } else {
-    // Behind the request and caution popups too: the document shows under them.
-    body = (
-      <Review
-        view={view}
-        lang={lang}
-        assigned={assigned}
-        signUrl={signUrl}
-        unsigned={unsigned}
-        fill={fill}
-        pending={pending}
-        error={error}
-        arrival={state.arrival}
-        onSignAll={() => send({ type: 'signAll' })}
-        onSignArea={(areaIndex) => send({ type: 'signArea', areaIndex })}
-        onEditSign={() => send({ type: 'editSign' })}
-        onDeny={() => send({ type: 'deny' })}
-        onNext={() => void next()}
-      />
+  // A link that cannot be used is an error page of its own: no signing heading, no step bar.
+  if (name === 'invalidLink' || name === 'loadFailed' || name === 'refused') {
+    return (
+      <main className="signer-page" data-testid="signer-page">
+        {name === 'invalidLink' && <InvalidLink home={home} />}
+        {name === 'loadFailed' && <LoadFailed message={state.failure ?? ''} home={home} />}
+        {name === 'refused' && state.refusal && (
+          <RefusalPage refusal={state.refusal} home={home} lang={lang} />
+        )}
+      </main>
     );
   }
 
-  // A link that cannot be used is an error page of its own: no signing heading, no step bar.
-  const framed = name !== 'invalidLink' && name !== 'loadFailed';
-  const cancel = () => send({ type: 'cancel' });
+  let body: React.ReactNode;
+  if (name === 'loading') body = <Loading />;
+  else if (isEndState(name)) {
+    body = <EndScreen end={name} home={home} role={role} forwardedTo={state.forwardedTo} />;
+  } else {
+    body = (
+      <Suspense fallback={<Loading />}>
+        <SignerScreens flow={flow} docuId={docuId} token={token} lang={lang} home={home} />
+      </Suspense>
+    );
+  }
+
+  const expiresAt = view?.routing.expiresAt;
+  const deadline =
+    expiresAt && role !== 'viewer' && !isEndState(name)
+      ? formatDateTime(expiresAt, localeForPath(lang))
+      : null;
   return (
     <main className="signer-page" data-testid="signer-page">
-      {framed && <h1 className="signer-title">{view?.title || t('signer.pageTitle')}</h1>}
-      {framed && <SignerProgress step={stepOf(name)} />}
+      {role !== 'signer' && !isEndState(name) && <RoleTitle role={role} />}
+      {name === 'forwarded' && <ForwardedTitle />}
+      <h1 className="signer-title">{view?.title || t('signer.pageTitle')}</h1>
+      {deadline && (
+        <p className="signer-deadline" data-testid="signer-deadline">
+          {t('routingSigner.answerBy', { date: deadline })}
+        </p>
+      )}
+      {role !== 'viewer' && <SignerProgress step={stepOf(name)} />}
       {body}
-      {name === 'request' && view && (
-        <RequestDialog
-          view={view}
-          onSign={() => send({ type: 'sign' })}
-          onLeave={() => void navigate(home)}
-        />
-      )}
-      {name === 'caution' && <CautionDialog pending={pending} onLogout={flow.logout} />}
-      {name === 'review.signMaker' && (
-        <SignMaker
-          defaultScript={scriptForLang(lang)}
-          upload={(image) => uploadSign(docuId, token, image)}
-          onCreated={(sign) =>
-            send({ type: 'signMade', sign: { ...sign, createdAt: new Date().toISOString() } })
-          }
-          onCancel={cancel}
-        />
-      )}
-      {name === 'review.changeSign' && (
-        <ChangeSign
-          signs={signs}
-          current={state.current}
-          onChoose={(signId) => send({ type: 'chooseSign', signId })}
-          onMake={() => send({ type: 'makeNewSign' })}
-          onCancel={cancel}
-        />
-      )}
-      {(name === 'review.deny' || name === 'video.deny') && (
-        <DenyReasonDialog
-          title={t('signer.denyTitle')}
-          label={t('signer.denyLabel')}
-          cancelLabel={t('common.cancel')}
-          sendLabel={t('signer.deny')}
-          testIds={{ dialog: 'deny-dialog', reason: 'deny-reason', send: 'deny-confirm' }}
-          pending={pending}
-          onDeny={(reason) => void flow.deny(reason)}
-          onCancel={cancel}
-        />
-      )}
-      {(name === 'review.terms' || name === 'video.terms') && (
-        <TermsDialog
-          pending={pending}
-          onConfirm={() => void flow.agree(refusedForFields)}
-          onDeny={() => void flow.rejectTerms()}
-          onCancel={cancel}
-        />
-      )}
     </main>
   );
 }

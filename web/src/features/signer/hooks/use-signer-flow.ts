@@ -1,6 +1,11 @@
 // The signer flow's machine (../machine.ts) wired to the API: the view's loading, the signing calls
 // (one at a time) and the phone hand-off's link and polling. Each outcome is an event; the screens
-// only read the state and call these actions.
+// only read the state and call these actions. Routing's refusals (issue #28) of the view or of any
+// later call end the flow on the refusal's page (../api/refusal.ts).
+//
+// This hook is in the signer page's first chunk, which a link used before its turn (or expired, or
+// voided) is all a phone downloads: the document viewer (pdf.js, its worker, the PDF) and the
+// screens' chunk are only asked for once the view says there is a document to show.
 import { useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../../app/app-context';
@@ -8,23 +13,31 @@ import { paths } from '../../../app/paths';
 import { useLang } from '../../../app/use-lang';
 import { ApiError } from '../../../lib/api-client';
 import { usePoll } from '../../video/hooks/use-poll';
+import { preloadScreens } from '../api/preload';
+import { onRefusal, refusalOf } from '../api/refusal';
 import {
   applySigns,
   createVideoMobileLink,
+  delegateRequest,
   denySigning,
-  fetchSignerView,
   fetchVideoStatus,
+  loadSignerView,
   signerAction,
+  signerBase,
 } from '../api/signer-api';
-import { otherUserSignedIn, signOutHere } from '../api/signer-session';
 import { describeError } from '../messages';
 import { missingFieldsOf } from '../fields';
 import { endOnArrival, initialSignerState, screenOf, signerReducer, type SignerEvent } from '../machine';
-import { preloadPdfjs } from '../components/pdf-pages';
 
-/** Starts downloading pdf.js and its worker (once); the router calls it as soon as a link opens. */
-export function preloadDocumentViewer(): void {
-  void preloadPdfjs().catch(() => undefined);
+export { loadSignerScreens } from '../api/preload';
+
+/** The session check and sign-out (Amplify): their chunk only when there is something to sign. */
+const session = () => import('../api/signer-session');
+
+export interface ForwardInput {
+  name: string;
+  contact: string;
+  reason: string;
 }
 
 export function useSignerFlow(docuId: string, token: string) {
@@ -33,18 +46,28 @@ export function useSignerFlow(docuId: string, token: string) {
   const config = useAppConfig();
   const [state, send] = useReducer(signerReducer, initialSignerState);
 
+  // Any later call of this link refused by routing: its page, whatever showed.
+  useEffect(
+    () => onRefusal(signerBase(docuId, token), (refusal) => send({ type: 'refused', refusal })),
+    [docuId, token],
+  );
+
   useEffect(() => {
     const controller = new AbortController();
-    // The document viewer (pdf.js and its worker) downloads while the contract's view loads.
-    preloadDocumentViewer();
     void (async () => {
       try {
-        const view = await fetchSignerView(docuId, token, controller.signal);
+        const view = await loadSignerView(docuId, token, controller.signal);
+        if (controller.signal.aborted) return;
+        preloadScreens(view);
         send({ type: 'viewLoaded', view });
         if (endOnArrival(view)) return;
-        send({ type: 'identified', otherUser: await otherUserSignedIn(config, view) });
+        const { otherUserSignedIn } = await session();
+        const otherUser = await otherUserSignedIn(config, view);
+        if (!controller.signal.aborted) send({ type: 'identified', otherUser });
       } catch (err) {
         if (controller.signal.aborted) return;
+        const refusal = refusalOf(err);
+        if (refusal) return send({ type: 'refused', refusal });
         const invalidLink = err instanceof ApiError && (err.status === 404 || err.status === 400);
         send({ type: 'viewFailed', invalidLink, message: describeError(t, err) });
       }
@@ -119,10 +142,28 @@ export function useSignerFlow(docuId: string, token: string) {
         await denySigning(docuId, token, reason, lang);
         return { type: 'signingDenied' };
       }),
+    /** Forward to someone else: a refusal stays in the dialog, with what was typed. */
+    forward: async (input: ForwardInput) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      send({ type: 'sending' });
+      try {
+        await delegateRequest(docuId, token, { ...input, lang });
+        send({ type: 'forwarded', name: input.name });
+      } catch (err) {
+        send({ type: 'forwardFailed', message: describeError(t, err) });
+      } finally {
+        inFlight.current = false;
+      }
+    },
     openHandoff,
     logout: () => {
       send({ type: 'logout' });
-      void signOutHere(config).then(() => window.location.reload());
+      void session()
+        .then(({ signOutHere }) => signOutHere(config))
+        .then(() => window.location.reload());
     },
   };
 }
+
+export type SignerFlow = ReturnType<typeof useSignerFlow>;
