@@ -33,13 +33,7 @@ import {
   view,
 } from './document-access';
 import { currentGroup, requestsOfGroup, roleOf } from '../../shared/domain/routing';
-import {
-  cancelSchedules,
-  nowOf,
-  openRequests,
-  scheduleExpiry,
-  sendOpenedRequests,
-} from './routing-flow';
+import { cancelSchedules, nowOf, openRequests, scheduleExpiry, sendOpenedRequests } from './routing-flow';
 
 /** Where the SPA sends an owner who has nothing left to send (spec: VIEW PLANS). */
 export const PLANS_PATH = '/home/select_plan';

@@ -52,12 +52,14 @@ export async function partiesOf(
   recipients: readonly RecipientRecord[],
 ): Promise<Party[]> {
   // Issue #28: only signers record videos; approvers and viewers confirm none.
-  const parties: Party[] = recipients.filter((r) => roleOf(r) === 'signer').map((r) => ({
-    index: r.index,
-    name: r.name,
-    contact: r.contact,
-    method: r.method,
-  }));
+  const parties: Party[] = recipients
+    .filter((r) => roleOf(r) === 'signer')
+    .map((r) => ({
+      index: r.index,
+      name: r.name,
+      contact: r.contact,
+      method: r.method,
+    }));
   if (!recipients.some((r) => r.isOwner)) {
     const owner = await deps.users.getById(doc.ownerId);
     if (owner?.email && !owner.closed) {
@@ -249,8 +251,7 @@ export async function confirmVideos(
     assertPending(c);
     const othersPending =
       c.recipients.some(
-        (r) =>
-          r.index !== c.party.index && roleOf(r) === 'signer' && confirmationOf(r.videoConfirm) !== 1,
+        (r) => r.index !== c.party.index && roleOf(r) === 'signer' && confirmationOf(r.videoConfirm) !== 1,
       ) ||
       (c.party.index !== OWNER_PARTY &&
         !c.recipients.some((r) => r.isOwner) &&
