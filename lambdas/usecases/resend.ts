@@ -7,6 +7,8 @@ import { withConflictRetry } from './retry';
 import { issueSignerToken, requestLink, signRequestJob } from './signer-tokens';
 import { agreementOf, countResend, isLanguage, ownedContractor, type SigningDeps } from './signer-link';
 import { resendConfirmRequest } from './video-confirm';
+import { roleOf } from '../../shared/domain/routing';
+import { turnOf } from './routing-views';
 
 export async function resendRequest(
   deps: SigningDeps,
@@ -30,6 +32,11 @@ export async function resendRequest(
       throw new AppError('errors.invalidTransition', 'Only a pending contractor of a sent document', {
         status: 409,
       });
+    }
+    // Issue #28: a later group's request goes when its turn comes, never earlier by a resend.
+    const recipients = await deps.docs.listRecipients(docuId);
+    if (roleOf(r) !== 'viewer' && !turnOf(d, r, recipients)) {
+      throw new AppError('routing.errors.notTheirTurn', 'Not their turn yet', { status: 409 });
     }
     if (!counted) {
       // Once, before the new link is stored or sent (429 over a limit: the old link stays valid).

@@ -401,6 +401,14 @@ describe('reminders', () => {
     });
     expect(later.status).toBe(409);
     expect(later.body.error.code).toBe('routing.errors.notTheirTurn');
+    // Nor may a Resend send a later group its request early.
+    const resend = await api(`/api/documents/${c.docuId}/recipients/1/resend`, {
+      method: 'POST',
+      token: c.owner.token,
+    });
+    expect(resend.status).toBe(409);
+    expect(resend.body.error.code).toBe('routing.errors.notTheirTurn');
+    expect(await countMails(c.emails[1]!)).toBe(0);
   });
 });
 
