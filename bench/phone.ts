@@ -107,7 +107,11 @@ function watchMilestones() {
   else document.addEventListener('readystatechange', start, { once: true });
 }
 
-async function openOnce(appUrl: string, link: string): Promise<Sample> {
+async function openOnce(
+  appUrl: string,
+  link: string,
+  until: 'firstPage' | 'useful' = 'firstPage',
+): Promise<Sample> {
   const { launchBrowser } = await import('../test/support/browser');
   const session = await launchBrowser({ viewport: { ...PHONE_PROFILE.viewport }, touch: true });
   try {
@@ -163,8 +167,9 @@ async function openOnce(appUrl: string, link: string): Promise<Sample> {
     await page.goto(new URL(link, appUrl).toString(), { waitUntil: 'commit' });
     try {
       await page.waitForFunction(
-        () => (window as unknown as { __phoneMarks?: { firstPage?: number } }).__phoneMarks?.firstPage,
-        undefined,
+        (mark) =>
+          (window as unknown as { __phoneMarks?: Record<string, number | undefined> }).__phoneMarks?.[mark],
+        until,
         { timeout: 90_000, polling: 250 },
       );
     } catch (error) {
@@ -174,7 +179,7 @@ async function openOnce(appUrl: string, link: string): Promise<Sample> {
         JSON.stringify((window as { __phoneMarks?: unknown }).__phoneMarks),
       );
       throw new Error(
-        `page 1 not drawn: marks ${marks}; ${session.problems.map((p) => p.text).join('; ')}; screenshot ${files.join(' ')}`,
+        `${until === 'firstPage' ? 'page 1 not drawn' : 'nothing useful shown'}: marks ${marks}; ${session.problems.map((p) => p.text).join('; ')}; screenshot ${files.join(' ')}`,
         { cause: error },
       );
     }
@@ -254,6 +259,77 @@ export async function runPhone(ctx: BenchContext): Promise<Row[]> {
         target: PHONE_BYTES_TARGET,
         note: `${Math.round(samples.reduce((n, s) => n + s.requests, 0) / samples.length)} requests`,
       },
+    ),
+  ];
+}
+
+export const TURN_PAGE_TARGET_S = 2;
+
+/**
+ * The "not your turn" page on the phone profile (issue #28): a contract in order (two signers, one
+ * group each) whose second signer opens a link before their turn. The page needs no PDF: what counts
+ * is when its heading is on screen, and what crossed the wire.
+ */
+export async function runTurn(ctx: BenchContext): Promise<Row[]> {
+  const { buildSpa } = await import('../local/cloud');
+  await buildSpa('auto', ctx.log);
+  const cloud = await benchCloud(ctx.log);
+  const { createDocument, newOwner, uploadPdf } = await import('../test/support/documents');
+  const { api } = await import('../test/support/cloud-client');
+  const { issueSignerToken } = await import('../lambdas/usecases/signer-tokens');
+  const { routingDeps } = await import('../lambdas/deps');
+  const owner = await newOwner('en');
+  const docuId = await createDocument(owner);
+  await uploadPdf(owner, docuId, await contractPdf());
+  const call = async (path: string, method: string, body: unknown) => {
+    const res = await api(path, { method, token: owner.token, body });
+    if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  };
+  await call(`/api/documents/${docuId}/recipients`, 'PUT', {
+    recipients: [
+      { name: 'First Signer', contact: `first-${docuId}@example.com`, group: 1 },
+      { name: 'Second Signer', contact: `second-${docuId}@example.com`, group: 2 },
+    ],
+    finalRecipients: [],
+    lang: 'en',
+    routing: { order: 'sequential', reminders: null, expiresAt: null, allowDelegation: false },
+  });
+  await call(`/api/documents/${docuId}/areas`, 'PUT', {
+    areas: [
+      { recipientIndex: 0, pageIndex: 0, x: 60, y: 60, width: 150, height: 50 },
+      { recipientIndex: 1, pageIndex: 0, x: 300, y: 60, width: 150, height: 50 },
+    ],
+  });
+  await call(`/api/documents/${docuId}`, 'PATCH', { title: 'Bench turn', privateinfoAgree: true });
+  await call(`/api/documents/${docuId}/send`, 'POST', { lang: 'en' });
+  // A link of the second signer before their turn (as a copied one would be).
+  const { token, record } = issueSignerToken(docuId, 1, new Date());
+  await routingDeps().signers.putToken(record);
+  const link = `/en/outsign/${docuId}/${token}`;
+  await openOnce(cloud.info.appUrl, link, 'useful');
+  const samples: Sample[] = [];
+  for (let i = 0; i < ctx.runs; i++) {
+    const s = await openOnce(cloud.info.appUrl, link, 'useful');
+    samples.push(s);
+    ctx.log(
+      `turn: run ${i + 1}/${ctx.runs}: useful ${s.useful.toFixed(2)} s, ${(s.bytes / 1000).toFixed(0)} KB`,
+    );
+  }
+  const profile = `380×820, ${PHONE_PROFILE.latencyMs} ms RTT, 1.6 Mbps, ${PHONE_PROFILE.cpuSlowdown}× CPU, no cache`;
+  return [
+    row(
+      'turn',
+      '"not your turn" page: heading on screen',
+      's',
+      samples.map((s) => s.useful),
+      { target: TURN_PAGE_TARGET_S, note: profile },
+    ),
+    row(
+      'turn',
+      '"not your turn" page: bytes on the wire',
+      'bytes',
+      samples.map((s) => s.bytes),
+      { note: `${Math.round(samples.reduce((n, s) => n + s.requests, 0) / samples.length)} requests` },
     ),
   ];
 }

@@ -13,7 +13,8 @@ import { runCold } from './cold';
 import { BENCH_DIR, type BenchContext } from './context';
 import { runE2e } from './e2e';
 import { runFields } from './fields';
-import { runPhone } from './phone';
+import { runPhone, runTurn } from './phone';
+import { runSchedule } from './schedule';
 import { runSeal } from './seal';
 import { runSealFields } from './seal-fields';
 import { runSigns } from './signs';
@@ -34,6 +35,7 @@ export const PARTS: Record<string, Part> = {
   api: runApi,
   e2e: runE2e,
   phone: runPhone,
+  turn: runTurn,
   fields: runFields,
   signs: runSigns,
   video: runVideo,
@@ -41,6 +43,7 @@ export const PARTS: Record<string, Part> = {
   vcontract: runVcontract,
   billing: runBilling,
   bulk: runBulk,
+  schedule: runSchedule,
 };
 
 function parseArgs(argv: readonly string[]) {

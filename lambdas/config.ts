@@ -35,11 +35,29 @@ export const configSchema = z.object({
   ANCHOR_QUEUE_URL: z.url(),
   NOTIFY_QUEUE_URL: z.url(),
   BULK_QUEUE_URL: z.url(),
+  /** Scheduled work's queue (issue #28): what a due schedule delivers its job to. */
+  SCHEDULE_QUEUE_URL: z.url(),
   /** The dead-letter queues: only the admin Jobs page's functions have them (issue #20). */
   SEAL_DLQ_URL: z.url().optional(),
   ANCHOR_DLQ_URL: z.url().optional(),
   NOTIFY_DLQ_URL: z.url().optional(),
   BULK_DLQ_URL: z.url().optional(),
+  SCHEDULE_DLQ_URL: z.url().optional(),
+  /** Scheduled work in AWS (issue #28, architecture §20): the EventBridge Scheduler schedule group,
+   *  the `schedule` queue's ARN (every schedule's target) and the role EventBridge Scheduler assumes
+   *  to send to it. Set by the CDK app; unset, the Scheduler is the local table's (the local cloud). */
+  SCHEDULE_GROUP: z
+    .string()
+    .regex(/^[0-9A-Za-z_.-]{1,64}$/, 'must be 1 to 64 of 0-9 A-Z a-z - _ .')
+    .optional(),
+  SCHEDULE_QUEUE_ARN: z
+    .string()
+    .regex(/^arn:[^:]+:sqs:/, 'must be an SQS queue ARN')
+    .optional(),
+  SCHEDULE_ROLE_ARN: z
+    .string()
+    .regex(/^arn:[^:]+:iam::/, 'must be an IAM role ARN')
+    .optional(),
   USER_POOL_ID: z.string().min(1),
   USER_POOL_CLIENT_ID: z.string().min(1),
   /** Sender of every e-mail, e.g. "SignSeal <no-reply@example.com>". */

@@ -18,7 +18,7 @@ import { stripeClient } from './adapters/stripe-payments';
 // seal or certify carry it. See docs/performance.md (cold start) before adding an adapter to the
 // narrower *Deps() functions.
 import { chainConfig, ConfigError, getConfig } from './config';
-import { cognito, documentClient, dynamo, s3, ses, sesv2, sns, sqs } from './adapters/aws';
+import { cognito, documentClient, dynamo, s3, schedulerClient, ses, sesv2, sns, sqs } from './adapters/aws';
 import { CognitoDirectory } from './adapters/cognito-directory';
 import { DynamoContractRepository } from './adapters/dynamo/contracts';
 import { DynamoDocumentRepository } from './adapters/dynamo/documents';
@@ -37,6 +37,9 @@ import { SesAccountCheck } from './adapters/ses-account';
 import { SesMailer } from './adapters/ses-mailer';
 import { MailboxSms, SnsSms } from './adapters/sms';
 import { DynamoBulkStore } from './adapters/dynamo/bulk';
+import { DynamoScheduleStore, TableScheduler } from './adapters/dynamo/schedules';
+import { EventBridgeScheduler } from './adapters/eventbridge-scheduler';
+import { localClock, systemClock } from './core/clock';
 import type { BulkDeps } from './usecases/bulk-send';
 import { SqsJobQueue } from './adapters/sqs-queue';
 import { SqsJobsConsole, type JobsConsole } from './adapters/sqs-console';
@@ -58,6 +61,8 @@ import { minterKeyFromSecret } from './chain/minter-key';
 import type {
   AnchorChain,
   ChainReader,
+  Clock,
+  Scheduler,
   HealthCheckable,
   IdentityDirectory,
   JobQueue,
@@ -127,6 +132,7 @@ function queueUrls() {
     anchor: c.ANCHOR_QUEUE_URL,
     notify: c.NOTIFY_QUEUE_URL,
     bulk: c.BULK_QUEUE_URL,
+    schedule: c.SCHEDULE_QUEUE_URL,
   };
 }
 
@@ -153,7 +159,53 @@ export function jobsConsole(): JobsConsole {
     anchor: dlq('ANCHOR_DLQ_URL', c.ANCHOR_DLQ_URL),
     notify: dlq('NOTIFY_DLQ_URL', c.NOTIFY_DLQ_URL),
     bulk: dlq('BULK_DLQ_URL', c.BULK_DLQ_URL),
+    schedule: dlq('SCHEDULE_DLQ_URL', c.SCHEDULE_DLQ_URL),
   });
+}
+
+/** Whether this runs deployed: a schedule group is configured (the CDK app gives every function
+ *  one), or Lambda runs it. */
+function deployed(): boolean {
+  return Boolean(getConfig().SCHEDULE_GROUP || process.env.AWS_LAMBDA_FUNCTION_NAME);
+}
+
+/** The time scheduled work reads (issue #28): the system clock deployed; locally, the system clock
+ *  plus the test clock's offset (lambdas/core/clock.ts, moved by the local test-clock endpoint). */
+export function clock(): Clock {
+  return deployed() ? systemClock : localClock;
+}
+
+let schedulerAdapter: Scheduler | undefined;
+
+/**
+ * Scheduled work (issue #28, architecture §20): EventBridge Scheduler where a schedule group is
+ * configured (deployed: SCHEDULE_GROUP, SCHEDULE_QUEUE_ARN, SCHEDULE_ROLE_ARN), else the local
+ * table's schedules, which the local cloud's loop fires on its clock.
+ */
+export function scheduler(): Scheduler {
+  if (schedulerAdapter) return schedulerAdapter;
+  const c = getConfig();
+  if (c.SCHEDULE_GROUP) {
+    const need = (value: string | undefined, variable: string): string => {
+      if (!value) throw new ConfigError(variable, 'is missing (SCHEDULE_GROUP is set: scheduling needs it)');
+      return value;
+    };
+    schedulerAdapter = new EventBridgeScheduler(schedulerClient(), {
+      group: c.SCHEDULE_GROUP,
+      queueArn: need(c.SCHEDULE_QUEUE_ARN, 'SCHEDULE_QUEUE_ARN'),
+      roleArn: need(c.SCHEDULE_ROLE_ARN, 'SCHEDULE_ROLE_ARN'),
+      queue: jobQueue(),
+      clock: systemClock,
+    });
+  } else {
+    schedulerAdapter = new TableScheduler(new DynamoScheduleStore(documentClient(), c.TABLE_NAME), clock());
+  }
+  return schedulerAdapter;
+}
+
+/** Tests replace the scheduler with a fake; undefined rebuilds it from the configuration. */
+export function setScheduler(next: Scheduler | undefined): void {
+  schedulerAdapter = next;
 }
 
 export function adminAuditTrail(): AdminAuditTrail {
@@ -185,6 +237,7 @@ export function getDeps(): Deps {
 export function setDeps(next: Deps | undefined): void {
   built = next ? { ...next } : {};
   rateLimits = undefined;
+  schedulerAdapter = undefined;
 }
 
 let rateLimits: Limits | undefined;
@@ -272,6 +325,9 @@ export function documentDeps(): DocumentDeps {
       personalSendsPerMonth: c.PERSONAL_SENDS_PER_MONTH,
       standardSendsPerSeatPerMonth: c.STANDARD_SENDS_PER_SEAT,
     },
+    // Reminders and expiry (issue #28): scheduled here, on this clock.
+    scheduler: scheduler(),
+    clock: clock(),
   };
 }
 
@@ -318,6 +374,11 @@ export function ownerSignsDeps(): OwnerSignsDeps {
 /** What the signer flow needs (issue #5): the document deps and the account-less signer records. */
 export function signingDeps(): SigningDeps {
   return { ...documentDeps(), signers: documents(), markOpened };
+}
+
+/** Routing (issue #28): the signer flow's deps (with the scheduler and clock of documentDeps). */
+export function routingDeps(): SigningDeps {
+  return signingDeps();
 }
 
 /** What agreement videos need (issue #15): the documents, storage that streams, the limits. */

@@ -8,6 +8,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { DataAccess, ObjectAction, ObjectArea, RouteGrant, WorkerName } from '../shared/api/routes.js';
 import type { AppFunction } from './constructs/app-function.js';
+import type { Scheduling } from './constructs/scheduling.js';
 
 /** The data stores and the managed policy of each kind of access to them (lib/constructs/storage.ts). */
 export interface DataStore {
@@ -76,6 +77,7 @@ export function grantRouteExtras(
     readonly store: DataStore;
     readonly queues: Readonly<Record<WorkerName, IQueue>>;
     readonly deadLetterQueues: Readonly<Record<WorkerName, IQueue>>;
+    readonly scheduling: Scheduling;
   },
 ): void {
   for (const grant of grants) {
@@ -94,6 +96,8 @@ export function grantRouteExtras(
     if (grant === 'storageCheck') {
       fn.attachPolicy(deps.store.healthCheckPolicy);
       for (const queue of Object.values(deps.queues)) queue.grant(fn, 'sqs:GetQueueAttributes');
+      // The scheduler's check reads the schedule group (issue #28).
+      deps.scheduling.grantCheck(fn);
     }
     if (grant === 'jobsInspect') {
       for (const queue of Object.values(deps.queues)) queue.grant(fn, 'sqs:GetQueueAttributes');
@@ -101,6 +105,7 @@ export function grantRouteExtras(
         dlq.grant(fn, 'sqs:GetQueueAttributes', 'sqs:ReceiveMessage');
       }
     }
+    if (grant === 'schedules') deps.scheduling.grantSchedules(fn);
     if (grant === 'jobsRedrive') {
       for (const dlq of Object.values(deps.deadLetterQueues)) {
         dlq.grant(fn, 'sqs:GetQueueAttributes', 'sqs:ReceiveMessage', 'sqs:DeleteMessage');

@@ -11,7 +11,10 @@ import { startPollers } from './pollers';
 import { LOCAL_HOST, LocalCloudError, listenOn } from './ports';
 import { provision, type Provisioned } from './provision';
 import { seedDemoAccounts, seedDemoProfiles, type SeededAccount } from './seed';
-import { getDeps, setChain, setDeps } from '../lambdas/deps';
+import { getDeps, jobQueue, setChain, setDeps } from '../lambdas/deps';
+import { documentClient } from '../lambdas/adapters/aws';
+import { DynamoScheduleStore } from '../lambdas/adapters/dynamo/schedules';
+import { schedulerTickMs, startLocalScheduler } from './scheduler';
 import { startLocalChain } from './chain';
 import { ensureServiceSigner, startSweepTimer } from './sealing';
 import { createLocalHandler } from './server';
@@ -173,10 +176,12 @@ export async function startLocalCloud(
       ANCHOR_QUEUE_URL: resources.queueUrls.anchor,
       NOTIFY_QUEUE_URL: resources.queueUrls.notify,
       BULK_QUEUE_URL: resources.queueUrls.bulk,
+      SCHEDULE_QUEUE_URL: resources.queueUrls.schedule,
       SEAL_DLQ_URL: resources.dlqUrls.seal,
       ANCHOR_DLQ_URL: resources.dlqUrls.anchor,
       NOTIFY_DLQ_URL: resources.dlqUrls.notify,
       BULK_DLQ_URL: resources.dlqUrls.bulk,
+      SCHEDULE_DLQ_URL: resources.dlqUrls.schedule,
       USER_POOL_ID: resources.userPoolId,
       USER_POOL_CLIENT_ID: resources.userPoolClientId,
       MAIL_FROM: cfg.MAIL_FROM,
@@ -221,8 +226,21 @@ export async function startLocalCloud(
       defaultPhoneCountry: process.env.DEFAULT_PHONE_COUNTRY ?? 'US',
       mailboxUrl: endpoints.ses,
     };
+    // Scheduled work (issue #28): the table's due schedules are fired on the local clock into the
+    // schedule queue, as EventBridge Scheduler does in AWS; the test clock is served with the API.
+    const scheduler = startLocalScheduler({
+      store: new DynamoScheduleStore(documentClient(), resources.tableName),
+      send: async (body) => {
+        await jobQueue().enqueue('schedule', JSON.parse(body));
+      },
+      tickMs: schedulerTickMs(env),
+      log,
+    });
+    stops.push(() => scheduler.stop());
+
     // The app's socket has been listening since the start: it now serves the SPA and the API.
     const handler = createLocalHandler({
+      testClock: scheduler,
       port: appPort,
       host,
       webDist: path.join(ROOT, 'web/dist'),

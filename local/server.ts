@@ -13,6 +13,7 @@ import { DEFAULT_ROUTE, ROUTES, type RouteDefinition } from '../shared/api/route
 import type { HttpEvent } from '../lambdas/core/http';
 import { contentSecurityPolicy } from '../shared/web/csp';
 import { shellFor } from '../shared/web/shells';
+import { MAX_ADVANCE_SECONDS, type TestClockState } from './scheduler';
 
 type LambdaHandler = (event: HttpEvent, context: Context) => Promise<unknown>;
 
@@ -25,7 +26,22 @@ export interface LocalServerOptions {
   /** Origin of the documents bucket the browser reaches through presigned URLs (the CSP allows it).
    *  @default - the S3 endpoint the handlers use (AWS_ENDPOINT_URL_S3) */
   storageOrigin?: string;
+  /** The local scheduler's test clock, served under /local/test-clock (issue #28).
+   *  @default - none: /local/* answers 404 */
+  testClock?: TestClock;
 }
+
+/** What the test-clock endpoint moves (local/scheduler.ts LocalScheduler). */
+export interface TestClock {
+  clockState(): TestClockState;
+  advance(seconds: number): Promise<TestClockState & { fired: string[] }>;
+  reset(): Promise<TestClockState>;
+}
+
+/** Where the local-only endpoints live: never a path of the route table (shared/api/routes.ts), so
+ *  the deployed API has none of them (test/cdk/api.test.ts checks that no route starts with it). */
+export const LOCAL_ONLY_PREFIX = '/local/';
+const TEST_CLOCK_PATH = '/local/test-clock';
 
 /** API Gateway's payload limit. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -346,6 +362,60 @@ export function createLocalHandler(options: LocalServerOptions): http.RequestLis
     );
   }
 
+  /**
+   * The test clock (issue #28), like the local Stripe server's test clocks: GET /local/test-clock →
+   * { now, offsetMs }; POST /local/test-clock/advance { seconds } → moves the local clock ahead, fires
+   * what is then due and answers once its jobs are queued: { now, offsetMs, fired }; POST
+   * /local/test-clock/reset → back on the system clock. Errors are the API's JSON errors.
+   */
+  async function handleLocal(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+    const requestId = randomUUID();
+    const fail = (status: number, code: string, message: string, details?: unknown) =>
+      sendJson(
+        res,
+        status,
+        { error: { code, message, requestId, ...(details === undefined ? {} : { details }) } },
+        requestId,
+      );
+    const method = (req.method ?? 'GET').toUpperCase();
+    const clock = options.testClock;
+    const body = await readBody(req);
+    if (body === 'too-large') return fail(413, 'errors.payloadTooLarge', 'Request too large');
+    const paths = [TEST_CLOCK_PATH, `${TEST_CLOCK_PATH}/advance`, `${TEST_CLOCK_PATH}/reset`];
+    if (!clock || !paths.includes(url.pathname)) {
+      return fail(404, 'errors.routeNotFound', `No local endpoint ${method} ${url.pathname}`);
+    }
+    const allowed = url.pathname === TEST_CLOCK_PATH ? 'GET' : 'POST';
+    if (method !== allowed) {
+      res.setHeader('allow', allowed);
+      return fail(405, 'errors.methodNotAllowed', `${url.pathname} takes ${allowed}`);
+    }
+    if (url.pathname === TEST_CLOCK_PATH) return sendJson(res, 200, clock.clockState(), requestId);
+    if (url.pathname.endsWith('/reset')) return sendJson(res, 200, await clock.reset(), requestId);
+    let input: unknown;
+    try {
+      input = JSON.parse(body.toString('utf8') || 'null');
+    } catch {
+      return fail(400, 'errors.badRequest', 'Request body is not valid JSON');
+    }
+    const seconds = (input as { seconds?: unknown } | null)?.seconds;
+    if (
+      typeof seconds !== 'number' ||
+      !Number.isInteger(seconds) ||
+      seconds < 1 ||
+      seconds > MAX_ADVANCE_SECONDS
+    ) {
+      return fail(400, 'errors.validation', 'Invalid request body', [
+        {
+          path: 'body.seconds',
+          message: `a whole number of seconds from 1 to ${MAX_ADVANCE_SECONDS} (400 days)`,
+          code: 'invalid_value',
+        },
+      ]);
+    }
+    return sendJson(res, 200, await clock.advance(seconds), requestId);
+  }
+
   const compressed = compressedFiles();
 
   async function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
@@ -408,7 +478,9 @@ export function createLocalHandler(options: LocalServerOptions): http.RequestLis
     const work =
       url.pathname === '/api' || url.pathname.startsWith('/api/')
         ? handleApi(req, res, url)
-        : serveStatic(req, res, url);
+        : url.pathname.startsWith(LOCAL_ONLY_PREFIX)
+          ? handleLocal(req, res, url)
+          : serveStatic(req, res, url);
     work.catch((err: unknown) => {
       // The handlers map their own errors; this is the local server's last resort.
       console.error(JSON.stringify({ level: 'error', msg: 'local server error', err: String(err) }));

@@ -44,6 +44,7 @@ async function main() {
     `  API health:    ${cloud.appUrl}/api/health`,
     `  Local Stripe:  ${cloud.stripeUrl}   (test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined)`,
     `  Local chain:   ${cloud.chain.rpcUrl}   (chain id ${cloud.chain.chainId}, DocumentAnchor at ${cloud.chain.contractAddress})`,
+    `  Test clock:    ${cloud.appUrl}/local/test-clock   (reminders and expiry; POST …/advance {"seconds":N}, …/reset)`,
     ...(faults ? [`  Fault switch:  ${faults.url}   (LOCAL_FAULTS=1: POST /mailbox/down, /mailbox/up)`] : []),
     '',
     '  Demo sign-in (e-mail / password):',

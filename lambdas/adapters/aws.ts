@@ -6,6 +6,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
+import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { SESClient } from '@aws-sdk/client-ses';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SNSClient } from '@aws-sdk/client-sns';
@@ -39,3 +40,5 @@ export const sqs = /* @__PURE__ */ once(
   () => new SQSClient({ ...clientOptions(), useQueueUrlAsEndpoint: false }),
 );
 export const cognito = /* @__PURE__ */ once(() => new CognitoIdentityProviderClient(clientOptions()));
+// EventBridge Scheduler (issue #28): deployed only; the local cloud schedules in its table.
+export const schedulerClient = /* @__PURE__ */ once(() => new SchedulerClient(clientOptions()));

@@ -1,5 +1,13 @@
 import { httpHandler } from '../core/http';
-import { chainReader, hasChain, jobQueue, messagingChecks, objectStorage, repository } from '../deps';
+import {
+  chainReader,
+  hasChain,
+  jobQueue,
+  messagingChecks,
+  objectStorage,
+  repository,
+  scheduler,
+} from '../deps';
 import { checkHealth } from '../usecases/health';
 
 const VERSION = process.env.APP_VERSION ?? '0.1.0';
@@ -12,6 +20,8 @@ export const handler = httpHandler({ auth: 'public' }, async () => {
     database: repository(),
     storage: objectStorage(),
     queues: jobQueue(),
+    // Reminders and expiry (issue #28): the schedule group in AWS, the schedules' table locally.
+    scheduler: scheduler(),
     ...messagingChecks(),
     // The anchoring chain, where this function is configured for it (a chain that is down delays
     // anchoring only, but an operator should see it).

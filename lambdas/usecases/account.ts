@@ -319,6 +319,15 @@ export async function updateMyInfo(
   if (input.signClickTutorialSeen) {
     changes.signClickTutorialCount = (record.signClickTutorialCount ?? 0) + SIGN_CLICK_TUTORIAL_STEP;
   }
+  if (input.routingDefaults) {
+    // Issue #28: a plan of zero reminders is none.
+    const { reminders, expiryDays, allowDelegation } = input.routingDefaults;
+    changes.routingDefaults = {
+      ...(reminders && reminders.max > 0 ? { reminders: { ...reminders } } : {}),
+      ...(expiryDays === null ? {} : { expiryDays }),
+      allowDelegation,
+    };
+  }
   if (Object.keys(changes).length === 0) return toProfile(record);
   return toProfile(await deps.repo.update(record.userId, changes));
 }

@@ -2,6 +2,7 @@
 // owner's document or the one 404, the transition guard and the funnel's errors, the document's view,
 // and the owner as the actor of its history. The capability modules (documents, uploads, recipients,
 // sending, signing, video confirmation, contracts) import from here; nothing here imports them.
+import type { Clock, Scheduler } from '../ports';
 import { groupOf, roleOf } from '../../shared/domain/routing';
 import { routingSettingsOf } from './routing-views';
 import { ownerFieldView } from './field-views';
@@ -59,6 +60,10 @@ export interface DocumentDeps {
   readonly entitlementRules?: EntitlementRules;
   /** Company seat members (issue #18): a member's sends use the buyer's standard plan. */
   readonly seats?: SeatMemberStore;
+  /** Issue #28: reminders and expiry are scheduled here (lambdas/deps.ts always gives one; unit tests
+   *  of other rules may leave it out, and then nothing is scheduled), on this clock. */
+  readonly scheduler?: Scheduler;
+  readonly clock?: Clock;
 }
 
 /** The key of an original accepted before each upload got keys of its own (./original.ts). */

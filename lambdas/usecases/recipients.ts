@@ -14,6 +14,15 @@ import {
   validateFieldSettingsOf,
 } from '../../shared/domain/fields';
 import type { ValidationFailure } from '../../shared/domain/validation';
+import {
+  expiryRefusal,
+  normaliseGroups,
+  roleBlocks,
+  roleHasFields,
+  roleOf,
+  ROUTING_LIMITS,
+} from '../../shared/domain/routing';
+import type { DocumentChanges, DocumentRecord } from '../adapters/dynamo/documents';
 import type { AddressBookRecord, RecipientRecord } from '../adapters/dynamo/documents';
 import { AppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
@@ -73,6 +82,7 @@ export async function saveRecipients(
     if (!finalRecipients.includes(email)) finalRecipients.push(email);
   }
 
+  const routing = checkedRouting(doc, input, now);
   const owner = await ownerActor(deps, user);
   const old = await deps.docs.listRecipients(docuId);
   // A video contract's owner is party 0 already (their recorded terms): the contractors follow.
@@ -89,12 +99,28 @@ export async function saveRecipients(
       });
     }
   }
+  // Issue #28: each row's role and group (the owner's own row signs; groups made contiguous).
+  const typed = input.recipients.filter((r) => r.name.trim() !== '' || r.contact.trim() !== '');
+  const roles = contractors.map((_, row) => typed[row]?.role ?? 'signer');
+  const groups = normaliseGroups(
+    contractors.map((_, row) => typed[row]?.group ?? 1),
+    routing.routingOrder,
+  );
   // Areas of a contractor who stays at the same position with the same contact are kept.
   const rows: RecipientRecord[] = contractors.map((c, row) => {
     const index = row + first;
     const isOwner = c.method === 'email' && !!owner.contact && isOwnerContact(c.contact, owner.contact);
     const before = old.find((r) => r.index === index && r.contact === c.contact);
+    const role = roles[row]!;
+    if (isOwner && role !== 'signer') {
+      throw new AppError('routing.errors.ownerRole', 'The owner as a contractor signs', {
+        status: 400,
+        details: { row },
+      });
+    }
     return {
+      role,
+      group: groups[row]!,
       docuId,
       index,
       name: c.name,
@@ -102,7 +128,8 @@ export async function saveRecipients(
       method: c.method,
       isOwner,
       agreement: isOwner ? 1 : 0,
-      areas: (before?.areas ?? []).map((a) => keptField(a, isOwner)),
+      // Only signers have fields (issue #28): a contractor made approver or viewer loses theirs.
+      areas: roleHasFields(role) ? (before?.areas ?? []).map((a) => keptField(a, isOwner)) : [],
       lang: input.lang,
       // The owner's own video (Video Sign) stays while the owner stays a contractor.
       ...(isOwner && before?.isOwner && before.video ? { video: before.video } : {}),
@@ -112,12 +139,15 @@ export async function saveRecipients(
   const next = vcontract
     ? [videoContractOwnerRow(docuId, owner, ownerRow && { ...ownerRow, lang: input.lang }), ...rows]
     : rows;
+  if (!vcontract && next.length > 0 && !next.some((r) => roleBlocks(roleOf(r)))) {
+    throw new AppError('routing.errors.noBlocker', 'Every contractor is a viewer', { status: 400 });
+  }
   const stale = old.filter((r) => r.index >= next.length).map((r) => r.index);
   await deps.docs.changeStatus(
     docuId,
     expected(doc),
     'AddRcpt',
-    { finalRecipients, lang: input.lang },
+    { finalRecipients, lang: input.lang, ...routing },
     { putRecipients: next, deleteRecipients: stale },
   );
 
@@ -127,6 +157,37 @@ export async function saveRecipients(
     .map((r) => ({ ownerId: user.sub, contact: r.contact, name: r.name, method: r.method, lastUsedAt: at }));
   await deps.docs.upsertAddressBook(entries);
   return view(deps, docuId);
+}
+
+/**
+ * The routing settings saved with the contractors (issue #28): absent keeps what is stored; parallel
+ * order stores everyone in group 1; a reminder plan of zero reminders is none; an expiry date must be
+ * at least an hour and at most a year away.
+ */
+function checkedRouting(
+  doc: DocumentRecord,
+  input: SaveRecipientsRequest,
+  now: Date,
+): Pick<DocumentChanges, 'reminders' | 'expiresAt' | 'allowDelegation'> & {
+  routingOrder: 'parallel' | 'sequential';
+} {
+  const r = input.routing;
+  if (!r) return { routingOrder: doc.routingOrder ?? 'parallel' };
+  if (r.expiresAt !== null) {
+    const refusal = expiryRefusal(r.expiresAt, now);
+    if (refusal) {
+      throw new AppError(refusal, 'The expiry date is refused', {
+        status: 400,
+        details: { days: ROUTING_LIMITS.expiryMaxDays },
+      });
+    }
+  }
+  return {
+    routingOrder: r.order,
+    reminders: r.reminders && r.reminders.max > 0 ? { ...r.reminders } : null,
+    expiresAt: r.expiresAt,
+    allowDelegation: r.allowDelegation,
+  };
 }
 
 export async function listAddressBook(
@@ -201,6 +262,14 @@ export async function saveAreas(
       details: { row: unknown.recipientIndex },
     });
   }
+  const refused = input.areas.findIndex((a) => !roleHasFields(roleOf(recipients[a.recipientIndex]!)));
+  if (refused >= 0) {
+    const name = recipients[input.areas[refused]!.recipientIndex]!.name;
+    throw new AppError('routing.errors.roleHasNoFields', 'Only signers have fields', {
+      status: 400,
+      details: { row: refused, name },
+    });
+  }
   const next = recipients.map((r) => ({
     ...r,
     areas: input.areas
@@ -210,6 +279,7 @@ export async function saveAreas(
   }));
   const check = validateSignAreas(
     next.map((r) => ({
+      needsAreas: roleHasFields(roleOf(r)),
       signAreas: r.areas.map(({ pageIndex, x, y, width, height, signed }) => ({
         pageIndex,
         x,

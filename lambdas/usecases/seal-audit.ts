@@ -2,6 +2,7 @@
 // audit pages' data (parties, their results and times, the full history in the document's language),
 // a video contract's record, each video's mark and verify links. Used by the seal job (./sealing.ts)
 // and the anchor job's certificate (./anchoring.ts).
+import { RECIPIENT_ROLE_LABEL_KEYS, roleOf } from '../../shared/domain/routing';
 import type { Language } from '../../shared/domain/constants';
 import { maskContact } from '../../shared/domain/contact';
 import { fieldTypeOf, isImageField } from '../../shared/domain/fields';
@@ -82,11 +83,20 @@ export function contractorsOf<R extends Pick<RecipientRecord, 'isOwner'>>(
  *  requester and the contractors are rows 1..n (issue #16). */
 export function recipientRole(
   kind: DocumentRecord['kind'] | undefined,
-  r: Pick<RecipientRecord, 'index' | 'isOwner'>,
+  r: Pick<RecipientRecord, 'index' | 'isOwner' | 'role'>,
   locale: Locale,
 ): string {
   if (kind === 'vcontract' && r.isOwner) return translate('sealing.roles.requester', {}, locale);
-  return translate('sealing.roles.contractor', { n: kind === 'vcontract' ? r.index : r.index + 1 }, locale);
+  const contractor = translate(
+    'sealing.roles.contractor',
+    { n: kind === 'vcontract' ? r.index : r.index + 1 },
+    locale,
+  );
+  // Issue #28: an approver's or a viewer's row says so (a signer's reads as before).
+  const role = roleOf(r);
+  return role === 'signer'
+    ? contractor
+    : `${contractor} · ${translate(RECIPIENT_ROLE_LABEL_KEYS[role], {}, locale)}`;
 }
 
 /** The audit pages' "Videos" rows. Tokens are minted after sealing (decision 101): the certificate
@@ -183,7 +193,7 @@ export function buildAudit(input: {
       signedAt: auditTime(r.decidedAt),
       ip: r.decidedIp,
       userAgent: r.decidedUserAgent,
-      result: t(resultKey(r.agreement)),
+      result: roleOf(r) === 'viewer' ? t('roles.viewer') : t(resultKey(r.agreement)),
     });
   }
   return {

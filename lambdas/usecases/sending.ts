@@ -4,7 +4,7 @@
 import type { DocumentView } from '../../shared/api/schemas';
 import type { Language } from '../../shared/domain/constants';
 import { TransitionError } from '../../shared/domain/status';
-import type { RecipientRecord, SignerTokenRecord, EntitlementWrite } from '../adapters/dynamo/documents';
+import type { RecipientRecord, EntitlementWrite } from '../adapters/dynamo/documents';
 import type { UserRecord } from '../adapters/dynamo/repository';
 import { companyBuyerOf } from './seats';
 import { AppError, ENTITLEMENT_CONFLICT, isAppError } from '../core/errors';
@@ -32,7 +32,14 @@ import {
   transitionError,
   view,
 } from './document-access';
-import { hashSignerToken, issueSignerToken, requestLink, signRequestJob } from './signer-tokens';
+import { currentGroup, requestsOfGroup, roleOf } from '../../shared/domain/routing';
+import {
+  cancelSchedules,
+  nowOf,
+  openRequests,
+  scheduleExpiry,
+  sendOpenedRequests,
+} from './routing-flow';
 
 /** Where the SPA sends an owner who has nothing left to send (spec: VIEW PLANS). */
 export const PLANS_PATH = '/home/select_plan';
@@ -167,19 +174,8 @@ export async function sendDocument(
     });
   }
 
-  // Every request counts against the owner's and each contact's limits, all or none: over a limit
-  // nothing is sent and the document stays ready to send (429).
-  const contractors = recipients.filter((x) => !x.isOwner);
-  const hits = messageHits(user.sub, contractors);
-  await enforceLimits(deps.limits, input.bulk ? hits.filter((h) => h.rule === 'messagesPerRecipient') : hits);
-
-  const links: { recipient: RecipientRecord; token: string; expiresAt: string }[] = [];
-  const tokens: SignerTokenRecord[] = [];
-  for (const r of contractors) {
-    const { token, record } = issueSignerToken(docuId, r.index, now);
-    links.push({ recipient: r, token, expiresAt: record.expiresAt });
-    tokens.push(record);
-  }
+  // The owner's rows agree now; the turn is then the first group with someone to answer (issue #28):
+  // its requests go now, with every viewer's copy; later groups get theirs when their turn comes.
   const ownerRows: RecipientRecord[] = ownerContractors.map((r) => ({
     ...r,
     agreement: 1,
@@ -189,11 +185,18 @@ export async function sendDocument(
     decidedUserAgent: facts.userAgent,
     areas: (r.areas ?? []).map((a) => ownerFieldAtSend(a, ownerSign!.signId, now)),
   }));
-  // Each contractor remembers the hash of its current token: a resent link revokes the older one.
-  const contractorRows = links.map(({ recipient, token }) => ({
-    ...recipient,
-    tokenHash: hashSignerToken(token),
-  }));
+  const afterOwner = recipients.map((r) => ownerRows.find((o) => o.index === r.index) ?? r);
+  const turn = currentGroup(afterOwner);
+  const now_ = nowOf(deps);
+  const sentNow = afterOwner.filter(
+    (r) => !r.isOwner && (roleOf(r) === 'viewer' || (turn !== null && requestsOfGroup([r], turn).length > 0)),
+  );
+  // Every request counts against the owner's and each contact's limits, all or none: over a limit
+  // nothing is sent and the document stays ready to send (429).
+  const hits = messageHits(user.sub, sentNow);
+  await enforceLimits(deps.limits, input.bulk ? hits.filter((h) => h.rule === 'messagesPerRecipient') : hits);
+
+  const opened = openRequests(docuId, sentNow, now_);
   // Two sends racing for the owner's last contract: the conditional write lets exactly one through;
   // the other reads the entitlements again and is refused (402) when none is left.
   for (let attempt = 1; ; attempt++) {
@@ -203,7 +206,11 @@ export async function sendDocument(
         expected(doc),
         'Agree',
         { sentAt: now.toISOString(), lang: input.lang },
-        { putRecipients: [...ownerRows, ...contractorRows], putTokens: tokens, consume },
+        {
+          putRecipients: [...ownerRows, ...opened.map((o) => o.row)],
+          putTokens: opened.map((o) => o.record),
+          consume,
+        },
       );
       break;
     } catch (err) {
@@ -216,34 +223,17 @@ export async function sendDocument(
 
   for (const r of ownerRows)
     await addHistory(deps, doc, 'agree', { name: r.name, contact: r.contact }, facts);
-  for (const { recipient, token, expiresAt } of links) {
-    const link = await requestLink(deps, {
-      lang: input.lang,
-      docuId,
-      token,
-      method: recipient.method,
-      expiresAt,
-    });
-    const job = signRequestJob({
-      docuId,
-      index: recipient.index,
-      lang: input.lang,
-      recipient,
-      ownerName: owner.name,
-      title: doc.title ?? '',
-      link,
-    });
-    await deps.queue.enqueue('notify', job);
-    // The owner sent it (their IP and browser); the contractor is whom it went to, by their channel.
-    await addHistory(deps, doc, 'transfer', owner, facts, recipient);
-  }
+  const sent = { ...doc, status: 'Agree' as const, lang: input.lang };
+  await sendOpenedRequests(deps, sent, opened, owner, facts, { lang: input.lang, firstSend: true });
+  await scheduleExpiry(deps, doc);
 
-  if (links.length === 0) {
-    // The owner is the only contractor: everyone has signed; exactly one seal job.
+  if (turn === null) {
+    // Nobody but the owner has to answer (viewers never block): everyone has signed; one seal job.
     assertCan({ ...doc, status: 'Agree' }, 'Generating');
     await deps.docs.changeStatus(docuId, { status: 'Agree', version: doc.version + 1 }, 'Generating');
     const last = ownerRows[ownerRows.length - 1]!;
     await addHistory(deps, doc, 'all_agree', { name: last.name, contact: last.contact }, facts);
+    await cancelSchedules(deps, doc, afterOwner);
     const job: SealJob = { docuId };
     await deps.queue.enqueue('seal', job);
   }

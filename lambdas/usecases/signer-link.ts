@@ -13,6 +13,8 @@ import type { AuthUser } from '../core/http';
 import { enforceLimits, messageHits } from './limits';
 import type { DocumentDeps } from './document-access';
 import { hashSignerToken } from './signer-tokens';
+import { roleOf } from '../../shared/domain/routing';
+import { assertRoutingLetsIn } from './routing-guard';
 
 export interface SigningDeps extends DocumentDeps {
   readonly signers: SignerRepository;
@@ -81,9 +83,10 @@ export interface SignerContext {
   readonly me: RecipientRecord;
 }
 
-/** The document, its contractors and the link holder of a valid signer link (else the one 404). */
+/** The document, its contractors and the link holder of a valid signer link (else the one 404), on
+ *  a contract whose routing lets them in (else the routing's 409: ./routing-guard.ts). */
 export async function resolveSigner(
-  deps: Pick<SigningDeps, 'docs'>,
+  deps: Pick<SigningDeps, 'docs' | 'clock'>,
   docuId: string,
   token: string,
   now = new Date(),
@@ -103,6 +106,7 @@ export async function resolveSigner(
   const current =
     me && (me.tokenHash === undefined || me.tokenHash === tokenHash || me.accountTokenHash === tokenHash);
   if (!me || me.isOwner || !current) throw invalidLink();
+  assertRoutingLetsIn(doc, recipients, me, deps.clock?.now() ?? now);
   return { doc, recipients, me };
 }
 
@@ -112,6 +116,11 @@ export function agreementOf(r: RecipientRecord): 0 | 1 | 2 {
 
 /** 409 unless the signer may still act: the document waits for agreements and this one is pending. */
 export function assertPending(ctx: SignerContext): void {
+  if (roleOf(ctx.me) === 'viewer') {
+    throw new AppError('signing.errors.viewerOnly', 'A viewer reads the contract and signs nothing', {
+      status: 409,
+    });
+  }
   const mine = agreementOf(ctx.me);
   if (mine === 1) {
     throw new AppError('signing.alreadyAgreed', 'You have already agreed to this contract', { status: 409 });

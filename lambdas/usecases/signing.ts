@@ -17,7 +17,8 @@ import { AppError } from '../core/errors';
 import type { SealJob } from '../jobs';
 import { withConflictRetry } from './retry';
 import { presignVideo } from './video-playback';
-import { groupOf, roleOf } from '../../shared/domain/routing';
+import { currentGroup, groupOf, requestsOfGroup, roleOf } from '../../shared/domain/routing';
+import { cancelReminder, cancelSchedules, nowOf, openRequests, sendOpenedRequests } from './routing-flow';
 import { signerFieldView } from './field-views';
 import { withDecisionDate } from './field-state';
 import { fieldTypeOf, isImageField, missingRequired } from '../../shared/domain/fields';
@@ -207,20 +208,31 @@ export async function agree(
     assertPending(ctx);
     assertRequiredFilled(ctx);
     const decidedAt = new Date();
-    if (ctx.doc.kind !== 'esign' && !ctx.me.video) {
+    if (ctx.doc.kind !== 'esign' && roleOf(ctx.me) === 'signer' && !ctx.me.video) {
       // Video sign (issue #15) and video contract (#16): the agreement video comes first; once agreed
-      // it never changes.
+      // it never changes. Approvers record none (issue #28).
       throw new AppError('video.errors.required', 'Record the agreement video before agreeing', {
         status: 409,
       });
     }
-    const othersPending = ctx.recipients.some((r) => r.index !== ctx.me.index && agreementOf(r) !== 1);
-    const to: DocumentStatus = othersPending ? 'Agree' : afterAllAgreed(ctx.doc);
+    const mine = decision(ctx.me, 1, facts, undefined, decidedAt);
+    const after = ctx.recipients.map((r) => (r.index === mine.index ? mine : r));
+    // Issue #28: viewers never block; the turn moves on when the last of a group agrees.
+    const turnBefore = currentGroup(ctx.recipients);
+    const turnAfter = currentGroup(after);
+    const to: DocumentStatus = turnAfter !== null ? 'Agree' : afterAllAgreed(ctx.doc);
     if (to !== 'Agree' && !canTransition(ctx.doc.status, to, ctx.doc.kind)) {
       throw new AppError('errors.invalidTransition', `Cannot go from ${ctx.doc.status} to ${to}`, {
         status: 409,
       });
     }
+    // The next group's requests are opened by the same conditional write that records this group's
+    // last agreement: of two last agreements at once, one commits and opens it; the other reads
+    // again, sees the group already complete, and opens nothing (issue #28, exactly once).
+    const opened =
+      turnAfter !== null && turnAfter !== turnBefore
+        ? openRequests(docuId, requestsOfGroup(after, turnAfter), nowOf(deps))
+        : [];
     // The document's status and version are the guard: of two signers finishing together, one
     // commits first and the other's condition fails, so it reads again and sees the first's agreement.
     // Video sign: every party's confirmation link is stored with the transition (issue #15).
@@ -234,16 +246,24 @@ export async function agree(
       to,
       {},
       {
-        putRecipients: [decision(ctx.me, 1, facts, undefined, decidedAt)],
-        putTokens: confirmLinks.map((l) => l.record),
+        putRecipients: [mine, ...opened.map((o) => o.row)],
+        putTokens: [...confirmLinks.map((l) => l.record), ...opened.map((o) => o.record)],
       },
     );
-    return { ctx, to, confirmLinks };
+    return { ctx, to, confirmLinks, opened, after };
   });
-  const { ctx, to, confirmLinks } = outcome;
+  const { ctx, to, confirmLinks, opened, after } = outcome;
   await addHistory(deps, ctx.doc, 'agree', ctx.me, facts);
+  await cancelReminder(deps, docuId, ctx.me);
+  if (opened.length > 0) {
+    const owner = await deps.users.getById(ctx.doc.ownerId);
+    const actor = { name: owner?.name ?? '', contact: owner?.email ?? '' };
+    await sendOpenedRequests(deps, ctx.doc, opened, actor, facts);
+  }
   if (to !== 'Agree') {
     await addHistory(deps, ctx.doc, 'all_agree', ctx.me, facts);
+    // Everyone answered: nothing is left to remind; a vsign contract keeps its expiry until sealed.
+    await cancelSchedules(deps, ctx.doc, after, { keepExpiry: to === 'NeedVConfirm' });
     if (to === 'NeedVConfirm') await sendConfirmRequests(deps, ctx.doc, confirmLinks, facts);
     if (to === 'Generating') {
       const job: SealJob = { docuId };
@@ -280,6 +300,7 @@ async function refuse(
     return c;
   });
   await addHistory(deps, ctx.doc, kind === 'deny' ? 'reject' : 'reject_legal', ctx.me, facts, reason);
+  await cancelSchedules(deps, ctx.doc, ctx.recipients);
   for (const job of await refusalNotices(deps, ctx, kind, reason)) await deps.queue.enqueue('notify', job);
   return { status: to, agreement: 2 };
 }

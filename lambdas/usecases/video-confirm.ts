@@ -5,6 +5,7 @@
 // confirms (all checked) or denies with a reason. Every write is conditional on the document's status
 // and version: of two last confirmations, one moves NeedVConfirm → Generating and enqueues the one seal
 // job; the other reads again and finds nothing left to do.
+import { roleOf } from '../../shared/domain/routing';
 import type { Language } from '../../shared/domain/constants';
 import { canTransition, type DocumentStatus } from '../../shared/domain/status';
 import { localeForPath, translate } from '../../shared/i18n/server';
@@ -50,7 +51,8 @@ export async function partiesOf(
   doc: DocumentRecord,
   recipients: readonly RecipientRecord[],
 ): Promise<Party[]> {
-  const parties: Party[] = recipients.map((r) => ({
+  // Issue #28: only signers record videos; approvers and viewers confirm none.
+  const parties: Party[] = recipients.filter((r) => roleOf(r) === 'signer').map((r) => ({
     index: r.index,
     name: r.name,
     contact: r.contact,
@@ -246,7 +248,10 @@ export async function confirmVideos(
     const c = await resolveConfirmer(deps, docuId, token);
     assertPending(c);
     const othersPending =
-      c.recipients.some((r) => r.index !== c.party.index && confirmationOf(r.videoConfirm) !== 1) ||
+      c.recipients.some(
+        (r) =>
+          r.index !== c.party.index && roleOf(r) === 'signer' && confirmationOf(r.videoConfirm) !== 1,
+      ) ||
       (c.party.index !== OWNER_PARTY &&
         !c.recipients.some((r) => r.isOwner) &&
         confirmationOf(c.doc.ownerVideoConfirm) !== 1);

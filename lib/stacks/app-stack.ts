@@ -10,6 +10,7 @@ import {
   DEFAULT_ROUTE,
   ROUTES,
   WORKER_ACCESS,
+  WORKER_GRANTS,
   WORKERS,
   type DataAccess,
   type WorkerName,
@@ -21,6 +22,7 @@ import { Chain, type ChainProps } from '../constructs/chain.js';
 import type { OAuthSettings } from '../constructs/auth.js';
 import { Jobs } from '../constructs/jobs.js';
 import { Notifications, type MailIdentityMode } from '../constructs/notifications.js';
+import { Scheduling } from '../constructs/scheduling.js';
 import { Sealing } from '../constructs/sealing.js';
 import { Web } from '../constructs/web.js';
 import { DocumentsCors } from '../constructs/documents-cors.js';
@@ -76,6 +78,7 @@ export class AppStack extends Stack {
   readonly notifications: Notifications;
   readonly web: Web;
   readonly sealing: Sealing;
+  readonly scheduling: Scheduling;
   readonly chain?: Chain;
   readonly originVerifySecret: Secret;
 
@@ -83,6 +86,8 @@ export class AppStack extends Stack {
     super(scope, id, props);
 
     this.jobs = new Jobs(this, 'Jobs', { queues: QUEUES });
+    // Reminders and expiry (issue #28): EventBridge Scheduler delivers due jobs to the schedule queue.
+    this.scheduling = new Scheduling(this, 'Scheduling', { queue: this.jobs.jobs.schedule.queue });
     this.api = new Api(this, 'Api', {
       routes: ROUTES,
       defaultRoute: DEFAULT_ROUTE,
@@ -163,6 +168,9 @@ export class AppStack extends Stack {
         .bindDocumentsBucket(props.data.documentsBucket)
         .bindUserPool(props.userPool, props.userPoolClient);
       for (const name of WORKERS) fn.bindQueue(name, this.jobs.jobs[name].queue);
+      // Naming the schedule group makes lambdas/deps.ts choose EventBridge Scheduler and the system
+      // clock (never the local test clock); only the 'schedules' grant may use them.
+      for (const [name, value] of Object.entries(this.scheduling.environment)) fn.addEnvironment(name, value);
       fn.addEnvironment('MAIL_FROM', props.mailFrom);
       fn.addEnvironment('APP_URL', appUrl);
       fn.addEnvironment('SMS_MODE', 'sns');
@@ -176,6 +184,7 @@ export class AppStack extends Stack {
       anchor: this.jobs.jobs.anchor.queue,
       notify: this.jobs.jobs.notify.queue,
       bulk: this.jobs.jobs.bulk.queue,
+      schedule: this.jobs.jobs.schedule.queue,
     };
     const declared = new Map<string, DataAccess[]>();
     for (const route of [...ROUTES, DEFAULT_ROUTE]) {
@@ -227,19 +236,25 @@ export class AppStack extends Stack {
       anchor: this.jobs.jobs.anchor.deadLetterQueue,
       notify: this.jobs.jobs.notify.deadLetterQueue,
       bulk: this.jobs.jobs.bulk.deadLetterQueue,
+      schedule: this.jobs.jobs.schedule.deadLetterQueue,
     };
     // The Stripe keys (issue #18): read only by the billing routes' functions.
     const stripeSecret = props.payments
       ? Secret.fromSecretNameV2(this, 'StripeSecret', props.payments.secretName)
       : undefined;
+    const extras = {
+      userPool: props.userPool,
+      store: props.data,
+      queues,
+      deadLetterQueues,
+      scheduling: this.scheduling,
+    };
+    for (const name of WORKERS) {
+      grantRouteExtras(this.jobs.jobs[name].worker, WORKER_GRANTS[name] ?? [], extras);
+    }
     for (const route of ROUTES) {
       const fn = this.api.functions.get(route.handler)!;
-      grantRouteExtras(fn, route.grants ?? [], {
-        userPool: props.userPool,
-        store: props.data,
-        queues,
-        deadLetterQueues,
-      });
+      grantRouteExtras(fn, route.grants ?? [], extras);
       if (route.grants?.includes('payments') && stripeSecret) {
         stripeSecret.grantRead(fn);
         fn.addEnvironment('STRIPE_SECRET_ID', stripeSecret.secretName);

@@ -4,6 +4,18 @@
 import type * as z from 'zod';
 import { healthResponseSchema } from './schemas/envelopes';
 import {
+  changeContactRequestSchema,
+  changeContactResponseSchema,
+  delegateRequestSchema,
+  delegateResponseSchema,
+  expiryRequestSchema,
+  recipientParamsSchema,
+  remindRequestSchema,
+  remindResponseSchema,
+  routingActionResponseSchema,
+  voidRequestSchema,
+} from './schemas/routing';
+import {
   closeAccountResponseSchema,
   consentsRequestSchema,
   localeResponseSchema,
@@ -193,6 +205,28 @@ export const API_SCHEMAS = {
     response: signerActionResponseSchema,
   },
   ResendRequest: { params: resendParamsSchema, response: resendResponseSchema },
+  // Routing (issue #28): shared/api/schemas/routing.ts.
+  RemindRecipient: {
+    params: recipientParamsSchema,
+    body: remindRequestSchema,
+    response: remindResponseSchema,
+  },
+  ChangeRecipientContact: {
+    params: recipientParamsSchema,
+    body: changeContactRequestSchema,
+    response: changeContactResponseSchema,
+  },
+  VoidDocument: {
+    params: docuIdParamsSchema,
+    body: voidRequestSchema,
+    response: routingActionResponseSchema,
+  },
+  SetExpiry: { params: docuIdParamsSchema, body: expiryRequestSchema, response: routingActionResponseSchema },
+  SignerDelegate: {
+    params: signerParamsSchema,
+    body: delegateRequestSchema,
+    response: delegateResponseSchema,
+  },
   // Contract management (issue #7): shared/api/contracts.ts.
   ...CONTRACT_SCHEMAS,
   // The operators' console (issue #20): shared/api/admin.ts.

@@ -31,7 +31,12 @@ export type RouteGrant =
    *  the job queues is the route's `enqueue`). */
   | 'jobsRedrive'
   /** The payment provider's keys (issue #18): secretsmanager:GetSecretValue on the Stripe secret. */
-  | 'payments';
+  | 'payments'
+  /** Scheduled work (issue #28, lambdas/ports.ts Scheduler): create, replace, delete and read the
+   *  product's one-time schedules in its EventBridge Scheduler group, hand the scheduler's role to
+   *  them (iam:PassRole on that role only), and send a job due too soon straight to the `schedule`
+   *  queue (sqs:SendMessage on it). */
+  | 'schedules';
 
 /** The areas of the documents bucket, by key prefix: each function is granted object actions per area. */
 export const OBJECT_AREAS = {
@@ -297,6 +302,8 @@ export const ROUTES: readonly RouteDefinition[] = [
     auth: 'owner',
     handler: 'send-document',
     access: { ...EDIT, enqueue: ['notify', 'seal'] },
+    // Routing (issue #28): sending plans reminders and expiry; an answer cancels or moves them.
+    grants: ['schedules'],
   },
   // Templates (issue #27): one function (./handlers/templates.ts) for the template routes and bulk send.
   ...(
@@ -340,6 +347,24 @@ export const ROUTES: readonly RouteDefinition[] = [
     handler: 'resend-request',
     access: { table: 'write', enqueue: ['notify'] },
   },
+  // Routing (issue #28): the owner's control of a sent contract, one function (./handlers/routing.ts).
+  ...(
+    [
+      ['RemindRecipient', 'POST', '/api/documents/{docuId}/recipients/{index}/remind'],
+      ['ChangeRecipientContact', 'PUT', '/api/documents/{docuId}/recipients/{index}/contact'],
+      ['VoidDocument', 'POST', '/api/documents/{docuId}/void'],
+      ['SetExpiry', 'PUT', '/api/documents/{docuId}/expiry'],
+    ] as const
+  ).map(([id, method, path]): RouteDefinition => ({
+    id,
+    method,
+    path,
+    auth: 'owner',
+    handler: 'routing',
+    access: { table: 'write', enqueue: ['notify'] },
+    // A new contact or expiry reschedules; voiding cancels.
+    grants: ['schedules'],
+  })),
   // Contract management (issue #7): lists, details, activity, status, download, mail, delete, and the
   // contractor's own signer link (Continue).
   {
@@ -543,6 +568,8 @@ export const ROUTES: readonly RouteDefinition[] = [
     auth: 'signer',
     handler: 'signer-agree',
     access: { table: 'write', enqueue: ['seal', 'notify'] },
+    // Routing (issue #28): sending plans reminders and expiry; an answer cancels or moves them.
+    grants: ['schedules'],
   },
   {
     id: 'SignerDeny',
@@ -551,6 +578,8 @@ export const ROUTES: readonly RouteDefinition[] = [
     auth: 'signer',
     handler: 'signer-deny',
     access: { table: 'write', enqueue: ['notify'] },
+    // Routing (issue #28): sending plans reminders and expiry; an answer cancels or moves them.
+    grants: ['schedules'],
   },
   {
     id: 'SignerRejectTerms',
@@ -559,6 +588,19 @@ export const ROUTES: readonly RouteDefinition[] = [
     auth: 'signer',
     handler: 'signer-reject-terms',
     access: { table: 'write', enqueue: ['notify'] },
+    // Routing (issue #28): sending plans reminders and expiry; an answer cancels or moves them.
+    grants: ['schedules'],
+  },
+  // Delegation (issue #28): the contractor forwards their request (a new link; the old one revoked).
+  {
+    id: 'SignerDelegate',
+    method: 'POST',
+    path: '/api/sign/{docuId}/{token}/delegate',
+    auth: 'signer',
+    handler: 'signer-delegate',
+    access: { table: 'write', enqueue: ['notify'] },
+    // The delegate's turn opens: their reminders replace the delegator's.
+    grants: ['schedules'],
   },
   // Cross video confirmation (issue #15 item 4): a party's own link (purpose 'vconfirm', hash stored).
   {
@@ -576,6 +618,8 @@ export const ROUTES: readonly RouteDefinition[] = [
     auth: 'signer',
     handler: 'video-confirm',
     access: { table: 'write', enqueue: ['seal'] },
+    // Routing (issue #28): sending plans reminders and expiry; an answer cancels or moves them.
+    grants: ['schedules'],
   },
   {
     id: 'DenyVideos',
@@ -584,6 +628,8 @@ export const ROUTES: readonly RouteDefinition[] = [
     auth: 'signer',
     handler: 'video-confirm-deny',
     access: { table: 'write', enqueue: ['notify'] },
+    // Routing (issue #28): sending plans reminders and expiry; an answer cancels or moves them.
+    grants: ['schedules'],
   },
   // Agreement videos (issue #15): a recording session signs a form for one staging key of its own (and
   // removes the replaced session's file); completion streams it, checks it, and copies the checked
@@ -756,8 +802,15 @@ export const ROUTES: readonly RouteDefinition[] = [
 export const DEFAULT_ROUTE = { id: 'Default', handler: 'not-found', access: {} } as const;
 
 /** Worker handler modules, one per queue: `lambdas/workers/<queue>.ts`, exporting `handler`. */
-export const WORKERS = ['seal', 'anchor', 'notify', 'bulk'] as const;
+export const WORKERS = ['seal', 'anchor', 'notify', 'bulk', 'schedule'] as const;
 export type WorkerName = (typeof WORKERS)[number];
+
+/** The extra permissions of workers (as a route's `grants`): the bulk worker sends contracts (their
+ *  reminders and expiry are scheduled, issue #28), the schedule worker plans the next reminder. */
+export const WORKER_GRANTS: Readonly<Partial<Record<WorkerName, readonly RouteGrant[]>>> = {
+  bulk: ['schedules'],
+  schedule: ['schedules'],
+};
 
 /** What each worker (and the scheduled sweep, lambdas/workers/sweep.ts) does with the data; see DataAccess. */
 export const WORKER_ACCESS: Readonly<Record<WorkerName | 'sweep', DataAccess>> = {
@@ -779,6 +832,9 @@ export const WORKER_ACCESS: Readonly<Record<WorkerName | 'sweep', DataAccess>> =
     objects: { documents: ['read', 'write'], templates: ['read'] },
     enqueue: ['notify', 'seal'],
   },
+  // Scheduled work (issue #28): a due reminder or expiry checks the document again, records what it
+  // did and queues the reminder's or the expiry's messages (never a seal).
+  schedule: { table: 'write', enqueue: ['notify'] },
   // Re-queues overdue seal and anchor work and removes the markers it handled; sends dead-lettered
   // notifications back to the notify queue (issue #36; its DLQ rights: lib/stacks/app-stack.ts).
   sweep: { table: 'write', enqueue: ['seal', 'anchor', 'notify'] },

@@ -118,10 +118,11 @@ export function isOwnerContact(contact: string, ownerEmail: string): boolean {
  * page sizes are given, every area must also lie on an existing page, inside it, with a positive size.
  */
 export function validateSignAreas(
-  contractors: readonly { signAreas: readonly SignArea[] }[],
+  contractors: readonly { signAreas: readonly SignArea[]; needsAreas?: boolean }[],
   pages?: readonly PageSize[],
 ): ValidationResult {
-  const without = contractors.findIndex((c) => c.signAreas.length === 0);
+  // Issue #28: approvers and viewers have no areas (needsAreas false); every signer needs one.
+  const without = contractors.findIndex((c) => c.needsAreas !== false && c.signAreas.length === 0);
   if (without >= 0) return fail('contractors.errors.noSignArea', undefined, without);
   if (pages) {
     const outside = contractors.findIndex((c) => c.signAreas.some((a) => !isOnPage(a, pages)));

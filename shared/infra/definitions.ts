@@ -37,7 +37,7 @@ export interface QueueDefinition {
   readonly maxConcurrency?: number;
 }
 
-export const QUEUES: Record<'seal' | 'anchor' | 'notify' | 'bulk', QueueDefinition> = {
+export const QUEUES: Record<'seal' | 'anchor' | 'notify' | 'bulk' | 'schedule', QueueDefinition> = {
   seal: {
     visibilityTimeoutSeconds: 180,
     maxReceiveCount: 5,
@@ -68,6 +68,15 @@ export const QUEUES: Record<'seal' | 'anchor' | 'notify' | 'bulk', QueueDefiniti
     workerTimeoutSeconds: 90,
     workerMemoryMb: 512,
     maxConcurrency: 2,
+  },
+  // Scheduled work (issue #28): reminders and expiries delivered by the Scheduler when due, ten a
+  // batch; each checks its document again and queues its messages (a few table calls, no PDF).
+  schedule: {
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+    batchSize: 10,
+    workerTimeoutSeconds: 30,
+    workerMemoryMb: 512,
   },
 };
 

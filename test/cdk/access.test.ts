@@ -7,8 +7,10 @@ import {
   OBJECT_AREAS,
   ROUTES,
   WORKER_ACCESS,
+  WORKER_GRANTS,
   WORKERS,
   type DataAccess,
+  type RouteGrant,
   type ObjectAction,
   type ObjectArea,
   type WorkerName,
@@ -117,18 +119,27 @@ function normalise(access: DataAccess): DataAccess {
   };
 }
 
+/** The data access a grant brings: 'schedules' sends a job due too soon to the schedule queue
+ *  (issue #28, lib/constructs/scheduling.ts). */
+const withGrants = (access: DataAccess, grants: readonly RouteGrant[] | undefined): DataAccess =>
+  grants?.includes('schedules') ? mergeAccess([access, { enqueue: ['schedule'] }]) : access;
+
 /** Every product function: one per handler of the route table, each worker, and the sweep. */
 const handlers = [...new Set([...ROUTES.map((r) => r.handler), DEFAULT_ROUTE.handler])];
 const functions: [string, IFunction, DataAccess][] = [
   ...handlers.map((handler): [string, IFunction, DataAccess] => [
     handler,
     composed.app.api.functions.get(handler)!,
-    mergeAccess([...ROUTES, DEFAULT_ROUTE].filter((r) => r.handler === handler).map((r) => r.access ?? {})),
+    mergeAccess(
+      [...ROUTES, DEFAULT_ROUTE]
+        .filter((r) => r.handler === handler)
+        .map((r) => withGrants(r.access ?? {}, 'grants' in r ? r.grants : undefined)),
+    ),
   ]),
   ...WORKERS.map((name): [string, IFunction, DataAccess] => [
     `${name} worker`,
     composed.app.jobs.jobs[name].worker,
-    WORKER_ACCESS[name],
+    withGrants(WORKER_ACCESS[name], WORKER_GRANTS[name]),
   ]),
   ['sweep', composed.app.sealing.sweep, WORKER_ACCESS.sweep],
 ];
@@ -202,9 +213,14 @@ describe('whatever the declarations say', () => {
         'signup',
         'mail-document',
         'resend-request',
+        // Issue #28: the owner's remind now, contact change and void notices; a delegated request.
+        'routing',
+        // a due reminder sends the request again; an expiry tells the owner (issue #28)
+        'schedule worker',
         'seal worker',
         'send-document',
         'signer-agree',
+        'signer-delegate',
         'signer-deny',
         'signer-reject-terms',
         // the sweep sends dead-lettered notifications back (issue #36)

@@ -107,6 +107,7 @@ describe('the composed app (no siteUrl)', () => {
       expect(variables.ANCHOR_QUEUE_URL).toEqual({ Ref: logicalIdOf(jobs.anchor.queue) });
       expect(variables.NOTIFY_QUEUE_URL).toEqual({ Ref: logicalIdOf(jobs.notify.queue) });
       expect(variables.BULK_QUEUE_URL).toEqual({ Ref: logicalIdOf(jobs.bulk.queue) });
+      expect(variables.SCHEDULE_QUEUE_URL).toEqual({ Ref: logicalIdOf(jobs.schedule.queue) });
       expect(variables.APP_URL).toEqual({
         'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]],
       });
@@ -204,6 +205,7 @@ describe('the composed app (no siteUrl)', () => {
         grants.includes('userDirectoryRead') || grants.includes('userDirectoryWrite'),
       );
       expect(policy.includes('ses:GetAccount')).toBe(grants.includes('notificationsCheck'));
+      expect(policy.includes('scheduler:CreateSchedule')).toBe(grants.includes('schedules'));
     }
   });
 

@@ -69,7 +69,7 @@ describe('admin console', () => {
         (title) => document.title === title,
         `${text('en', 'titles.adminJobs')} | ${text('en', 'app.name')}`,
       );
-      for (const name of ['seal', 'anchor', 'notify', 'bulk'] as const) {
+      for (const name of ['seal', 'anchor', 'notify', 'bulk', 'schedule'] as const) {
         const row = page.getByTestId(`admin-queue-${name}`);
         await row.waitFor();
         expect(await row.getByRole('rowheader').textContent()).toBe(text('en', `admin.queueNames.${name}`));

@@ -70,6 +70,7 @@ describe('jobs, redrive and the audit trail', () => {
       'anchor',
       'notify',
       'bulk',
+      'schedule',
     ]);
     for (const q of first.body.queues) {
       expect(q.queue).toEqual({

@@ -12,6 +12,7 @@ describe('GET /api/health', () => {
       'database',
       'mail',
       'queues',
+      'scheduler',
       'sms',
       'storage',
     ]);

@@ -289,6 +289,8 @@ describe('contractors', () => {
         isOwner: false,
         agreement: 0,
         areas: [],
+        role: 'signer',
+        group: 1,
       },
       {
         index: 1,
@@ -298,8 +300,20 @@ describe('contractors', () => {
         isOwner: false,
         agreement: 0,
         areas: [],
+        role: 'signer',
+        group: 1,
       },
-      { index: 2, name: 'Me', contact: owner.email, method: 'email', isOwner: true, agreement: 1, areas: [] },
+      {
+        index: 2,
+        name: 'Me',
+        contact: owner.email,
+        method: 'email',
+        isOwner: true,
+        agreement: 1,
+        areas: [],
+        role: 'signer',
+        group: 1,
+      },
     ]);
     expect(res.body.finalRecipients).toEqual(['copy@example.com']);
 

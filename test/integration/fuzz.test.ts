@@ -462,8 +462,9 @@ describe('fuzzing every route', () => {
   it('answers no bad input of any route with a status of 500 or more', async () => {
     const probes = ROUTES.flatMap(probesOf);
     expect(probes.length).toBeGreaterThan(1000);
-    // About 60 probes a route: 6,742 with issue #27's eleven routes (fields, attachments, templates).
-    expect(probes.length).toBeLessThan(8000);
+    // About 60 probes a route: 6,742 with issue #27's eleven routes (fields, attachments, templates),
+    // 8,103 with issue #28's five (remind, contact, void, expiry, delegate).
+    expect(probes.length).toBeLessThan(9000);
     const failures = await runAll(probes);
     expect(failures).toEqual([]);
   }, 900_000);

@@ -854,6 +854,40 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     { client, table },
   );
 
+  // --- Scheduled work, local (issue #28) ----------------------------------------------------------
+
+  /** A pending one-time schedule of the local Scheduler (lambdas/adapters/dynamo/schedules.ts; AWS
+   *  keeps them in EventBridge Scheduler instead): its name, when it is due and the job it delivers.
+   *  The due index keeps every schedule of a partition in time order (gsi2, one partition, no Scan);
+   *  keys keep the name's case (two names differing in case are two schedules, as in EventBridge). */
+  const schedule = new Entity(
+    {
+      model: { entity: 'schedule', version: '1', service: SERVICE },
+      attributes: {
+        name: { type: 'string', required: true },
+        /** The due index's partition: 'schedules' (a test may use its own, out of the local loop's sight). */
+        partition: { type: 'string', required: true, default: 'schedules' },
+        /** ISO 8601 UTC, always `toISOString()`'s 24 characters, so text order is time order. */
+        dueAt: { type: 'string', required: true },
+        /** The job, as JSON text: what the `schedule` queue receives. */
+        job: { type: 'string', required: true },
+        createdAt: { type: 'string', required: true },
+      },
+      indexes: {
+        byName: {
+          pk: { field: 'pk', composite: ['name'], casing: 'none' },
+          sk: { field: 'sk', composite: [] },
+        },
+        byDue: {
+          index: 'gsi2',
+          pk: { field: 'gsi2pk', composite: ['partition'], casing: 'none' },
+          sk: { field: 'gsi2sk', composite: ['dueAt', 'name'], casing: 'none' },
+        },
+      },
+    },
+    { client, table },
+  );
+
   // --- Abuse limits (issue #13, architecture §18) ------------------------------------------------
 
   /** A rate counter of lambdas/usecases/limits.ts: its id is the rule and the SHA-256 of its key (no
@@ -876,6 +910,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
   );
 
   return {
+    schedule,
     bulkSend,
     bulkRow,
     bulkFailure,
@@ -923,3 +958,4 @@ export type TemplateItem = EntityItem<Entities['template']>;
 export type BulkSendItem = EntityItem<Entities['bulkSend']>;
 export type BulkRowItem = EntityItem<Entities['bulkRow']>;
 export type BulkFailureItem = EntityItem<Entities['bulkFailure']>;
+export type ScheduleItem = EntityItem<Entities['schedule']>;

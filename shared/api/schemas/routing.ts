@@ -146,13 +146,15 @@ export const delegateResponseSchema = z.object({ delegated: z.literal(true) });
 
 /**
  * The `details` of a signer call refused by routing (409), for the signer page:
- * - `signing.errors.notYourTurn`: `{ waitingFor: string[] }` (names of whom the flow waits for);
+ * - `signing.errors.notYourTurn`: `{ waitingFor: string[], names }` (whom the flow waits for);
  * - `signing.errors.expired`: `{ expiredAt: string }` (ISO; when the expiry date passed);
  * - `signing.errors.voided`: `{ reason: string }`.
  * A viewer's agree/deny answers 409 `signing.errors.viewerOnly`.
  */
 export const routingRefusalDetailsSchema = z.object({
   waitingFor: z.array(z.string()).optional(),
+  /** `waitingFor` joined with ', ' (the message's {{names}}). */
+  names: z.string().optional(),
   expiredAt: isoDate.optional(),
   reason: z.string().optional(),
 });

@@ -7,6 +7,7 @@ const FULL_ENV = {
   ANCHOR_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/123456789012/anchor',
   NOTIFY_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/123456789012/notify',
   BULK_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/123456789012/bulk',
+  SCHEDULE_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/123456789012/schedule',
   USER_POOL_ID: 'us-east-1_abc',
   USER_POOL_CLIENT_ID: 'client-1',
   MAIL_FROM: 'SignSeal <no-reply@example.com>',

@@ -5,7 +5,7 @@ import { DEFAULT_JOB_TIME_SCALE, jobTimeScale, retryDelaySeconds } from '../../.
 
 describe('local job retries', () => {
   it('wait each queue’s own visibility timeout, scaled by LOCAL_JOB_TIME_SCALE', () => {
-    for (const queue of ['seal', 'anchor', 'notify', 'bulk'] as const) {
+    for (const queue of ['seal', 'anchor', 'notify', 'bulk', 'schedule'] as const) {
       expect(retryDelaySeconds(queue, 1, 0)).toBe(QUEUES[queue].visibilityTimeoutSeconds);
       expect(retryDelaySeconds(queue, 0.05, 0)).toBe(
         Math.ceil(QUEUES[queue].visibilityTimeoutSeconds * 0.05),

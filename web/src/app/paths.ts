@@ -13,8 +13,9 @@ export function isLang(value: string | undefined): value is Lang {
 
 /** The three ways to make a contract (doc 1 §2, /home/make/{evsign}/…). */
 export type Evsign = 'esign' | 'vsign' | 'vcontract';
-/** Contract list tabs. */
-export type DocTab = 'signed' | 'pending' | 'activity';
+/** Contract list tabs: the lists' (shared/domain/status DOCUMENT_LIST_TABS, drafts shown within
+ *  Pending) and the activity timeline. */
+export type DocTab = 'signed' | 'pending' | 'expired' | 'activity';
 /** My page tabs. */
 export const MY_PAGE_TABS = ['myinfo', 'priceinfo'] as const;
 export type MyPageTab = (typeof MY_PAGE_TABS)[number];

@@ -7,9 +7,10 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
+import { GetScheduleGroupCommand } from '@aws-sdk/client-scheduler';
 import { resetConfigCache } from '../../../../lambdas/config';
 import { setDeps } from '../../../../lambdas/deps';
-import { dynamo, s3, sqs } from '../../../../lambdas/adapters/aws';
+import { dynamo, s3, schedulerClient, sqs } from '../../../../lambdas/adapters/aws';
 import { SDK_STALL_BOUND_MS, SDK_TIMEOUTS } from '../../../../lambdas/adapters/sdk-bounds';
 import { AppError, unavailableError, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../../../lambdas/core/errors';
 import type { HttpEvent } from '../../../../lambdas/core/http';
@@ -33,6 +34,7 @@ beforeAll(async () => {
     AWS_ENDPOINT_URL_DYNAMODB: url,
     AWS_ENDPOINT_URL_S3: url,
     AWS_ENDPOINT_URL_SQS: url,
+    AWS_ENDPOINT_URL_SCHEDULER: url,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: url,
     TABLE_NAME: 'stalled',
     DOCUMENTS_BUCKET: 'stalled',
@@ -40,6 +42,7 @@ beforeAll(async () => {
     ANCHOR_QUEUE_URL: `${url}/000000000000/anchor`,
     NOTIFY_QUEUE_URL: `${url}/000000000000/notify`,
     BULK_QUEUE_URL: `${url}/000000000000/bulk`,
+    SCHEDULE_QUEUE_URL: `${url}/000000000000/schedule`,
     USER_POOL_ID: 'us-east-1_stalled',
     USER_POOL_CLIENT_ID: 'stalled',
     MAIL_FROM: 'SignSeal <no-reply@example.com>',
@@ -75,6 +78,8 @@ describe('a stalled dependency', () => {
           new GetQueueAttributesCommand({ QueueUrl: process.env.SEAL_QUEUE_URL, AttributeNames: ['All'] }),
         ),
       ),
+      // EventBridge Scheduler (issue #28): the client the reminders and expiries are scheduled with.
+      timed(() => schedulerClient().send(new GetScheduleGroupCommand({ Name: 'stalled' }))),
     ]);
     for (const { ms, outcome } of results) {
       expect((outcome as Error).name).toBe('TimeoutError');

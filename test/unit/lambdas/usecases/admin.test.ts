@@ -98,7 +98,7 @@ describe('jobsOverview', () => {
 
   it('describes dead letters by error code, document, kind and attempts only', async () => {
     const overview = await jobsOverview({ console, seals, failures, now }, 300);
-    expect(overview.queues.map((q) => q.name)).toEqual(['seal', 'anchor', 'notify', 'bulk']);
+    expect(overview.queues.map((q) => q.name)).toEqual(['seal', 'anchor', 'notify', 'bulk', 'schedule']);
     const notify = overview.queues.find((q) => q.name === 'notify')!;
     expect(notify.deadLetters).toEqual([
       {
@@ -204,6 +204,7 @@ describe('safeSettings', () => {
       ANCHOR_QUEUE_URL: 'https://sqs.example/anchor',
       NOTIFY_QUEUE_URL: 'https://sqs.example/notify',
       BULK_QUEUE_URL: 'https://sqs.example/bulk',
+      SCHEDULE_QUEUE_URL: 'https://sqs.example/schedule',
       USER_POOL_ID: 'p',
       USER_POOL_CLIENT_ID: 'c',
       MAIL_FROM: 'SignSeal <no-reply@example.com>',

@@ -76,6 +76,7 @@ describe('the table of limits', () => {
       ANCHOR_QUEUE_URL: 'https://q/anchor',
       NOTIFY_QUEUE_URL: 'https://q/notify',
       BULK_QUEUE_URL: 'https://q/bulk',
+      SCHEDULE_QUEUE_URL: 'https://q/schedule',
       USER_POOL_ID: 'p',
       USER_POOL_CLIENT_ID: 'c',
       MAIL_FROM: 'x@example.com',

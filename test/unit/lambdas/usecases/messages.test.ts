@@ -8,6 +8,7 @@ import { signRequestJob } from '../../../../lambdas/usecases/signer-tokens';
 import { documentFileName, paragraphMessage } from '../../../../lambdas/usecases/messages';
 import { refusalNoticeJob } from '../../../../lambdas/usecases/refusals';
 import { confirmRequestJob } from '../../../../lambdas/usecases/video-confirm';
+import { routingMessageJob } from '../../../../lambdas/usecases/routing-flow';
 import type { NotifyJob } from '../../../../lambdas/jobs';
 
 describe('documentFileName', () => {
@@ -183,6 +184,31 @@ function everySms(lang: Language): [string, string][] {
     tx: '0x' + 'c'.repeat(64),
     verify: LINK,
   };
+  // Issue #28: the routing messages (a reminder, an approval request, a viewer's copy, a delegation,
+  // a voided contract), with the longest values they take.
+  for (const mail of ['reminder', 'approvalRequest', 'viewerCopy', 'delegated', 'voided'] as const) {
+    out.push([
+      `routingMail.${mail}.sms`,
+      smsOf(
+        routingMessageJob({
+          mail,
+          idempotencyKey: 'k'.repeat(10),
+          docuId: 'd'.repeat(32),
+          to: phone,
+          lang,
+          values: {
+            name: v.name,
+            owner: v.owner,
+            from: v.name,
+            title: v.title,
+            link: LINK,
+            reason: v.reason,
+            days: 30,
+          },
+        }),
+      ),
+    ]);
+  }
   for (const prefix of [
     'sealing.completion',
     'sealing.completion.vcontract',
@@ -231,6 +257,7 @@ describe('every SMS template, in every language, with long names', () => {
           throw new Error(`${key} (${lang}): ${size.segments} segments: ${text}`);
         if (/\{\{/.test(text)) throw new Error(`${key} (${lang}) left a placeholder: ${text}`);
         if (key.startsWith('signRequest') || key.startsWith('sealing')) expect(text).toContain(LINK);
+        if (key.startsWith('routingMail') && !key.includes('voided')) expect(text).toContain(LINK);
       }
     });
   }

@@ -39,6 +39,8 @@ describe("the signed-in owner's profile", () => {
       firstLogin: true,
       // Issue #17: the sign-click tutorial has not been seen yet.
       signClickTutorialCount: 0,
+      // Issue #28: no routing defaults yet (today's behaviour: no reminders, no expiry, no forwarding).
+      routingDefaults: { reminders: null, expiryDays: null, allowDelegation: false },
     });
     expect(TRIAL_DAYS).toBe(30);
     expect(TRIAL_CONTRACTS).toBe(5);

@@ -6,6 +6,7 @@ import { MY_PAGE_TABS, paths, type Lang, type MyPageTab } from '../../../app/pat
 import { CloseAccount } from './close-account';
 import { MyInfoForm } from './my-info-form';
 import { PricingInfo } from './pricing-info';
+import { RoutingDefaultsForm } from './routing-defaults-form';
 
 interface MyPageProps {
   user: MeResponse;
@@ -36,6 +37,7 @@ export function MyPage({ user, lang, tab, onSaved, onRefresh, onClosed }: MyPage
         <>
           {/* Keyed by user so a saved or re-read profile resets the form. */}
           <MyInfoForm key={user.userId} user={user} lang={lang} onSaved={onSaved} onRefresh={onRefresh} />
+          <RoutingDefaultsForm key={`routing-${user.userId}`} user={user} onSaved={onSaved} />
           <CloseAccount onClosed={onClosed} />
         </>
       ) : (

@@ -4,6 +4,9 @@
 // Document, Continue (Beta), More info and Details. A Generating card re-checks its status every 5 s
 // and refreshes the list once it changes. A video contract shows the still of the owner's video
 // (issue #16), lazily loaded at a fixed size, so the list does not move when it arrives.
+// Issue #28: Expired and Voided labels, each contractor's role when not a signer (and group when the
+// contract goes in order), the expiry date; after an action of the Flow panel the card shows the
+// details read again (status, contractors) until the list itself is read again.
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,13 +16,14 @@ import {
   DOCUMENT_STATUS_LABEL_KEYS,
   documentListLabel,
   isDraft,
+  type DocumentListLabel,
 } from '../../../../../shared/domain/status';
 import { localeForPath } from '../../../../../shared/i18n/core';
 import { paths, type Lang } from '../../../app/paths';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { pushFlash } from '../../../lib/flash';
-import { formatElapsed } from '../../../lib/format';
+import { formatDateTime, formatElapsed } from '../../../lib/format';
 import {
   contractorSignerPath,
   deleteDocument,
@@ -31,7 +35,8 @@ import {
   type ContractDetails,
 } from '../api/contracts-api';
 import { continueAction } from '../continue';
-import { DetailPanels, DocumentInfo, ProgressStatus, RecipientBadges } from './details';
+import { DetailPanels, DocumentInfo, ProgressStatus } from './details';
+import { RecipientBadges, RoleTags } from './recipient-badges';
 import { ConfirmDialog } from '../../../components/modal';
 import { Modal } from './modal';
 
@@ -46,7 +51,13 @@ interface ContractCardProps {
   onChanged: () => void;
 }
 
-export function ContractCard({ card, lang, now, onChanged }: ContractCardProps) {
+/** The list label's colour: a contract that ended without completing stands out. */
+const LABEL_TONES: Partial<Record<DocumentListLabel, string>> = {
+  expired: 'badge-warning',
+  voided: 'badge-danger',
+};
+
+export function ContractCard({ card: listed, lang, now, onChanged }: ContractCardProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const locale = localeForPath(lang);
@@ -58,6 +69,11 @@ export function ContractCard({ card, lang, now, onChanged }: ContractCardProps) 
   const [email, setEmail] = useState('');
   const [mailError, setMailError] = useState<string | null>(null);
   const [moreInfoTab, setMoreInfoTab] = useState<'documentInfo' | 'progressStatus'>('documentInfo');
+  // The details read again after an owner's action (a void, an extension…) are newer than the list's
+  // card, until the list is read again.
+  const [fresh, setFresh] = useState<{ of: Card; details: ContractDetails } | null>(null);
+  const card: Card = fresh?.of === listed ? fresh.details : listed;
+  const sequential = card.recipients.some((r) => r.group > 1);
 
   const me = card.recipients.find((r) => r.me);
   const action = continueAction(card);
@@ -178,6 +194,11 @@ export function ContractCard({ card, lang, now, onChanged }: ContractCardProps) 
     setShowDetails((v) => !v);
   };
 
+  const reloadAfterAction = async () => {
+    const loaded = await loadDetails();
+    if (loaded) setFresh({ of: listed, details: loaded });
+  };
+
   const openMoreInfo = async () => {
     if (details || (await loadDetails())) setPopup('moreInfo');
   };
@@ -207,7 +228,7 @@ export function ContractCard({ card, lang, now, onChanged }: ContractCardProps) 
             {t('contracts.badges.draft')}
           </span>
         ) : (
-          <span className="badge badge-neutral" data-testid="list-label">
+          <span className={`badge ${LABEL_TONES[listLabel] ?? 'badge-neutral'}`} data-testid="list-label">
             {t(DOCUMENT_LIST_LABEL_KEYS[listLabel])}
           </span>
         )}
@@ -221,6 +242,11 @@ export function ContractCard({ card, lang, now, onChanged }: ContractCardProps) 
           {t('contracts.lastActivity', { elapsed: formatElapsed(card.lastActivityAt, locale, now) })}
         </span>
         <span>{owner ? t('contracts.roles.owner') : t('contracts.roles.contractor')}</span>
+        {card.expiresAt && (card.status === 'Agree' || card.status === 'NeedVConfirm') && (
+          <span data-testid="expires-at">
+            {t('routingOwner.list.expiresAt', { date: formatDateTime(card.expiresAt, locale) })}
+          </span>
+        )}
       </p>
       {card.status === 'Generating' && <p className="muted">{t('contracts.generating')}</p>}
       {card.recipients.length > 0 && (
@@ -228,6 +254,7 @@ export function ContractCard({ card, lang, now, onChanged }: ContractCardProps) 
           {card.recipients.map((r) => (
             <li key={r.index} data-testid={`recipient-${r.index}`}>
               <span>{r.name}</span>
+              <RoleTags recipient={r} sequential={sequential} />
               <RecipientBadges recipient={r} kind={card.kind} status={card.status} />
               {r.denyReason && (
                 <button
@@ -316,7 +343,7 @@ export function ContractCard({ card, lang, now, onChanged }: ContractCardProps) 
           {notice.text}
         </p>
       )}
-      {showDetails && details && <DetailPanels details={details} lang={lang} />}
+      {showDetails && details && <DetailPanels details={details} lang={lang} onChanged={reloadAfterAction} />}
 
       {popup === 'mail' && (
         <Modal title={t('contracts.mail.title')} onCancel={() => setPopup(null)} testId="mail-dialog">

@@ -2,11 +2,13 @@
 // list the documents the user requested, then those sent to the user as a contractor (matched by
 // verified e-mail), each a page at a time ("Load more" follows the server's cursor); Pending then
 // lists the user's drafts apart, nothing of them sent yet (issue #14). Activity is a timeline of the
-// latest 10 history items across the user's documents.
+// latest 10 history items across the user's documents. Expired (issue #28) lists the contracts whose
+// expiry date passed (the owner may extend them from Details).
 import { historyAction } from './history-text';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, NavLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { DOCUMENT_LIST_TABS } from '../../../../../shared/domain/status';
 import { localeForPath } from '../../../../../shared/i18n/core';
 import { NotFound } from '../../../components/not-found';
 import { Spinner } from '../../../components/spinner';
@@ -25,7 +27,20 @@ import {
 import { ContractCard } from './contract-card';
 import '../contracts.css';
 
-const TABS: readonly DocTab[] = ['signed', 'pending', 'activity'];
+/** Signed first (the side menu's lists open there), then the other lists of DOCUMENT_LIST_TABS (the
+ *  drafts are a section of Pending), then Activity. */
+const TABS: readonly DocTab[] = [
+  'signed',
+  ...DOCUMENT_LIST_TABS.filter((tab) => tab !== 'draft' && tab !== 'signed'),
+  'activity',
+];
+
+const TAB_LABELS = {
+  signed: 'contracts.tabs.signed',
+  pending: 'contracts.tabs.pending',
+  expired: 'documents.listLabels.expired',
+  activity: 'contracts.tabs.activity',
+} as const satisfies Record<DocTab, string>;
 
 function isDocTab(value: unknown): value is DocTab {
   return typeof value === 'string' && (TABS as readonly string[]).includes(value);
@@ -194,7 +209,7 @@ export function ContractsPage() {
           {TABS.map((key) => (
             <li key={key}>
               <NavLink to={paths.homeDoc.getHref(lang, key)} data-testid={`tab-${key}`}>
-                {t(`contracts.tabs.${key}`)}
+                {t(TAB_LABELS[key])}
               </NavLink>
             </li>
           ))}

@@ -2,27 +2,27 @@
 // Progress Status (per-contractor labels, deny reasons, the owner's Resend), Activity, Signature
 // Requester Info and Contractor Info. More info shows two of them in a modal with tabs. The owner of a
 // contract with a PDF (not a video contract) may save it as a template from here (issue #27 item 3).
+// A sent contract's owner also sees its Flow (issue #28: order, turn, reminders, expiry, and the
+// owner's Remind now, Change contact, Void and expiry actions).
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  DOCUMENT_STATUS_LABEL_KEYS,
-  isDraft,
-  RECIPIENT_LABEL_KEYS,
-  recipientLabels,
-} from '../../../../../shared/domain/status';
+import { DOCUMENT_STATUS_LABEL_KEYS, isDraft } from '../../../../../shared/domain/status';
 import { localeForPath, ordinal } from '../../../../../shared/i18n/core';
 import type { Lang } from '../../../app/paths';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { SaveTemplateButton } from '../../templates/components/save-template';
 import { historyAction } from './history-text';
-import { RECORDED } from '../continue';
+import { FlowPanel } from './flow-panel';
+import { RecipientBadges, RoleTags } from './recipient-badges';
 import {
   getContractVideo,
   resendRequest,
   type ContractDetails,
   type ContractRecipient,
 } from '../api/contracts-api';
+
+export { RecipientBadges };
 
 function Info({ rows }: { rows: [string, ReactNode][] }) {
   return (
@@ -34,46 +34,6 @@ function Info({ rows }: { rows: [string, ReactNode][] }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-export function RecipientBadges({
-  recipient,
-  kind,
-  status,
-}: {
-  recipient: Pick<ContractRecipient, 'agreement' | 'hasVideo' | 'videoConfirmation'>;
-  kind: ContractDetails['kind'];
-  /** A draft's contractors have not been asked yet: one neutral 'Not requested yet' badge. */
-  status: ContractDetails['status'];
-}) {
-  const { t } = useTranslation();
-  if (isDraft(status)) {
-    return (
-      <span className="badge badge-neutral" data-testid="badge-notRequested">
-        {t('contracts.badges.notRequested')}
-      </span>
-    );
-  }
-  return (
-    <>
-      {recipientLabels(
-        {
-          agreement: recipient.agreement,
-          videoConfirmation: recipient.videoConfirmation,
-          ...(recipient.hasVideo ? { video: RECORDED } : {}),
-        },
-        kind,
-      ).map((label) => (
-        <span
-          key={label}
-          className={`badge ${/Completed|Ok$/i.test(label) ? 'badge-success' : 'badge-danger'}`}
-          data-testid={`badge-${label}`}
-        >
-          {t(RECIPIENT_LABEL_KEYS[label])}
-        </span>
-      ))}
-    </>
   );
 }
 
@@ -275,10 +235,11 @@ export function ProgressStatus({
   const [busy, setBusy] = useState<number | null>(null);
   const owner = details.role === 'owner';
   // Resend: the signing request while it is signed, the video confirmation link while videos wait.
+  // Issue #28: a request is resent only once it was sent (their turn came; viewers have theirs).
   const resendable = (r: ContractRecipient) =>
     owner &&
     !r.isOwner &&
-    ((details.status === 'Agree' && r.agreement === 0) ||
+    ((details.status === 'Agree' && r.agreement === 0 && (r.turn || r.role === 'viewer')) ||
       (details.status === 'NeedVConfirm' && r.videoConfirmation === 0));
 
   const resendLabel =
@@ -306,6 +267,7 @@ export function ProgressStatus({
             <strong>
               {ordinal(r.index + 1, locale)} {r.name}
             </strong>{' '}
+            <RoleTags recipient={r} sequential={details.flow.order === 'sequential'} />
             <RecipientBadges recipient={r} kind={details.kind} status={details.status} />
             {r.decidedAt && (
               <span className="muted">
@@ -352,7 +314,16 @@ export function ProgressStatus({
   );
 }
 
-export function DetailPanels({ details, lang }: { details: ContractDetails; lang: Lang }) {
+export function DetailPanels({
+  details,
+  lang,
+  onChanged,
+}: {
+  details: ContractDetails;
+  lang: Lang;
+  /** Reads the details again (after an action of the Flow panel). */
+  onChanged?: () => Promise<unknown>;
+}) {
   const { t } = useTranslation();
   const date = useDate(lang);
   const title = details.title || t('contracts.untitled');
@@ -388,6 +359,12 @@ export function DetailPanels({ details, lang }: { details: ContractDetails; lang
         <h4>{t('contracts.panels.progressStatus')}</h4>
         <ProgressStatus details={details} lang={lang} />
       </section>
+      {details.role === 'owner' && !isDraft(details.status) && (
+        <section className="flow-section" aria-label={t('routingOwner.flow.title')}>
+          <h4>{t('routingOwner.flow.title')}</h4>
+          <FlowPanel details={details} lang={lang} onChanged={onChanged ?? (() => Promise.resolve())} />
+        </section>
+      )}
       <section aria-label={t('contracts.panels.activity')}>
         <h4>{t('contracts.panels.activity')}</h4>
         <ol className="timeline">

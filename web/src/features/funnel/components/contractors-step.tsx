@@ -4,26 +4,52 @@
 // (the message shows at its row), then saves, and the server's answer is shown the same way.
 // A video contract's list is optional (vcaddrcpt, issue #16): it may stay empty, and Next is always
 // enabled, but rows that exist get the same checks; the owner's own row (index 0) is not shown.
-import { useEffect, useId, useRef, useState } from 'react';
+// Routing (issue #28): each row's role and, in order, its signing group; the signing order, reminders,
+// expiry and forwarding. A new draft starts from My Info's defaults, a saved one from what was saved;
+// a refusal (the form's checks or the server's) is shown beside the section it concerns and keeps
+// everything typed.
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AddressBookResponse } from '../../../../../shared/api/schemas';
 import type { CountryCode } from 'libphonenumber-js';
 import { defaultCountryFor } from '../../../../../shared/domain/contact';
+import { canProceed, isOwnerContact, validateContractors } from '../../../../../shared/domain/contractors';
+import type { SigningOrder } from '../../../../../shared/domain/routing';
 import { useAppConfig } from '../../../app/app-context';
-import { canProceed, validateContractors } from '../../../../../shared/domain/contractors';
+import { ApiError } from '../../../lib/api-client';
+import { useSessionUser } from '../../auth/session';
 import { getAddressBook, saveRecipients } from '../api/documents';
 import { describeError, describeKey, errorRow } from '../messages';
+import {
+  checkRouting,
+  initialDraft,
+  sectionOfCode,
+  type RoutingDraft,
+  type RoutingProblem,
+} from '../routing-form';
+import { ContractorRow, type Row, type RowError } from './contractor-row';
 import { ErrorText } from './error-text';
+import { FinalRecipients, type Final } from './final-recipients';
+import { OrderChoice, OrderPreview, RoutingExtras, type SectionError } from './routing-settings';
 import type { StepProps } from './step-props';
 import { StepNav } from './step-nav';
 
-interface Row {
-  id: number;
-  name: string;
-  contact: string;
+type Entry = AddressBookResponse['entries'][number];
+
+/** The reminder input a server refusal names (`details.field`), if any. */
+function reminderFieldOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || typeof error.details !== 'object' || error.details === null) {
+    return undefined;
+  }
+  const field = (error.details as { field?: unknown }).field;
+  return typeof field === 'string' ? field : undefined;
 }
 
-type Entry = AddressBookResponse['entries'][number];
+/** Where the step's message is shown: in a row, beside a routing section, or under the list. */
+type StepError =
+  | { at: 'row'; row: number; error: RowError }
+  | { at: 'order' | 'roles' | 'reminders' | 'expiry'; error: SectionError }
+  | { at: 'list'; message: string };
 
 export function ContractorsStep({
   doc,
@@ -35,18 +61,34 @@ export function ContractorsStep({
 }: StepProps & { onNext: () => void; optional?: boolean }) {
   const { t } = useTranslation();
   const config = useAppConfig();
+  const me = useSessionUser();
   const nextId = useRef(0);
-  const newRow = (name = '', contact = ''): Row => ({ id: nextId.current++, name, contact });
+  const newRow = (name = '', contact = '', group = '1'): Row => ({
+    id: nextId.current++,
+    name,
+    contact,
+    role: 'signer',
+    group,
+  });
   // Without rows: one blank row to fill, except in an optional list (Add contractor makes one).
   const blank = (): Row[] => (optional ? [] : [newRow()]);
   const [rows, setRows] = useState<Row[]>(() => {
     const contractors = optional ? doc.recipients.filter((r) => !r.isOwner) : doc.recipients;
-    return contractors.length > 0 ? contractors.map((r) => newRow(r.name, r.contact)) : blank();
+    return contractors.length > 0
+      ? contractors.map((r) => ({ ...newRow(r.name, r.contact, String(r.group)), role: r.role }))
+      : blank();
   });
-  const [finals, setFinals] = useState<Row[]>(() => doc.finalRecipients.map((c) => newRow('', c)));
+  const [draft, setDraft] = useState<RoutingDraft>(() =>
+    initialDraft(doc, me?.routingDefaults ?? null, new Date()),
+  );
+  const [finals, setFinals] = useState<Final[]>(() =>
+    doc.finalRecipients.map((contact) => ({ id: nextId.current++, contact })),
+  );
   const [book, setBook] = useState<readonly Entry[]>([]);
-  const [error, setError] = useState<{ row: number | null; message: string } | null>(null);
+  const [error, setError] = useState<StepError | null>(null);
   const [busy, setBusy] = useState(false);
+  const stepRef = useRef<HTMLDivElement>(null);
+  const sequential = draft.order === 'sequential';
 
   useEffect(() => {
     const controller = new AbortController();
@@ -56,6 +98,11 @@ export function ContractorsStep({
     );
     return () => controller.abort();
   }, []);
+
+  const ownerEmail = me?.email ?? '';
+  const isOwnerRow = (r: Pick<Row, 'contact'>) =>
+    ownerEmail !== '' && r.contact.trim() !== '' && isOwnerContact(r.contact.trim(), ownerEmail);
+  const routingRows = rows.map((r) => ({ ...r, isOwner: isOwnerRow(r) }));
 
   const update = (id: number, patch: Partial<Row>) => {
     setRows((current) => current.map((r) => (r.id === id ? { ...r, ...patch } : r)));
@@ -68,6 +115,46 @@ export function ContractorsStep({
     });
     setError(null);
   };
+  const add = () =>
+    setRows((current) => {
+      // In order, a new contractor comes after the last group.
+      const last = Math.max(0, ...current.map((r) => Number(r.group) || 0));
+      return [...current, newRow('', '', sequential ? String(last + 1) : '1')];
+    });
+  const changeRouting = (patch: Partial<RoutingDraft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setError(null);
+  };
+  const changeOrder = (order: SigningOrder) => {
+    // In order for the first time (everyone in one group): one after the other, as listed.
+    if (order === 'sequential' && new Set(rows.map((r) => r.group)).size <= 1) {
+      setRows((current) => current.map((r, i) => ({ ...r, group: String(i + 1) })));
+    }
+    changeRouting({ order });
+  };
+
+  /** Shows a routing message beside its section (a row's in its row) and focuses its input. */
+  const showProblem = (
+    { section, row, field }: Pick<RoutingProblem, 'section' | 'row' | 'field'>,
+    message: string,
+  ) => {
+    if (row !== undefined && (section === 'order' || section === 'roles')) {
+      const input = section === 'order' ? 'group' : 'role';
+      setError({ at: 'row', row, error: { message, field: input } });
+      focusLater(`[data-testid="contractor-row-${row}"] [data-testid="contractor-${input}"]`);
+      return;
+    }
+    setError({ at: section, error: { message, field } });
+    const target =
+      section === 'reminders' || section === 'expiry'
+        ? `[data-routing-field="${field ?? (section === 'expiry' ? 'expiresAt' : 'firstAfterDays')}"]`
+        : section === 'roles'
+          ? '[data-testid="contractor-role"]:not([disabled])'
+          : '[data-testid="routing-order"] input:checked';
+    focusLater(target);
+  };
+  const focusLater = (selector: string) =>
+    requestAnimationFrame(() => stepRef.current?.querySelector<HTMLElement>(selector)?.focus());
 
   async function next() {
     setError(null);
@@ -77,7 +164,17 @@ export function ContractorsStep({
       optional,
     });
     if (!checked.ok) {
-      setError({ row: checked.row ?? null, message: describeKey(t, checked.error, checked.values) });
+      const message = describeKey(t, checked.error, checked.values);
+      setError(
+        checked.row === undefined
+          ? { at: 'list', message }
+          : { at: 'row', row: checked.row, error: { message } },
+      );
+      return;
+    }
+    const routing = checkRouting(draft, routingRows, new Date(), { optional });
+    if (!routing.ok) {
+      showProblem(routing.problem, describeKey(t, routing.problem.key, routing.problem.values));
       return;
     }
     setBusy(true);
@@ -85,27 +182,38 @@ export function ContractorsStep({
       const saved = await saveRecipients(doc.docuId, {
         // An optional list with only blank rows is saved empty.
         recipients:
-          checked.contractors.length === 0 ? [] : rows.map(({ name, contact }) => ({ name, contact })),
+          checked.contractors.length === 0
+            ? []
+            : rows.map(({ name, contact }, i) => ({ name, contact, ...routing.value.rows[i]! })),
         finalRecipients: finals.map((f) => f.contact.trim()).filter((c) => c !== ''),
         lang,
+        routing: routing.value.routing,
       });
       onSaved(saved);
       onNext();
     } catch (e) {
-      setError({ row: errorRow(e) ?? null, message: describeError(t, e) });
+      const message = describeError(t, e);
+      const section = e instanceof ApiError ? sectionOfCode(e.code) : null;
+      const row = errorRow(e);
+      if (section) showProblem({ section, row, field: reminderFieldOf(e) }, message);
+      else setError(row === undefined ? { at: 'list', message } : { at: 'row', row, error: { message } });
     } finally {
       setBusy(false);
     }
   }
 
+  const sectionError = (at: 'order' | 'roles' | 'reminders' | 'expiry') =>
+    error?.at === at ? error.error : null;
   return (
-    <div className="funnel-step">
+    <div className="funnel-step" ref={stepRef}>
       <h2>{t('funnel.contractors.title')}</h2>
       {optional && (
         <p className="field-hint" data-testid="contractors-optional">
           {t('funnel.vcaddrcpt.hint')}
         </p>
       )}
+      <OrderChoice order={draft.order} onChange={changeOrder} error={sectionError('order')} />
+      <p className="field-hint">{t('routingOwner.roles.hint')}</p>
       <ol className="funnel-contractors">
         {rows.map((row, index) => (
           <ContractorRow
@@ -113,57 +221,34 @@ export function ContractorsStep({
             row={row}
             index={index}
             book={book}
-            error={error?.row === index ? error.message : null}
+            error={error?.at === 'row' && error.row === index ? error.error : null}
+            isOwner={routingRows[index]!.isOwner}
+            sequential={sequential}
+            maxGroup={rows.length}
             onChange={(patch) => update(row.id, patch)}
             onRemove={() => remove(row.id)}
           />
         ))}
       </ol>
-      <button
-        type="button"
-        className="button button-secondary"
-        onClick={() => setRows((r) => [...r, newRow()])}
-      >
+      {sectionError('roles') && <ErrorText message={sectionError('roles')!.message} />}
+      <button type="button" className="button button-secondary" onClick={add}>
         {t('funnel.contractors.add')}
       </button>
-      {error && error.row === null && <ErrorText message={error.message} />}
+      {error?.at === 'list' && <ErrorText message={error.message} />}
+      <OrderPreview rows={routingRows} order={draft.order} />
 
-      <fieldset className="funnel-finals">
-        <legend>{t('funnel.contractors.finalTitle')}</legend>
-        <p className="field-hint">{t('funnel.contractors.finalHint')}</p>
-        {finals.map((f, index) => (
-          <div className="funnel-final-row" key={f.id}>
-            <label>
-              <span>{t('funnel.contractors.finalEmail', { n: index + 1 })}</span>
-              <input
-                type="email"
-                value={f.contact}
-                autoComplete="off"
-                onChange={(event) =>
-                  setFinals((list) =>
-                    list.map((x) => (x.id === f.id ? { ...x, contact: event.target.value } : x)),
-                  )
-                }
-              />
-            </label>
-            <button
-              type="button"
-              className="button-icon"
-              aria-label={t('funnel.contractors.removeFinal', { n: index + 1 })}
-              onClick={() => setFinals((list) => list.filter((x) => x.id !== f.id))}
-            >
-              ×
-            </button>
-          </div>
-        ))}
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => setFinals((l) => [...l, newRow()])}
-        >
-          {t('funnel.contractors.addFinal')}
-        </button>
-      </fieldset>
+      <FinalRecipients
+        finals={finals}
+        onChange={setFinals}
+        onAdd={() => setFinals((l) => [...l, { id: nextId.current++, contact: '' }])}
+      />
+
+      <RoutingExtras
+        draft={draft}
+        lang={lang}
+        onChange={changeRouting}
+        errors={{ reminders: sectionError('reminders'), expiry: sectionError('expiry') }}
+      />
 
       <StepNav
         onPrevious={onPrevious}
@@ -172,80 +257,5 @@ export function ContractorsStep({
         busy={busy}
       />
     </div>
-  );
-}
-
-interface ContractorRowProps {
-  row: Row;
-  index: number;
-  book: readonly Entry[];
-  error: string | null;
-  onChange: (patch: Partial<Row>) => void;
-  onRemove: () => void;
-}
-
-function ContractorRow({ row, index, book, error, onChange, onRemove }: ContractorRowProps) {
-  const { t } = useTranslation();
-  const id = useId();
-  const hasContent = row.name.trim() !== '' || row.contact.trim() !== '';
-  const errorId = `${id}-error`;
-  return (
-    <li className="funnel-contractor" data-testid={`contractor-row-${index}`}>
-      <fieldset aria-describedby={error ? errorId : undefined}>
-        <legend>{t('funnel.contractors.row', { n: index + 1 })}</legend>
-        <button
-          type="button"
-          className="button-icon funnel-remove"
-          aria-label={t('funnel.contractors.remove', { n: index + 1 })}
-          onClick={onRemove}
-        >
-          ×
-        </button>
-        <div className="field">
-          <label htmlFor={`${id}-name`}>{t('funnel.contractors.name')}</label>
-          <input
-            id={`${id}-name`}
-            value={row.name}
-            autoComplete="off"
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => onChange({ name: event.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-contact`}>{t('funnel.contractors.contact')}</label>
-          <input
-            id={`${id}-contact`}
-            value={row.contact}
-            autoComplete="off"
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => onChange({ contact: event.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-book`}>{t('funnel.contractors.addressBook')}</label>
-          <select
-            id={`${id}-book`}
-            value=""
-            disabled={hasContent || book.length === 0}
-            onChange={(event) => {
-              const entry = book[Number(event.target.value)];
-              if (entry) onChange({ name: entry.name, contact: entry.contact });
-            }}
-          >
-            <option value="">{t('funnel.contractors.addressBookPlaceholder')}</option>
-            {book.map((entry, i) => (
-              <option key={`${entry.contact}-${i}`} value={i}>
-                {entry.name} ({entry.contact})
-              </option>
-            ))}
-          </select>
-        </div>
-        {error && (
-          <p id={errorId} className="field-error funnel-error" role="alert" data-testid="funnel-error">
-            {error}
-          </p>
-        )}
-      </fieldset>
-    </li>
   );
 }

@@ -3,10 +3,12 @@
 // (signature fields) and, from the field-type picker, any of the 13 field types (issue #27). Selecting
 // a field opens its properties. Next for a contractor needs at least one field; after the last, every
 // field is saved with its settings (in PDF points) and the funnel moves on. Previous on the first
-// contractor goes back to the contractors step.
+// contractor goes back to the contractors step. Approvers and viewers (issue #28) have no fields: they
+// are skipped, and a line says why; a contract whose only contractors are such saves no field.
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { recipientColour } from '../../../../../shared/domain/constants';
+import { RECIPIENT_ROLE_LABEL_KEYS, roleHasFields } from '../../../../../shared/domain/routing';
 import { localeForPath, ordinal } from '../../../../../shared/i18n/core';
 import { saveAreas } from '../api/documents';
 import { ApiError } from '../../../lib/api-client';
@@ -26,9 +28,13 @@ export function PositionStep({ doc, lang, onSaved, onPrevious, onNext }: StepPro
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Only signers place fields (issue #28): the walk goes through them, in the contractors' order.
+  const placeable = useMemo(() => doc.recipients.filter((r) => roleHasFields(r.role)), [doc.recipients]);
+  const skipped = doc.recipients.filter((r) => !roleHasFields(r.role));
   const editor = useFieldEditor({
+    initialCurrent: placeable[0]?.index ?? 0,
     initial: () =>
-      doc.recipients.flatMap((r) =>
+      placeable.flatMap((r) =>
         r.areas.map((view) => ({
           recipientIndex: r.index,
           pageIndex: view.pageIndex,
@@ -70,9 +76,11 @@ export function PositionStep({ doc, lang, onSaved, onPrevious, onNext }: StepPro
   // Stable while the owner's sign is the same, so the pages' layers stay memoised.
   const signUrlOf = useMemo(() => ownerSignUrlOf(doc, ownerSign), [doc.recipients, signUrl]);
 
-  const total = doc.recipients.length;
+  const total = placeable.length;
   const isOwnerAt = (index: number) => doc.recipients[index]?.isOwner ?? false;
-  const contractor = doc.recipients[current];
+  /** The contractor's place in the walk (-1: none to place). */
+  const position = placeable.findIndex((r) => r.index === current);
+  const contractor = placeable[position];
   const mine = areas.filter((a) => a.recipientIndex === current);
 
   const show = (index: number) => {
@@ -83,7 +91,7 @@ export function PositionStep({ doc, lang, onSaved, onPrevious, onNext }: StepPro
   };
 
   async function next() {
-    if (mine.length === 0) {
+    if (contractor && mine.length === 0) {
       setError(t('contractors.errors.noSignArea'));
       return;
     }
@@ -96,8 +104,8 @@ export function PositionStep({ doc, lang, onSaved, onPrevious, onNext }: StepPro
       setSelected(area.id);
       return;
     }
-    if (current < total - 1) {
-      show(current + 1);
+    if (position >= 0 && position < total - 1) {
+      show(placeable[position + 1]!.index);
       return;
     }
     setBusy(true);
@@ -122,14 +130,35 @@ export function PositionStep({ doc, lang, onSaved, onPrevious, onNext }: StepPro
       if (field) {
         setCurrent(field.recipientIndex);
         setSelected(field.id);
-      } else if (row !== undefined && row >= 0 && row < total) setCurrent(row);
+      } else if (row !== undefined && placeable.some((r) => r.index === row)) setCurrent(row);
       setError(describeError(t, e));
     } finally {
       setBusy(false);
     }
   }
 
-  if (!contractor || !doc.fileUrl || !doc.sha256) return null;
+  if (!doc.fileUrl || !doc.sha256) return null;
+  const skippedLine = skipped.length > 0 && (
+    <p className="field-hint funnel-skipped" data-testid="setpos-skipped">
+      {t('routingOwner.setpos.skipped', {
+        names: skipped.map((r) => `${r.name} (${t(RECIPIENT_ROLE_LABEL_KEYS[r.role])})`).join(', '),
+      })}
+    </p>
+  );
+  if (!contractor) {
+    // Nobody places fields (only approvers and viewers): Next saves none.
+    return (
+      <div className="funnel-step">
+        <h2 ref={headingRef} tabIndex={-1} data-testid="position-prompt">
+          {t('funnel.progress.setpos')}
+        </h2>
+        {skippedLine}
+        <p>{t('routingOwner.setpos.noSigners')}</p>
+        <ErrorText message={error} />
+        <StepNav onPrevious={onPrevious} onNext={() => void next()} busy={busy} />
+      </div>
+    );
+  }
   const colour = recipientColour(current);
   return (
     <div className="funnel-step">
@@ -138,10 +167,11 @@ export function PositionStep({ doc, lang, onSaved, onPrevious, onNext }: StepPro
       </h2>
       <p className="funnel-contractor-badge" style={{ borderColor: colour }}>
         <span className="funnel-swatch" style={{ backgroundColor: colour }} aria-hidden="true" />
-        {t('funnel.position.counter', { n: current + 1, total, name: contractor.name })}
+        {t('funnel.position.counter', { n: position + 1, total, name: contractor.name })}
         {' · '}
         {t('funnel.position.count', { areas: mine.length })}
       </p>
+      {skippedLine}
       <p className="field-hint">{t('funnel.position.hint')}</p>
       <FieldPicker
         type={editor.addType}
@@ -149,7 +179,12 @@ export function PositionStep({ doc, lang, onSaved, onPrevious, onNext }: StepPro
         onType={editor.setAddType}
         onAdd={editor.addInView}
       />
-      <FormFieldsOffer doc={doc} current={current} assigned={formAssigned} onAssign={assignForm} />
+      <FormFieldsOffer
+        doc={{ formFields: doc.formFields, recipients: placeable }}
+        current={current}
+        assigned={formAssigned}
+        onAssign={assignForm}
+      />
       {contractor.isOwner && <OwnerSignPanel state={ownerSign} lang={lang} />}
       <SignClickTutorial />
       <FieldEditorPages
@@ -161,7 +196,7 @@ export function PositionStep({ doc, lang, onSaved, onPrevious, onNext }: StepPro
       />
       <ErrorText message={error} />
       <StepNav
-        onPrevious={current > 0 ? () => show(current - 1) : onPrevious}
+        onPrevious={position > 0 ? () => show(placeable[position - 1]!.index) : onPrevious}
         onNext={() => void next()}
         busy={busy}
       />

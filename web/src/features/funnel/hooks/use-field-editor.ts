@@ -40,11 +40,14 @@ export interface FieldEditor {
 
 export function useFieldEditor({
   initial,
+  initialCurrent = 0,
   pages,
   onAdded,
 }: {
   /** The fields the editor opens with (read once). */
   initial: () => readonly NewArea[];
+  /** Whose fields are placed first (Set Position: the first signer, issue #28). */
+  initialCurrent?: number;
   pages: readonly PageSize[];
   /** Called when a field is added (Set Position clears its error). */
   onAdded?: () => void;
@@ -54,7 +57,7 @@ export function useFieldEditor({
   const [areas, setAreas] = useState<PlacedArea[]>(() =>
     initial().map((area) => ({ ...area, id: nextId.current++ })),
   );
-  const [current, setCurrent] = useState(0);
+  const [current, setCurrent] = useState(initialCurrent);
   const [addType, setAddType] = useState<FieldType>('signature');
   const [selected, setSelected] = useState<number | null>(null);
   const [focusId, setFocusId] = useState<number | null>(null);
