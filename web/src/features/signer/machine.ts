@@ -17,6 +17,7 @@
 // × every event (test/unit/web/signer-machine.test.ts), so a new one must be placed in its table.
 import type { SignerSign, SignerView } from '../../../../shared/api/schemas';
 import { isImageField } from '../../../../shared/domain/fields';
+import { endOnArrival } from './arrival';
 
 export const STATE_NAMES = [
   /** The contract's view is on its way. */
@@ -221,16 +222,7 @@ const myAreas = (view: SignerView | null) => view?.recipients.find((r) => r.mine
 /** The signer's fields a sign fills (issue #27: the other types are typed, picked or attached). */
 const myImageAreas = (view: SignerView | null) => myAreas(view).filter((a) => isImageField(a.type));
 
-/**
- * Where a loaded view ends at once, before anything is asked of the signer: an agreement already
- * given or refused, or a contract no longer waiting for signatures. Undefined when it can be signed.
- */
-export function endOnArrival(view: SignerView): EndName | undefined {
-  if (view.me.agreement === 1) return 'alreadyAgreed';
-  if (view.me.agreement === 2) return 'alreadyDenied';
-  if (view.status !== 'Agree') return 'closed';
-  return undefined;
-}
+export { endOnArrival };
 
 /** The contractor's role in the view (a view without one, before issue #28, is a signer's). */
 export const roleOf = (view: SignerView | null) => view?.me.role ?? 'signer';

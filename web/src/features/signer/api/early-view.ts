@@ -5,10 +5,11 @@
 // not wait for the page's code to ask, nor download the document viewer for nothing.
 //
 // This module needs only the API client (in the entry's chunks): the answer is checked against the
-// view's schema by the page that takes it (../api/signer-api.ts `loadSignerView`). A view that allows
+// view's schema by the page that takes it (./load-view.ts). A view that allows
 // answering starts its screens, pdf.js and the PDF at once (./preload.ts).
 import * as z from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { preloadScreensFor } from './preload';
 import { signerBase } from './signer-path';
 
 const keyOf = (docuId: string, token: string) => `${docuId}/${token}`;
@@ -25,7 +26,7 @@ export function prefetchSignerView(docuId: string, token: string): void {
   const body = apiRequest({ path: signerBase(docuId, token), schema: anyBody });
   // A view that allows answering: what it shows next starts downloading now, not once the page has
   // mounted. Its failure is the page's to show, when it takes the answer.
-  body.then(async (answer) => (await import('./preload')).preloadScreensFor(answer)).catch(() => undefined);
+  body.then(preloadScreensFor).catch(() => undefined);
   early = { key, body };
 }
 

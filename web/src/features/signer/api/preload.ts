@@ -1,35 +1,34 @@
-// What a view that allows answering needs next, started together as soon as it is known: the screens'
-// chunk, and for a document pdf.js, its worker and the PDF (keyed by the document, as the viewer asks
-// for it). Never for a link refused by routing (issue #28) or one that ends on arrival: those pages
-// need none of it. Started from the early view's answer (./early-view.ts), before the page has
-// mounted, and again by the page (idempotent) when it asked for the view itself.
+// What a view that allows answering needs next, started together as soon as it is known: pdf.js, its
+// worker and the PDF (keyed by the document, as the viewer asks for it), and the screens' chunk.
+// Never for a link refused by routing (issue #28) or one that ends on arrival: those pages need none
+// of it. Started from the early view's answer (./early-view.ts), before the page has mounted, and
+// again by the page (idempotent) when it asked for the view itself. The viewer's loader is a few
+// hundred bytes in the entry (it imports pdf.js itself only when called), so pdf.js's downloads
+// start the moment the view answers.
 import type { SignerView } from '../../../../../shared/api/schemas';
-import { endOnArrival } from '../machine';
+import { loadPdf } from '../../funnel/components/pdf-loader';
+import { endOnArrival } from '../arrival';
 
 /** The screens' chunk (review, sign maker, dialogs, video step). */
 export const loadSignerScreens = () => import('../components/signer-screens');
 
-export function preloadScreens(view: SignerView): void {
+type Preloaded = Pick<SignerView, 'docuId' | 'fileUrl' | 'me' | 'status'>;
+
+export function preloadScreens(view: Preloaded): void {
   if (endOnArrival(view)) return;
-  // The viewer's loader first: it starts the largest downloads (pdf.js's worker, pdf.js, the PDF).
-  const { fileUrl, docuId } = view;
-  if (fileUrl) {
-    void import('../../funnel/components/pdf-loader')
-      .then(({ loadPdf }) => loadPdf(fileUrl, docuId))
-      .catch(() => undefined);
-  }
+  if (view.fileUrl) void loadPdf(view.fileUrl, view.docuId).catch(() => undefined);
   void loadSignerScreens().catch(() => undefined);
 }
 
 /** The early view's answer, not checked yet: only what the preload reads is looked at. */
 export function preloadScreensFor(body: unknown): void {
-  const view = body as Partial<SignerView> | null;
+  const view = body as Partial<Preloaded> | null;
   if (
     typeof view?.docuId === 'string' &&
     typeof view.status === 'string' &&
     (typeof view.fileUrl === 'string' || view.fileUrl === null) &&
     typeof view.me?.agreement === 'number'
   ) {
-    preloadScreens(view as SignerView);
+    preloadScreens(view as Preloaded);
   }
 }

@@ -23,8 +23,7 @@ import {
 } from '../../../../../shared/api/schemas';
 import type { Lang } from '../../../app/paths';
 import { recordingApi, type RecordingApi } from '../../video/api/session-api';
-import { ApiError, apiRequest, type RequestOptions } from '../../../lib/api-client';
-import { takePrefetchedView } from './early-view';
+import { apiRequest, type RequestOptions } from '../../../lib/api-client';
 import { watchRefusal } from './refusal';
 import { signerBase } from './signer-path';
 
@@ -43,19 +42,6 @@ function call<T>(
 
 export function fetchSignerView(docuId: string, token: string, signal?: AbortSignal): Promise<SignerView> {
   return apiRequest({ path: base(docuId, token), schema: signerViewSchema, signal });
-}
-
-/** The view on the page's arrival: the one asked for at start-up (./early-view.ts), else a new request. */
-export async function loadSignerView(
-  docuId: string,
-  token: string,
-  signal?: AbortSignal,
-): Promise<SignerView> {
-  const prefetched = takePrefetchedView(docuId, token);
-  if (!prefetched) return fetchSignerView(docuId, token, signal);
-  const parsed = signerViewSchema.safeParse(await prefetched);
-  if (parsed.success) return parsed.data;
-  throw new ApiError(200, 'errors.internal', `Unexpected response from ${base(docuId, token)}`);
 }
 
 export function uploadSign(docuId: string, token: string, image: string): Promise<UploadSignResponse> {

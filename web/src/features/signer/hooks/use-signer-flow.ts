@@ -13,6 +13,7 @@ import { paths } from '../../../app/paths';
 import { useLang } from '../../../app/use-lang';
 import { ApiError } from '../../../lib/api-client';
 import { usePoll } from '../../video/hooks/use-poll';
+import { loadSignerView } from '../api/load-view';
 import { preloadScreens } from '../api/preload';
 import { onRefusal, refusalOf } from '../api/refusal';
 import {
@@ -21,7 +22,6 @@ import {
   delegateRequest,
   denySigning,
   fetchVideoStatus,
-  loadSignerView,
   signerAction,
   signerBase,
 } from '../api/signer-api';
