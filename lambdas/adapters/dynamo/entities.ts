@@ -8,6 +8,16 @@ import { DOCUMENT_LIST_TABS, DOCUMENT_STATUSES, HISTORY_ACTIONS } from '../../..
 
 const SERVICE = 'signseal';
 
+/** A reminder plan (issue #28): the first after N days, then every M days, at most K. */
+const REMINDER_PLAN = {
+  type: 'map',
+  properties: {
+    firstAfterDays: { type: 'number', required: true },
+    everyDays: { type: 'number', required: true },
+    max: { type: 'number', required: true },
+  },
+} as const;
+
 export function createEntities(client: DynamoDBDocumentClient, table: string) {
   const user = new Entity(
     {
@@ -62,14 +72,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         routingDefaults: {
           type: 'map',
           properties: {
-            reminders: {
-              type: 'map',
-              properties: {
-                firstAfterDays: { type: 'number', required: true },
-                everyDays: { type: 'number', required: true },
-                max: { type: 'number', required: true },
-              },
-            },
+            reminders: REMINDER_PLAN,
             expiryDays: { type: 'number' },
             allowDelegation: { type: 'boolean' },
           },
@@ -217,14 +220,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         /** Issue #28 (architecture §20): routing. Absent order: parallel (documents before it). */
         routingOrder: { type: ['parallel', 'sequential'] as const },
         /** Reminder plan (absent: none). */
-        reminders: {
-          type: 'map',
-          properties: {
-            firstAfterDays: { type: 'number', required: true },
-            everyDays: { type: 'number', required: true },
-            max: { type: 'number', required: true },
-          },
-        },
+        reminders: REMINDER_PLAN,
         /** The expiry date (absent: never expires); `expiredAt`, when it became Expired, and the status
          *  it left (an extension goes back to it). */
         expiresAt: { type: 'string' },
