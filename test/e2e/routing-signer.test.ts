@@ -8,8 +8,9 @@
 //   has signed), titled in English, with neither pdf.js nor the PDF downloaded; the API refuses the
 //   same link (409 notYourTurn) for the view and for an agreement.
 // - An approver reads the document (no fields, no signs) and approves it through the e-sign terms,
-//   with "Please answer by …" under the title; a viewer has a read-only copy with its banner and no
-//   action; an approver of a Video Sign contract approves without recording.
+//   with "Please answer by …" under the title, or denies it with a reason; a viewer has a read-only
+//   copy with its banner and no action; an approver of a Video Sign contract approves without
+//   recording.
 // - A contract that expires while a contractor's page is open: their next call shows "This request
 //   expired on …" (the date in the page's language) and to ask the sender to extend it; the
 //   Japanese link says it in Japanese. The local test clock moves the server two hours on.
@@ -409,55 +410,27 @@ describe('routing on the signer page (issue #28)', () => {
     expect(session.unexpectedProblems()).toEqual([]);
   });
 
-  describe('on the test clock', () => {
-    afterAll(async () => {
-      await api('/local/test-clock/reset', { method: 'POST' });
+  it('an approver denies with a reason, as a signer does', async () => {
+    const routed = await sendRouted({
+      title: 'Denied approval',
+      order: 'parallel',
+      parties: [{ name: 'Ann Signer' }, { name: 'Pam Approver', role: 'approver' }],
     });
-
-    it('a contract that expires while the page is open: the next call shows when it expired, in the page’s language', async () => {
-      const expiresAt = new Date((await serverNow()) + 2 * 3600 * 1000).toISOString();
-      const routed = await sendRouted({
-        title: 'Expiring lease',
-        order: 'parallel',
-        expiresAt,
-        parties: [{ name: 'Ann Signer' }, { name: 'Bob Signer' }],
-      });
-      const link = (await signerLinkTo(routed.emails[0]!)).path;
-      await saveSign(routed.docuId, link);
-      session = await launchBrowser({ viewport: PHONE, touch: true });
-      await session.run(async () => {
-        const page = await openApp(session, link);
-        await startAnswering(page);
-        const date = await pageDateTime(page, expiresAt, 'en-US');
-        await expectVisibleText(page, t('routingSigner.answerBy', { date }));
-
-        // Three hours later on the server's clock, the contract has expired.
-        const moved = await api('/local/test-clock/advance', { method: 'POST', body: { seconds: 3 * 3600 } });
-        expect(moved.status).toBe(200);
-        await eventually(async () => (await details(routed)).status === 'Expired', 30000, 'Expired');
-        const refused = await api(`/api/sign/${routed.docuId}/${tokenOf(link)}`);
-        expect(refused.status).toBe(409);
-        expect(refused.body.error.code).toBe('signing.errors.expired');
-        const expiredAt = refused.body.error.details.expiredAt as string;
-
-        // The page's next call meets the refusal: the expired page replaces the review.
-        await signAllAndNext(page);
-        const on = await pageDateTime(page, expiredAt, 'en-US');
-        await expectHeading(page, t('signing.errors.expired', { date: on }));
-        await expectVisibleText(page, t('routingSigner.expired.askSender'));
-        await expectTitle(page, 'routingSigner.titles.expired');
-        await expectNoSeriousAxe(page);
-
-        // The Japanese link says it in Japanese, with a Japanese date.
-        await openApp(session, link.replace(/^\/en\//, '/jp/'));
-        const ja = await pageDateTime(page, expiredAt, 'ja-JP');
-        await expectHeading(page, text('ja', 'signing.errors.expired', { date: ja }));
-        await expectVisibleText(page, text('ja', 'routingSigner.expired.askSender'));
-        await expectTitle(page, 'routingSigner.titles.expired', 'ja');
-        await expectNoSeriousAxe(page);
-      });
-      expect(session.unexpectedProblems([/status of 409/])).toEqual([]);
+    session = await launchBrowser();
+    await session.run(async () => {
+      const page = await openApp(session, (await signerLinkTo(routed.emails[1]!)).path);
+      await startAnswering(page, 'routingSigner.approver.start');
+      await page.getByRole('button', { name: t('signer.deny'), exact: true }).click();
+      const dialog = page.getByTestId('deny-dialog');
+      await dialog.getByText(t('routingSigner.approver.denyTitle'), { exact: true }).waitFor();
+      await dialog.getByTestId('deny-reason').fill('The price is not the one we agreed.');
+      await expectNoSeriousAxe(page);
+      await dialog.getByTestId('deny-confirm').click();
+      await expectVisibleText(page, t('signing.signingDenied'));
+      const after = await details(routed);
+      expect(after.recipients[1]!.agreement).toBe(2);
     });
+    expect(session.unexpectedProblems()).toEqual([]);
   });
 
   it('a voided contract: the open page’s next call shows it with the reason, and a later link at once', async () => {
@@ -576,5 +549,56 @@ describe('routing on the signer page (issue #28)', () => {
       expect(after.recipients[0]!.delegatedFrom?.name).toBe('Ann Signer');
     });
     expect(session.unexpectedProblems([/status of 404/, /status of 409/])).toEqual([]);
+  });
+  // Last: its clock goes back when it is done, and no journey of this file runs after that.
+  describe('on the test clock', () => {
+    afterAll(async () => {
+      await api('/local/test-clock/reset', { method: 'POST' });
+    });
+
+    it('a contract that expires while the page is open: the next call shows when it expired, in the page’s language', async () => {
+      const expiresAt = new Date((await serverNow()) + 2 * 3600 * 1000).toISOString();
+      const routed = await sendRouted({
+        title: 'Expiring lease',
+        order: 'parallel',
+        expiresAt,
+        parties: [{ name: 'Ann Signer' }, { name: 'Bob Signer' }],
+      });
+      const link = (await signerLinkTo(routed.emails[0]!)).path;
+      await saveSign(routed.docuId, link);
+      session = await launchBrowser({ viewport: PHONE, touch: true });
+      await session.run(async () => {
+        const page = await openApp(session, link);
+        await startAnswering(page);
+        const date = await pageDateTime(page, expiresAt, 'en-US');
+        await expectVisibleText(page, t('routingSigner.answerBy', { date }));
+
+        // Three hours later on the server's clock, the contract has expired.
+        const moved = await api('/local/test-clock/advance', { method: 'POST', body: { seconds: 3 * 3600 } });
+        expect(moved.status).toBe(200);
+        await eventually(async () => (await details(routed)).status === 'Expired', 30000, 'Expired');
+        const refused = await api(`/api/sign/${routed.docuId}/${tokenOf(link)}`);
+        expect(refused.status).toBe(409);
+        expect(refused.body.error.code).toBe('signing.errors.expired');
+        const expiredAt = refused.body.error.details.expiredAt as string;
+
+        // The page's next call meets the refusal: the expired page replaces the review.
+        await signAllAndNext(page);
+        const on = await pageDateTime(page, expiredAt, 'en-US');
+        await expectHeading(page, t('signing.errors.expired', { date: on }));
+        await expectVisibleText(page, t('routingSigner.expired.askSender'));
+        await expectTitle(page, 'routingSigner.titles.expired');
+        await expectNoSeriousAxe(page);
+
+        // The Japanese link says it in Japanese, with a Japanese date.
+        await openApp(session, link.replace(/^\/en\//, '/jp/'));
+        const ja = await pageDateTime(page, expiredAt, 'ja-JP');
+        await expectHeading(page, text('ja', 'signing.errors.expired', { date: ja }));
+        await expectVisibleText(page, text('ja', 'routingSigner.expired.askSender'));
+        await expectTitle(page, 'routingSigner.titles.expired', 'ja');
+        await expectNoSeriousAxe(page);
+      });
+      expect(session.unexpectedProblems([/status of 409/])).toEqual([]);
+    });
   });
 });
