@@ -319,7 +319,7 @@ export async function runTurn(ctx: BenchContext): Promise<Row[]> {
   return [
     row(
       'turn',
-      '"not your turn" page: heading on screen',
+      '"not your turn" page: first useful content (spinner or heading)',
       's',
       samples.map((s) => s.useful),
       { target: TURN_PAGE_TARGET_S, note: profile },
