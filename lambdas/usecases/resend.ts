@@ -27,14 +27,13 @@ export async function resendRequest(
   const { token, record } = issueSignerToken(docuId, index, now);
   let counted = false;
   const { doc, recipient } = await withConflictRetry(async () => {
-    const { doc: d, recipient: r } = await ownedContractor(deps, user, docuId, index);
+    const { doc: d, recipient: r, recipients } = await ownedContractor(deps, user, docuId, index);
     if (d.status !== 'Agree' || agreementOf(r) !== 0) {
       throw new AppError('errors.invalidTransition', 'Only a pending contractor of a sent document', {
         status: 409,
       });
     }
     // Issue #28: a later group's request goes when its turn comes, never earlier by a resend.
-    const recipients = await deps.docs.listRecipients(docuId);
     if (roleOf(r) !== 'viewer' && !turnOf(d, r, recipients)) {
       throw new AppError('routing.errors.notTheirTurn', 'Not their turn yet', { status: 409 });
     }

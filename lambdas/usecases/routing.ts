@@ -6,6 +6,7 @@
 import type { Language } from '../../shared/domain/constants';
 import { maskContact } from '../../shared/domain/contact';
 import { validateContractors } from '../../shared/domain/contractors';
+import { validateReason } from '../../shared/domain/validation';
 import { fieldTypeOf, isImageField } from '../../shared/domain/fields';
 import { expiryRefusal, roleOf, ROUTING_LIMITS } from '../../shared/domain/routing';
 import { canTransition, isOpen, type DocumentStatus } from '../../shared/domain/status';
@@ -51,15 +52,14 @@ function reasonOf(
   tooLong: 'routing.errors.reasonTooLong' | 'signing.errors.reasonTooLong',
   max: number,
 ): string {
-  const reason = raw.trim();
-  if (!reason) throw new AppError(required, 'A reason is required', { status: 400 });
-  if ([...reason].length > max) {
-    throw new AppError(tooLong, `The reason is longer than ${max} characters`, {
+  const checked = validateReason(raw, { required, tooLong, max });
+  if (!checked.ok) {
+    throw new AppError(checked.error, 'The reason is refused', {
       status: 400,
-      details: { max },
+      details: { ...(checked.values ?? {}) },
     });
   }
-  return reason;
+  return checked.reason;
 }
 
 /** A new contractor's name and contact, checked and normalised as the contractors step does. */
@@ -131,8 +131,7 @@ export async function remindNow(
   const now = nowOf(deps);
   const { token, record } = issueSignerToken(docuId, index, now);
   const { doc, recipient } = await withConflictRetry(async () => {
-    const { doc: d, recipient: r } = await ownedContractor(deps, user, docuId, index);
-    const recipients = await deps.docs.listRecipients(docuId);
+    const { doc: d, recipient: r, recipients } = await ownedContractor(deps, user, docuId, index);
     if (d.status !== 'Agree') {
       throw new AppError('routing.errors.notOpen', 'The contract does not wait for signers', { status: 409 });
     }
@@ -214,8 +213,7 @@ export async function changeContact(
   const owner = await ownerActor(deps, user);
   const now = nowOf(deps);
   const result = await withConflictRetry(async () => {
-    const { doc: d, recipient: r } = await ownedContractor(deps, user, docuId, index);
-    const recipients = await deps.docs.listRecipients(docuId);
+    const { doc: d, recipient: r, recipients } = await ownedContractor(deps, user, docuId, index);
     if (d.status !== 'Agree') {
       throw new AppError('routing.errors.notOpen', 'The contract does not wait for signers', { status: 409 });
     }

@@ -151,16 +151,17 @@ export async function ownedContractor(
   user: AuthUser,
   docuId: string,
   index: number,
-): Promise<{ doc: DocumentRecord; recipient: RecipientRecord }> {
+): Promise<{ doc: DocumentRecord; recipient: RecipientRecord; recipients: RecipientRecord[] }> {
   const doc = await deps.docs.getDocument(docuId);
   if (!doc || doc.ownerId !== user.sub) {
     throw new AppError('errors.notFound', `Document ${docuId} not found`, { status: 404 });
   }
-  const recipient = (await deps.docs.listRecipients(docuId)).find((x) => x.index === index);
+  const recipients = await deps.docs.listRecipients(docuId);
+  const recipient = recipients.find((x) => x.index === index);
   if (!recipient || recipient.isOwner) {
     throw new AppError('errors.notFound', `Contractor ${index} not found`, { status: 404 });
   }
-  return { doc, recipient };
+  return { doc, recipient, recipients };
 }
 
 /** Counts a resend to `r` against the owner's and the recipient's limits (429 over one). */

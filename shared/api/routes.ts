@@ -101,6 +101,25 @@ const EDIT: DataAccess = { table: 'write', objects: { documents: ['read'] } };
 /** The signer page: the original and the contractor's saved signs (and when they first opened it). */
 const SIGNER_VIEW: DataAccess = { table: 'write', objects: { documents: ['read'], signerSigns: ['read'] } };
 
+/** Several owner routes served by one function (the app stack's resource budget): one access and
+ *  grants for all; the handler picks its route by the route key. */
+function ownerFunction(
+  handler: string,
+  access: DataAccess,
+  routes: readonly (readonly [id: string, method: HttpMethod, path: string])[],
+  grants?: readonly RouteGrant[],
+): RouteDefinition[] {
+  return routes.map(([id, method, path]) => ({
+    id,
+    method,
+    path,
+    auth: 'owner',
+    handler,
+    access,
+    ...(grants ? { grants } : {}),
+  }));
+}
+
 export const ROUTES: readonly RouteDefinition[] = [
   {
     id: 'Health',
@@ -306,7 +325,13 @@ export const ROUTES: readonly RouteDefinition[] = [
     grants: ['schedules'],
   },
   // Templates (issue #27): one function (./handlers/templates.ts) for the template routes and bulk send.
-  ...(
+  ...ownerFunction(
+    'templates',
+    {
+      table: 'write',
+      objects: { documents: ['read', 'write'], templates: ['read', 'write', 'delete'] },
+      enqueue: ['bulk'],
+    },
     [
       ['ListTemplates', 'GET', '/api/templates'],
       ['CreateTemplate', 'POST', '/api/templates'],
@@ -318,19 +343,8 @@ export const ROUTES: readonly RouteDefinition[] = [
       ['BulkSend', 'POST', '/api/templates/{templateId}/bulk'],
       ['GetBulkSend', 'GET', '/api/templates/{templateId}/bulk/{bulkId}'],
       ['RetryBulkSend', 'POST', '/api/templates/{templateId}/bulk/{bulkId}/retry'],
-    ] as const
-  ).map(([id, method, path]): RouteDefinition => ({
-    id,
-    method,
-    path,
-    auth: 'owner',
-    handler: 'templates',
-    access: {
-      table: 'write',
-      objects: { documents: ['read', 'write'], templates: ['read', 'write', 'delete'] },
-      enqueue: ['bulk'],
-    },
-  })),
+    ],
+  ),
   {
     id: 'GetAddressBook',
     method: 'GET',
@@ -348,23 +362,18 @@ export const ROUTES: readonly RouteDefinition[] = [
     access: { table: 'write', enqueue: ['notify'] },
   },
   // Routing (issue #28): the owner's control of a sent contract, one function (./handlers/routing.ts).
-  ...(
+  // A new contact or expiry reschedules; voiding cancels.
+  ...ownerFunction(
+    'routing',
+    { table: 'write', enqueue: ['notify'] },
     [
       ['RemindRecipient', 'POST', '/api/documents/{docuId}/recipients/{index}/remind'],
       ['ChangeRecipientContact', 'PUT', '/api/documents/{docuId}/recipients/{index}/contact'],
       ['VoidDocument', 'POST', '/api/documents/{docuId}/void'],
       ['SetExpiry', 'PUT', '/api/documents/{docuId}/expiry'],
-    ] as const
-  ).map(([id, method, path]): RouteDefinition => ({
-    id,
-    method,
-    path,
-    auth: 'owner',
-    handler: 'routing',
-    access: { table: 'write', enqueue: ['notify'] },
-    // A new contact or expiry reschedules; voiding cancels.
-    grants: ['schedules'],
-  })),
+    ],
+    ['schedules'],
+  ),
   // Contract management (issue #7): lists, details, activity, status, download, mail, delete, and the
   // contractor's own signer link (Continue).
   {

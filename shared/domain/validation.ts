@@ -119,11 +119,22 @@ export function uploadLimitMb(maxBytes: number): number {
 
 /** Deny reason: required (it is e-mailed to every participant) and 200 characters or less. */
 export function validateDenyReason(reason: string): ValidationResult<{ reason: string }> {
+  return validateReason(reason, {
+    required: 'signing.errors.denyReasonRequired',
+    tooLong: 'signing.errors.denyReasonTooLong',
+    max: DENY_REASON_MAX_CHARS,
+  });
+}
+
+/** A required free-text reason (a denial, a void, a delegation): trimmed, not blank, at most `max`
+ *  characters (code points), each refusal with its own message key. */
+export function validateReason(
+  reason: string,
+  keys: { required: MessageKey; tooLong: MessageKey; max: number },
+): ValidationResult<{ reason: string }> {
   const trimmed = reason.trim();
-  if (trimmed === '') return fail('signing.errors.denyReasonRequired');
-  if (charCount(trimmed) > DENY_REASON_MAX_CHARS) {
-    return fail('signing.errors.denyReasonTooLong', { max: DENY_REASON_MAX_CHARS });
-  }
+  if (trimmed === '') return fail(keys.required);
+  if (charCount(trimmed) > keys.max) return fail(keys.tooLong, { max: keys.max });
   return { ok: true, reason: trimmed };
 }
 
