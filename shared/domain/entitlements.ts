@@ -9,6 +9,7 @@
 // - One-time purchase: tickets that do not expire, used first-in-first-out with the other lots.
 // A subscription's monthly allowance is used before tickets (it lapses; tickets do not).
 
+import { ONETIME_PLAN_SEATS, PERSONAL_PLAN_SEATS } from './constants';
 import type { IsoDateTime, PlanKey } from './entities';
 
 export type TicketSource = 'trial' | 'onetime' | 'grant';
@@ -199,4 +200,45 @@ export function lotsOfRecord(
         }
       : { source: 'onetime', count: record.availableTickets, addedAt: record.createdAt };
   return [lot].filter((l) => alive(l, now));
+}
+
+/** Where an account's paid features come from (issue #29): an active Standard subscription, unused
+ *  one-time tickets ("All Standard features, up to 5 seats"), or the trial ("every feature of the
+ *  Standard plan is included during the trial", one seat). A Personal plan or nothing live: none. */
+export type FeatureSource = 'standard' | 'onetime' | 'trial' | 'none';
+
+export interface PlanFeatures {
+  source: FeatureSource;
+  /** My Info → Brand: a logo and an accent colour on everything contractors see (architecture §21). */
+  branding: boolean;
+  /** A comment thread per contract (architecture §21). */
+  commenting: boolean;
+  /** Seats the account may fill (the buyer's own included); members exist when it is over 1. */
+  seats: number;
+}
+
+/**
+ * The features of a plan (one function, so the Brand control, the comment thread, the members editor
+ * and the server's checks always agree). `lots` are the account's own ticket lots.
+ */
+export function planFeatures(
+  state: Pick<EntitlementState, 'plan' | 'validDate' | 'seats' | 'lots'>,
+  now: Date,
+): PlanFeatures {
+  const all = (source: FeatureSource, seats: number): PlanFeatures => ({
+    source,
+    branding: true,
+    commenting: true,
+    seats,
+  });
+  if (state.plan.endsWith('_standard') && subscriptionActive(state, now)) {
+    return all('standard', Math.max(PERSONAL_PLAN_SEATS, state.seats ?? PERSONAL_PLAN_SEATS));
+  }
+  if (state.lots.some((l) => l.source === 'onetime' && alive(l, now))) {
+    return all('onetime', ONETIME_PLAN_SEATS);
+  }
+  if (state.plan === 'trial' && Date.parse(state.validDate) > now.getTime()) {
+    return all('trial', PERSONAL_PLAN_SEATS);
+  }
+  return { source: 'none', branding: false, commenting: false, seats: PERSONAL_PLAN_SEATS };
 }

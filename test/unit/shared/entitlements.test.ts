@@ -2,6 +2,7 @@ import {
   addTickets,
   consumeOne,
   lotsOfRecord,
+  planFeatures,
   remaining,
   ticketCount,
   type EntitlementRules,
@@ -154,5 +155,56 @@ describe('tickets', () => {
       { source: 'onetime', count: 5, addedAt: record.createdAt },
     ]);
     expect(lotsOfRecord({ ...record, ticketLots: [oneTime(1)] }, NOW)).toEqual([oneTime(1)]);
+  });
+});
+
+describe('planFeatures (issue #29: what each plan includes)', () => {
+  const now = new Date('2026-06-15T00:00:00Z');
+  const future = '2026-07-01T00:00:00.000Z';
+  const past = '2026-06-01T00:00:00.000Z';
+  const onetime = { source: 'onetime' as const, count: 3, addedAt: past };
+
+  it('an active Standard plan has branding, commenting and its seats', () => {
+    const f = planFeatures({ plan: 'year_standard', validDate: future, seats: 7, lots: [] }, now);
+    expect(f).toEqual({ source: 'standard', branding: true, commenting: true, seats: 7 });
+  });
+
+  it('one-time tickets include all Standard features and 5 seats, on any plan', () => {
+    expect(planFeatures({ plan: 'trial', validDate: past, lots: [onetime] }, now)).toEqual({
+      source: 'onetime',
+      branding: true,
+      commenting: true,
+      seats: 5,
+    });
+    expect(planFeatures({ plan: 'month_personal', validDate: future, lots: [onetime] }, now).seats).toBe(5);
+  });
+
+  it('used-up one-time tickets and trial tickets give nothing of their own', () => {
+    const used = { ...onetime, count: 0 };
+    expect(planFeatures({ plan: 'trial', validDate: past, lots: [used] }, now).source).toBe('none');
+    const trialLot = { source: 'trial' as const, count: 3, addedAt: past, expiresAt: future };
+    expect(planFeatures({ plan: 'month_personal', validDate: future, lots: [trialLot] }, now).branding).toBe(
+      false,
+    );
+  });
+
+  it('the live trial includes the Standard features with one seat; an ended trial none', () => {
+    expect(planFeatures({ plan: 'trial', validDate: future, lots: [] }, now)).toEqual({
+      source: 'trial',
+      branding: true,
+      commenting: true,
+      seats: 1,
+    });
+    expect(planFeatures({ plan: 'trial', validDate: past, lots: [] }, now).commenting).toBe(false);
+  });
+
+  it('Personal and an ended Standard plan have neither branding nor commenting', () => {
+    expect(planFeatures({ plan: 'year_personal', validDate: future, lots: [] }, now).branding).toBe(false);
+    expect(planFeatures({ plan: 'year_standard', validDate: past, seats: 9, lots: [] }, now)).toEqual({
+      source: 'none',
+      branding: false,
+      commenting: false,
+      seats: 1,
+    });
   });
 });
