@@ -21,7 +21,7 @@ import { GREY, Typesetter } from './typeset';
 import type { RecordData } from './types';
 
 /** The still's box: 4:3 beside the QR code, as tall as it. */
-const THUMB_WIDTH = 128;
+const THUMB_WIDTH = 128; // not a spec constant: the record's thumbnail width, in points
 const THUMB_HEIGHT = QR_SIZE;
 
 export function recordLabels(locale: Locale) {

@@ -15,6 +15,7 @@ import {
   type SignUpResponse,
   type UpdateMeRequest,
 } from '../../shared/api/schemas';
+import { SIGN_CLICK_TUTORIAL_INCREMENT } from '../../shared/domain/constants';
 import { defaultCountryFor, normalisePhone } from '../../shared/domain/contact';
 import { validateRegistrationConsents } from '../../shared/domain/validation';
 import { localeForPath, translate } from '../../shared/i18n/server';
@@ -272,8 +273,6 @@ export async function saveConsents(
 }
 
 /** PATCH /api/me: My Info. Every field is checked before anything is saved. */
-/** OK on the sign-click tutorial popup adds this to its counter (spec doc 1 §4). */
-export const SIGN_CLICK_TUTORIAL_STEP = 10;
 
 export async function updateMyInfo(
   deps: AccountDeps,
@@ -317,7 +316,7 @@ export async function updateMyInfo(
     }
   }
   if (input.signClickTutorialSeen) {
-    changes.signClickTutorialCount = (record.signClickTutorialCount ?? 0) + SIGN_CLICK_TUTORIAL_STEP;
+    changes.signClickTutorialCount = (record.signClickTutorialCount ?? 0) + SIGN_CLICK_TUTORIAL_INCREMENT;
   }
   if (input.routingDefaults) {
     // Issue #28: a plan of zero reminders is none.

@@ -2,8 +2,8 @@
 // contractor's video, activity and status polling. Download, mail, delete and Continue are in
 // ./contract-actions.ts; who may see a contract (else 404, as for a missing document) in
 // ./contract-access.ts.
+import { ACTIVITY_TIMELINE_ITEMS } from '../../shared/domain/constants';
 import {
-  ACTIVITY_ITEMS,
   type ActivityResponse,
   type ContractCard,
   type ContractDetails,
@@ -301,7 +301,7 @@ export async function contractStatus(
 export async function activity(
   deps: ContractDeps,
   user: AuthUser,
-  limit = ACTIVITY_ITEMS,
+  limit = ACTIVITY_TIMELINE_ITEMS,
 ): Promise<ActivityResponse> {
   const items = await deps.contracts.ownerActivity(user.sub, limit);
   const docs = new Map(

@@ -9,10 +9,9 @@ import {
   remainingContracts,
   type EntitlementRules,
 } from '../../shared/domain/entitlements';
+import { trialValidUntil } from '../../shared/domain/plans';
 import { companyBuyerOf } from './seats';
 
-/** A new account starts on the free trial: 30 days, no card (spec doc 1 §1, architecture §14). */
-export const TRIAL_DAYS = 30;
 /** Contracts a trial account may send by default (configured: TRIAL_CONTRACTS); the spec's
  *  Personal plan allows 5 envelopes a month. */
 export const TRIAL_CONTRACTS = 5;
@@ -64,7 +63,8 @@ export function trialUser(
   now: Date,
   contracts = trialContracts(),
 ): UserRecord {
-  const validDate = new Date(now.getTime() + TRIAL_DAYS * 24 * 3600 * 1000).toISOString();
+  // A new account starts on the free trial: TRIAL_DAYS, no card (spec doc 1 §1, architecture §14).
+  const validDate = trialValidUntil(now);
   return {
     emailVerified: false,
     plan: 'trial',

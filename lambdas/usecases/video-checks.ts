@@ -4,9 +4,10 @@
 // recording sessions that use them are in ./videos.ts.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { VIDEO_THUMBNAIL_MAX_BYTES } from '../../shared/api/schemas';
+import { RECORDING_MIN_BYTES } from '../../shared/domain/constants';
 
 /** A recording under this many bytes is too short (spec doc 2 §9.1), on the page and here. */
-export const VIDEO_MIN_BYTES = 1000;
+export const VIDEO_MIN_BYTES = RECORDING_MIN_BYTES;
 
 /** The containers a browser's MediaRecorder writes, and the file extension of each. */
 export const VIDEO_TYPES = { 'video/webm': 'webm', 'video/mp4': 'mp4' } as const;

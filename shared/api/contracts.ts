@@ -15,10 +15,6 @@ const isoDate = z.iso.datetime({ offset: true });
 /** A list page holds at most this many cards. */
 export const CONTRACT_PAGE_MAX = 50;
 export const CONTRACT_PAGE_DEFAULT = 20;
-/** The activity timeline's length (doc 2 §9.1). */
-export const ACTIVITY_ITEMS = 10;
-/** A Generating card re-checks its status this often (doc 2 §9.1). */
-export const GENERATING_POLL_MS = 5000;
 
 /** GET /api/documents?tab=draft|pending|signed&role=owner|contractor&cursor=…&limit=… */
 export const listContractsQuerySchema = z.object({

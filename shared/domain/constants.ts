@@ -14,16 +14,15 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const PDF_CONTENT_TYPE = 'application/pdf';
 /** One limit, enforced server-side and shown in every message (architecture §14; spec: 50,000,000 bytes). */
 export const DEFAULT_MAX_UPLOAD_BYTES = 50_000_000;
-/** Upload progress is polled every second until it reports 100 percent. */
-export const UPLOAD_POLL_INTERVAL_MS = 1_000;
-export const UPLOAD_COMPLETE_PERCENT = 100;
+// Not kept: the spec's upload-percent poll (every 1 s until 100): the browser uploads straight to
+// storage by a presigned POST (decision 23) and reports its own progress, so there is nothing to poll.
 
 // --- Contractors, signing -----------------------------------------------------------------------
 
 /** Denial reason: 200 characters or less (counted as the user sees them: code points). */
 export const DENY_REASON_MAX_CHARS = 200;
-/** Contract title limit of the spec's NFT creator newsletter field. */
-export const TITLE_MAX_CHARS = 30;
+// Not kept: the 30-character title of the spec's NFT creator newsletter (no newsletter is built; a
+// contract's title is 1–100 characters, shared/api/schemas/documents.ts).
 /** Sign areas cycle through 8 colours, one per contractor (index modulo 8). */
 export const RECIPIENT_COLOURS = [
   '#E53935', // red
@@ -42,21 +41,17 @@ export function recipientColour(index: number): string {
   return RECIPIENT_COLOURS[((Math.trunc(index) % n) + n) % n]!;
 }
 
-// --- Document space (UI only; stored sign areas are in PDF points, see entities.ts) ---------------
+// --- Sign areas (stored in PDF points, see entities.ts) ---------------------------------------------
+// The spec's screen "document space" (pages 1024 units wide, 20 apart, 10 from the top, a 100-unit
+// right margin) is not kept: areas are placed on each page in PDF points and may not leave the page
+// (web/src/features/funnel/geometry.ts), so those numbers have nothing to govern (docs/spec-coverage.md).
 
-/** The spec's screen document space: pages laid out 1024 units wide, 20 apart, 10 from the top. */
-export const DOC_SPACE_WIDTH = 1024;
-export const DOC_SPACE_PAGE_GAP = 20;
-export const DOC_SPACE_TOP_OFFSET = 10;
-/** Sign areas may be dragged horizontally up to the page width minus this margin. */
-export const DOC_SPACE_RIGHT_MARGIN = 100;
-/** Default height of a signature mark, in document-space units. */
+/** Default height of a signature mark, in PDF points (the spec's 35). */
 export const DEFAULT_SIGN_HEIGHT = 35;
 
 // --- Sign and stamp makers ----------------------------------------------------------------------
 
 export const AUTO_SIGN_MAX_CHARS = 20;
-export const AUTO_SIGN_CANDIDATES = 6;
 /** General stamp: family name and given name, each at most 3 characters. */
 export const GENERAL_STAMP_MAX_CHARS = 3;
 /** Corporate stamp text: at most 11 characters. */
@@ -65,14 +60,13 @@ export const CORPORATE_STAMP_MAX_CHARS = 11;
 export const SIGN_CANVAS_WIDTH = 700;
 export const SIGN_CANVAS_HEIGHT = 300;
 export const SIGN_BRUSH_WIDTH = 5;
-export const SIGN_BRUSH_COLOUR = '#000000';
 /** Uploaded images: pixels brighter than the threshold become transparent. */
 export const IMAGE_THRESHOLD_MIN = 0;
 export const IMAGE_THRESHOLD_MAX = 255;
 export const IMAGE_THRESHOLD_DEFAULT = 128;
-/** A sign image is turned black, a stamp image red. */
+/** A sign (drawn or uploaded) is black, a stamp red: vermilion, the colour of a hanko's ink. */
 export const SIGN_INK_COLOUR = '#000000';
-export const STAMP_INK_COLOUR = '#D32F2F';
+export const STAMP_INK_COLOUR = '#CE2029';
 
 // --- Video recording ----------------------------------------------------------------------------
 
@@ -103,8 +97,8 @@ export const SCROLL_WINDOW_MOBILE = 420;
 /** The sign-click tutorial shows while the counter is below 5; OK adds 10. */
 export const SIGN_CLICK_TUTORIAL_BELOW = 5;
 export const SIGN_CLICK_TUTORIAL_INCREMENT = 10;
-/** Dates are shown in this time zone, long format (spec). */
-export const DISPLAY_TIME_ZONE = 'Asia/Seoul';
+// Not kept: the spec's fixed Asia/Seoul display zone; dates use the viewer's zone, named on the page
+// (decision 60, web/src/lib/format.ts).
 
 // --- Plans --------------------------------------------------------------------------------------
 
@@ -130,8 +124,7 @@ export const DEFAULT_MIN_AGE = 18;
 
 /** The LINE login callback's state must be exactly this long, unless it is the fixed default. */
 export const LINE_STATE_LENGTH = 11;
-export const LINE_LOGIN_MAX_AGE_SECONDS = 120;
-/** The Google sign-in script is awaited: 20 × 400 ms on the login popup, 10 × 400 ms on sign-up. */
-export const GOOGLE_SCRIPT_WAIT_TRIES_LOGIN = 20;
-export const GOOGLE_SCRIPT_WAIT_TRIES_SIGNUP = 10;
-export const GOOGLE_SCRIPT_WAIT_INTERVAL_MS = 400;
+// Not kept: LINE's max_age=120 and the Google script waits (20 × 400 ms, 10 × 400 ms). Sign-in with
+// Google and LINE goes through Cognito's hosted redirect (web/src/features/auth/components/
+// line-callback-page.tsx): no provider script is loaded in the page, and Cognito's OIDC federation
+// sends its own authorize parameters.

@@ -3,9 +3,9 @@
 // caller passes in. The SPA's entry point (./index) binds it to the whole catalogues; the server's
 // (./server) to the server catalogues only, so a Lambda bundle never carries the SPA's texts.
 
-import { LANGUAGES, type Language } from '../domain/constants';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../domain/constants';
 
-export { LANGUAGES, type Language };
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
 
 /** i18n locales, one per URL language prefix. */
 export const LOCALES = ['en', 'ja', 'ko'] as const;

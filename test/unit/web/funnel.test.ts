@@ -12,8 +12,10 @@ import {
   clampToPage,
   DEFAULT_AREA,
   defaultAreaAt,
+  scrollWindowHeight,
   toPdf,
   toScreen,
+  windowPageWidth,
 } from '../../../web/src/features/funnel/geometry';
 import { FIELD_SIZES } from '../../../web/src/features/funnel/fields';
 
@@ -138,5 +140,19 @@ describe('sign area geometry', () => {
     const huge = clampToPage({ x: 0, y: 0, width: 5000, height: 1 }, A4);
     expect(huge.width).toBeLessThanOrEqual(A4.width);
     expect(huge.height).toBe(10);
+  });
+});
+
+describe('the page display and its scroll window (doc 2 §9.1)', () => {
+  const a4 = { width: 595, height: 842 };
+  it('a desktop shows pages at most 820 px tall, in a 600 px window', () => {
+    expect(windowPageWidth(1000, a4, 1280)).toBeCloseTo((820 * 595) / 842, 5);
+    expect(windowPageWidth(400, a4, 1280)).toBe(400);
+    expect(scrollWindowHeight(1280)).toBe(600);
+  });
+  it('a phone shows pages at most 380 px wide, in a 420 px window', () => {
+    expect(windowPageWidth(412, a4, 412)).toBe(380);
+    expect(windowPageWidth(340, a4, 360)).toBe(340);
+    expect(scrollWindowHeight(380)).toBe(420);
   });
 });

@@ -1,11 +1,11 @@
 // The typed route registry. Route patterns are relative to the language segment (`/:lang`); every
 // link in the app is built with `getHref`, so a renamed route is a compile error, not a broken link.
-import { LANGUAGES } from '../../../shared/i18n/core';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../shared/i18n/core';
 
 /** URL language prefix: 'en' | 'jp' | 'ko'. The i18n locale for 'jp' is 'ja'. */
 export type Lang = (typeof LANGUAGES)[number];
 
-export const DEFAULT_LANG: Lang = 'en';
+export const DEFAULT_LANG: Lang = DEFAULT_LANGUAGE;
 
 export function isLang(value: string | undefined): value is Lang {
   return value !== undefined && (LANGUAGES as readonly string[]).includes(value);

@@ -1,5 +1,6 @@
 import type { AuthUser } from '../../../../lambdas/core/http';
-import { getOrCreateProfile, TRIAL_CONTRACTS, TRIAL_DAYS } from '../../../../lambdas/usecases/profile';
+import { getOrCreateProfile, TRIAL_CONTRACTS } from '../../../../lambdas/usecases/profile';
+import { TRIAL_DAYS } from '../../../../shared/domain/constants';
 import { InMemoryUsers, directoryWith } from '../fakes';
 
 const TOKEN_USER: AuthUser = {

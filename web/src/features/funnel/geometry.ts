@@ -1,6 +1,13 @@
 // Sign areas between the screen and the PDF (spec: stored in PDF points, origin bottom-left, as
 // pdf-lib expects). A page is drawn `scale` CSS pixels per point; screen boxes have their origin at
 // the page's top-left corner.
+import {
+  DEFAULT_SIGN_HEIGHT,
+  PAGE_DISPLAY_HEIGHT_DESKTOP,
+  PAGE_DISPLAY_WIDTH_MOBILE,
+  SCROLL_WINDOW_DESKTOP,
+  SCROLL_WINDOW_MOBILE,
+} from '../../../../shared/domain/constants';
 import type { PageSize } from '../../../../shared/domain/entities';
 
 export interface PdfBox {
@@ -18,7 +25,7 @@ export interface ScreenBox {
 }
 
 /** Default size of a new sign area, in points. */
-export const DEFAULT_AREA = { width: 150, height: 35 } as const;
+export const DEFAULT_AREA = { width: 150, height: DEFAULT_SIGN_HEIGHT } as const;
 /** The smallest area a drag or resize makes, in points. */
 export const MIN_AREA = { width: 20, height: 10 } as const;
 
@@ -61,4 +68,19 @@ export function boxAt(
 /** A new sign area of the default size whose top-left corner is at a point of the page (in points). */
 export function defaultAreaAt(point: { x: number; y: number }, page: PageSize): PdfBox {
   return boxAt(point, DEFAULT_AREA, page);
+}
+
+/** A phone, for the page display: a screen no wider than this (the spec's 380 px phone, with room). */
+const PHONE_MAX_WIDTH = 640;
+
+/** The width a page is shown at in the scroll window: 380 px at most on a phone, 820 px tall at
+ *  most on a desktop. */
+export function windowPageWidth(available: number, page: PageSize, screenWidth: number): number {
+  if (screenWidth <= PHONE_MAX_WIDTH) return Math.min(available, PAGE_DISPLAY_WIDTH_MOBILE);
+  return Math.min(available, (PAGE_DISPLAY_HEIGHT_DESKTOP * page.width) / page.height);
+}
+
+/** The scroll window's height on this screen. */
+export function scrollWindowHeight(screenWidth: number): number {
+  return screenWidth <= PHONE_MAX_WIDTH ? SCROLL_WINDOW_MOBILE : SCROLL_WINDOW_DESKTOP;
 }

@@ -36,4 +36,4 @@ export interface PendingPayment {
 }
 
 /** Scroll distance after which the header takes its compact look (doc 1 §2). */
-export const HEADER_SCROLL_THRESHOLD_PX = 50;
+export { HEADER_SCROLL_THRESHOLD_PX } from '../../../../shared/domain/constants';

@@ -1,14 +1,20 @@
 // The pure parts of the sign and stamp makers (issue #17, spec doc 1 §5): the upload threshold and the
 // layouts of the two stamps. No DOM here, so unit tests cover them.
 
+import { SIGN_INK_COLOUR, STAMP_INK_COLOUR } from '../../../../shared/domain/constants';
+
 /** An RGB ink colour. */
 export type Ink = readonly [number, number, number];
-export const BLACK_INK: Ink = [0, 0, 0];
-/** Vermilion, the colour of a hanko's ink. */
-export const RED_INK: Ink = [206, 32, 41];
 
-/** The default threshold of the upload tabs (the slider goes 0–255). */
-export const DEFAULT_THRESHOLD = 128;
+/** '#RRGGBB' → [r, g, b]. */
+export function inkOf(hex: string): Ink {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+export const BLACK_INK: Ink = inkOf(SIGN_INK_COLOUR);
+/** Vermilion, the colour of a hanko's ink. */
+export const RED_INK: Ink = inkOf(STAMP_INK_COLOUR);
 
 /**
  * Turns an image's RGBA pixels into ink, in place: pixels brighter than `threshold` (luminance 0–255)

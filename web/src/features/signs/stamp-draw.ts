@@ -4,7 +4,7 @@
 // for the characters it lacks (Hangul, rare kanji): see decision 97.
 import { corporateStampLayout, generalStampLayout, RED_INK, type PlacedChar } from './image-tools';
 
-export const STAMP_SIZE = 300;
+export const STAMP_SIZE = 300; // not a spec constant: the stamp canvas
 export const STAMP_FONT = 'Yuji Syuku';
 const FALLBACK_FONTS =
   '"Noto Serif CJK JP", "Noto Serif JP", "Noto Serif CJK KR", "Hiragino Mincho ProN", "Yu Mincho", "MS Mincho", serif';

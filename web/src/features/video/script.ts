@@ -1,12 +1,13 @@
 // The recorder's pure parts (issue #15): its timings, the MIME type it records in, and the date and
 // time of the script read aloud. Kept apart from the component so they are tested without a browser.
 
-/** A camera gets this long to settle before recording starts (spec doc 2 §9.1). */
-export const WARM_UP_MS = 600;
-/** After Stop, the recording is awaited this many times… */
-export const STOP_POLLS = 30;
-/** …this far apart. */
-export const STOP_POLL_MS = 100;
+// The spec's timings (doc 2 §9.1), under the recorder's names: a camera gets CAMERA_WARM_UP_MS to
+// settle before recording starts; after Stop the recording is awaited STOP_POLLS times, STOP_POLL_MS apart.
+export {
+  CAMERA_WARM_UP_MS as WARM_UP_MS,
+  RECORDING_STOP_WAIT_INTERVAL_MS as STOP_POLL_MS,
+  RECORDING_STOP_WAIT_TRIES as STOP_POLLS,
+} from '../../../../shared/domain/constants';
 
 /** The recorder's MIME type: webm where the browser records it, else mp4. */
 export function recorderMimeType(): string {

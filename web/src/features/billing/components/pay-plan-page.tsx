@@ -1,6 +1,7 @@
 // /{lang}/home/pay_plan/{plan} (issue #18, spec doc 1 §2 and §4, doc 2 §9.2): real prices from the
 // payment provider, the order summary and Pay (Stripe Checkout, or a change of the subscription when
 // there is one), and the payment result after the return (isModalOpen=true).
+import { DEFAULT_QUANTITY } from '../../../../../shared/domain/constants';
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -66,7 +67,7 @@ export function PayPlanPage() {
   const { plan } = useParams();
   const [search] = useSearchParams();
   const { prices, error } = usePrices();
-  const [quantity, setQuantity] = useState('1');
+  const [quantity, setQuantity] = useState(String(DEFAULT_QUANTITY));
   const [busy, setBusy] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
   if (!isPlan(plan)) {

@@ -10,7 +10,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { GENERATING_POLL_MS } from '../../../../../shared/api/contracts';
+import { GENERATING_POLL_INTERVAL_MS } from '../../../../../shared/domain/constants';
 import {
   DOCUMENT_LIST_LABEL_KEYS,
   DOCUMENT_STATUS_LABEL_KEYS,
@@ -92,7 +92,7 @@ export function ContractCard({ card: listed, lang, now, onChanged }: ContractCar
         },
         () => undefined,
       );
-    }, GENERATING_POLL_MS);
+    }, GENERATING_POLL_INTERVAL_MS);
     return () => {
       controller.abort();
       window.clearInterval(timer);

@@ -7,7 +7,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
+import { SCROLL_WINDOW_DESKTOP } from '../../../../../shared/domain/constants';
 import type { PageSize } from '../../../../../shared/domain/entities';
+import { scrollWindowHeight, windowPageWidth } from '../geometry';
 import { loadPdf } from './pdf-loader';
 
 const DEFAULT_MAX_WIDTH = 800;
@@ -24,6 +26,11 @@ interface PdfPagesProps {
   /** Show only the first N pages (the upload preview shows one). */
   limit?: number;
   maxWidth?: number;
+  /**
+   * The spec's page display (doc 2 §9.1): the pages in a scroll window 600 px tall on a desktop and
+   * 420 px on a phone, each page at most 820 px tall on a desktop and 380 px wide on a phone.
+   */
+  scrollWindow?: boolean;
   renderOverlay?: (pageIndex: number, scale: number) => ReactNode;
 }
 
@@ -33,6 +40,7 @@ export function PdfPages({
   pages,
   limit,
   maxWidth = DEFAULT_MAX_WIDTH,
+  scrollWindow = false,
   renderOverlay,
 }: PdfPagesProps) {
   const { t } = useTranslation();
@@ -41,16 +49,22 @@ export function PdfPages({
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
   const [failed, setFailed] = useState(false);
   const [firstDrawn, setFirstDrawn] = useState(false);
+  const [windowHeight, setWindowHeight] = useState(SCROLL_WINDOW_DESKTOP);
 
   useEffect(() => {
     const element = containerRef.current;
     if (!element) return;
-    const measure = () => setWidth(Math.min(element.clientWidth, maxWidth));
+    const measure = () => {
+      const available = Math.min(element.clientWidth, maxWidth);
+      const first = pages[0];
+      setWidth(scrollWindow && first ? windowPageWidth(available, first, window.innerWidth) : available);
+      setWindowHeight(scrollWindowHeight(window.innerWidth));
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [maxWidth]);
+  }, [maxWidth, scrollWindow, pages]);
 
   useEffect(() => {
     let cancelled = false;
@@ -72,7 +86,20 @@ export function PdfPages({
 
   const shown = limit === undefined ? pages : pages.slice(0, limit);
   return (
-    <div className="funnel-pages" ref={containerRef} data-testid="pdf-pages">
+    <div
+      className={scrollWindow ? 'funnel-pages funnel-pages-window' : 'funnel-pages'}
+      ref={containerRef}
+      data-testid="pdf-pages"
+      {...(scrollWindow
+        ? {
+            // A scroll window is a region the keyboard can scroll (axe: scrollable-region-focusable).
+            role: 'region',
+            tabIndex: 0,
+            'aria-label': t('funnel.pages.window'),
+            style: { maxHeight: windowHeight },
+          }
+        : {})}
+    >
       {failed ? (
         <p className="form-status form-status-error" role="alert">
           {t('funnel.pages.loadFailed')}
@@ -93,6 +120,7 @@ export function PdfPages({
             size={size}
             scale={width / size.width}
             pdf={index === 0 || firstDrawn ? pdf : null}
+            root={scrollWindow ? containerRef.current : null}
             onSettled={index === 0 ? () => setFirstDrawn(true) : undefined}
             overlay={renderOverlay?.(index, width / size.width)}
           />
@@ -111,9 +139,11 @@ interface PdfPageProps {
   /** Called once the page is drawn, or could not be. */
   onSettled?: () => void;
   overlay?: ReactNode;
+  /** The scroll window the page lies in (null: the browser's viewport). */
+  root?: Element | null;
 }
 
-function PdfPage({ index, total, size, scale, pdf, onSettled, overlay }: PdfPageProps) {
+function PdfPage({ index, total, size, scale, pdf, onSettled, overlay, root = null }: PdfPageProps) {
   const { t } = useTranslation();
   const frameRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -131,11 +161,11 @@ function PdfPage({ index, total, size, scale, pdf, onSettled, overlay }: PdfPage
           observer.disconnect();
         }
       },
-      { rootMargin: NEAR_VIEWPORT },
+      { root, rootMargin: NEAR_VIEWPORT },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [near]);
+  }, [near, root]);
 
   useEffect(() => {
     const canvas = canvasRef.current;

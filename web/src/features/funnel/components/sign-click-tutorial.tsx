@@ -2,18 +2,16 @@
 // user's comp_signclick counter is below 5; OK adds 10 to it (PATCH /api/me), so it is shown once.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SIGN_CLICK_TUTORIAL_BELOW } from '../../../../../shared/domain/constants';
 import { Modal } from '../../../components/modal';
 import { updateMe } from '../../account/api/account-api';
 import { setSessionUser, useSessionUser } from '../../auth/session';
-
-/** Below this count the popup is shown (spec: comp_signclick < 5). */
-const SHOWN_BELOW = 5;
 
 export function SignClickTutorial() {
   const { t } = useTranslation();
   const me = useSessionUser();
   const [closed, setClosed] = useState(false);
-  if (!me || closed || (me.signClickTutorialCount ?? 0) >= SHOWN_BELOW) return null;
+  if (!me || closed || (me.signClickTutorialCount ?? 0) >= SIGN_CLICK_TUTORIAL_BELOW) return null;
   const ok = () => {
     setClosed(true);
     // A failed update only means the popup is shown again next time.

@@ -125,13 +125,7 @@ export function UploadStep({ doc, onCreate, onSaved, onPrevious, onNext }: Uploa
           <p className="funnel-file" data-testid="uploaded-file">
             {t('funnel.upload.uploaded', { fileName: doc.originalFileName ?? '', pages: doc.pageCount ?? 0 })}
           </p>
-          <PdfPages
-            fileUrl={doc.fileUrl!}
-            cacheKey={doc.sha256!}
-            pages={doc.pages}
-            limit={1}
-            maxWidth={480}
-          />
+          <PdfPages fileUrl={doc.fileUrl!} cacheKey={doc.sha256!} pages={doc.pages} scrollWindow />
         </>
       )}
       <StepNav onPrevious={onPrevious} onNext={onNext} nextDisabled={!uploaded} busy={busy} />

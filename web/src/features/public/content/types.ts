@@ -1,7 +1,13 @@
 // The shape of the public site's long copy (marketing and legal text). One module per language
 // (en.ts, ja.ts) implements it, so a missing section is a compile error. Short UI strings (menus,
 // buttons, headings) live in the i18n catalogues under `public.*` instead.
+import type { FAQ_ITEMS } from '../../../../../shared/domain/constants';
 import type { ServiceId } from '../public-paths';
+
+/** Exactly N items (a copy with another count is a compile error). */
+type Exactly<T, N extends number, Acc extends readonly T[] = readonly []> = Acc['length'] extends N
+  ? Acc
+  : Exactly<T, N, readonly [...Acc, T]>;
 
 /** A paragraph, or a bulleted list when given as an array of items. */
 export type Block = string | { list: readonly string[] };
@@ -58,7 +64,8 @@ export interface PublicContent {
   footer: { tagline: string };
   services: { lead: string };
   servicePages: Record<ServiceId, ServicePage>;
-  faq: { lead: string; items: readonly QuestionAnswer[] };
+  /** The FAQ page: the spec's five evidence questions (doc 2 §9.1 'FAQ accordion: 5 items'). */
+  faq: { lead: string; items: Exactly<QuestionAnswer, typeof FAQ_ITEMS> };
   about: { lead: string; sections: readonly Section[] };
   plans: {
     lead: string;

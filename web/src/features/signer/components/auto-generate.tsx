@@ -7,7 +7,7 @@ import { validateAutoSignText } from '../../../../../shared/domain/validation';
 import type { SignFont } from './fonts';
 import { SCRIPTS, signText, type Script } from './sign-order';
 
-const CANDIDATE_WIDTH = 600;
+const CANDIDATE_WIDTH = 600; // not a spec constant: a candidate's canvas
 const CANDIDATE_HEIGHT = 200;
 /** How long typing pauses before the candidates are drawn again. */
 const TYPING_PAUSE_MS = 100;

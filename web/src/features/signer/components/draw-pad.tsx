@@ -2,10 +2,12 @@
 // Also the drawing pad of /home/sign's sign creator.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-
-const CANVAS_WIDTH = 700;
-const CANVAS_HEIGHT = 300;
-const BRUSH = 5;
+import {
+  SIGN_BRUSH_WIDTH,
+  SIGN_CANVAS_HEIGHT,
+  SIGN_CANVAS_WIDTH,
+  SIGN_INK_COLOUR,
+} from '../../../../../shared/domain/constants';
 
 export function DrawPad({
   canvasRef,
@@ -37,9 +39,9 @@ export function DrawPad({
     to: { x: number; y: number },
     ctx: CanvasRenderingContext2D,
   ) => {
-    ctx.strokeStyle = '#000';
-    ctx.fillStyle = '#000';
-    ctx.lineWidth = BRUSH;
+    ctx.strokeStyle = SIGN_INK_COLOUR;
+    ctx.fillStyle = SIGN_INK_COLOUR;
+    ctx.lineWidth = SIGN_BRUSH_WIDTH;
     ctx.lineCap = 'round';
     ctx.lineJoin = 'round';
     ctx.beginPath();
@@ -53,8 +55,8 @@ export function DrawPad({
       <p className="signer-hint">{t('signer.maker.drawHint')}</p>
       <canvas
         ref={canvasRef}
-        width={CANVAS_WIDTH}
-        height={CANVAS_HEIGHT}
+        width={SIGN_CANVAS_WIDTH}
+        height={SIGN_CANVAS_HEIGHT}
         className="signer-draw-canvas"
         aria-label={t('signer.maker.canvasLabel')}
         data-testid="sign-draw-canvas"

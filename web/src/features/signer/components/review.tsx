@@ -7,6 +7,7 @@
 // Approve or Deny; a viewer reads a copy, with no action at all; a contractor the owner lets forward
 // their request has "Forward to someone else".
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { PAGE_WAIT_INTERVAL_MS, PAGE_WAIT_TRIES } from '../../../../../shared/domain/constants';
 import { useTranslation } from 'react-i18next';
 import type { SignerView } from '../../../../../shared/api/schemas';
 import { isImageField, requiredMessage } from '../../../../../shared/domain/fields';
@@ -63,21 +64,22 @@ export function focusField(areaIndex: number): () => void {
 
 /**
  * Scrolls an area to the middle of the screen. The pages lay out at their stored size before pdf.js
- * draws them, but the areas appear only once the pages measured their width: wait a few frames.
+ * draws them, but the areas appear only once the pages measured their width: awaited as the spec
+ * awaits page images and canvases (doc 2 §9.1: up to 20 tries, 200 ms apart).
  */
 function scrollToArea(areaIndex: number, then?: () => void): () => void {
-  let frames = 0;
-  let handle = 0;
+  let tries = 0;
+  let handle: ReturnType<typeof setTimeout> | undefined;
   const attempt = () => {
     const element = areaElement(areaIndex);
     if (element) {
       const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
       element.scrollIntoView({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
       then?.();
-    } else if (frames++ < 120) handle = requestAnimationFrame(attempt);
+    } else if (tries++ < PAGE_WAIT_TRIES) handle = setTimeout(attempt, PAGE_WAIT_INTERVAL_MS);
   };
   attempt();
-  return () => cancelAnimationFrame(handle);
+  return () => clearTimeout(handle);
 }
 
 export function Review({

@@ -12,7 +12,7 @@ import { completeAttachment, fillFields, removeAttachment, requestAttachmentUplo
 import { acceptableAttachment, initialValues, ownFields, valueError, type Area } from '../fields';
 
 /** How long typing may pause before the value is saved. */
-export const SAVE_DELAY_MS = 700;
+export const SAVE_DELAY_MS = 700; // not a spec constant: the typing pause before a save
 
 const attachmentsOf = (view: SignerView | null) =>
   new Map(ownFields(view).flatMap((a) => (a.attachment ? [[a.areaIndex, a.attachment] as const] : [])));

@@ -6,6 +6,7 @@ import type { Script } from '../../signer/components/sign-order';
 import { AutoGenerate, useCandidates } from '../../signer/components/auto-generate';
 import { DrawPad } from '../../signer/components/draw-pad';
 import { inkOf } from '../../signer/components/sign-image';
+import { SIGN_CANVAS_HEIGHT, SIGN_CANVAS_WIDTH } from '../../../../../shared/domain/constants';
 import { BLACK_INK } from '../image-tools';
 import { Maker, type MakerTab } from './maker';
 import { UploadPad } from './upload-pad';
@@ -47,8 +48,8 @@ export function SignCreator({ defaultScript, onSaved }: { defaultScript: Script;
         <UploadPad
           canvasRef={uploadRef}
           ink={BLACK_INK}
-          width={700}
-          height={300}
+          width={SIGN_CANVAS_WIDTH}
+          height={SIGN_CANVAS_HEIGHT}
           testId="sign-upload"
           onError={setError}
         />

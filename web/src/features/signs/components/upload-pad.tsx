@@ -3,7 +3,12 @@
 // (black for a sign, red for a stamp). The preview follows the slider live.
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyThreshold, DEFAULT_THRESHOLD, type Ink } from '../image-tools';
+import {
+  IMAGE_THRESHOLD_DEFAULT,
+  IMAGE_THRESHOLD_MAX,
+  IMAGE_THRESHOLD_MIN,
+} from '../../../../../shared/domain/constants';
+import { applyThreshold, type Ink } from '../image-tools';
 
 interface UploadPadProps {
   canvasRef: React.RefObject<HTMLCanvasElement | null>;
@@ -16,7 +21,7 @@ interface UploadPadProps {
 
 export function UploadPad({ canvasRef, ink, width, height, testId, onError }: UploadPadProps) {
   const { t } = useTranslation();
-  const [threshold, setThreshold] = useState(DEFAULT_THRESHOLD);
+  const [threshold, setThreshold] = useState(IMAGE_THRESHOLD_DEFAULT);
   const [source, setSource] = useState<ImageData | null>(null);
   const sliderId = useId();
 
@@ -69,8 +74,8 @@ export function UploadPad({ canvasRef, ink, width, height, testId, onError }: Up
       <input
         id={sliderId}
         type="range"
-        min={0}
-        max={255}
+        min={IMAGE_THRESHOLD_MIN}
+        max={IMAGE_THRESHOLD_MAX}
         value={threshold}
         onChange={(e) => setThreshold(Number(e.target.value))}
         data-testid={`${testId}-threshold`}

@@ -7,6 +7,7 @@
 // hands it to the page. Loaded lazily: only the pages that record carry it.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RECORDING_MIN_BYTES } from '../../../../../shared/domain/constants';
 import { baseType, recorderMimeType, scriptDateTime, STOP_POLL_MS, STOP_POLLS, WARM_UP_MS } from '../script';
 import { postRecording } from '../api/upload';
 import '../video.css';
@@ -108,7 +109,7 @@ export function VideoRecorder(props: VideoRecorderProps) {
   /** The session of the recording being made: its id and form, for the upload. */
   const lastSession = useRef<RecordingSession | null>(null);
   /** The session's minimum size: a smaller recording is too short (spec: 1,000 bytes). */
-  const minBytes = useRef(1000);
+  const minBytes = useRef(RECORDING_MIN_BYTES);
   const [camera, setCamera] = useState<'starting' | 'on' | 'none'>('starting');
   const [state, setState] = useState<RecorderState>('ready');
   const [playState, setPlayState] = useState<PlaybackState>('disable');
