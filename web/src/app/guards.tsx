@@ -63,7 +63,16 @@ async function signedInUser(
       await dropLocalSession();
       return unauthorized(lang, request);
     }
-    throw error;
+    throw new UserLoadError(error);
+  }
+}
+
+/** The signed-in user's profile could not be read (the API down, a network failure): the route's
+ *  error screen says 'Fail to load user information' (spec doc 2 §8.1) with the reason. */
+export class UserLoadError extends Error {
+  constructor(readonly reason: unknown) {
+    super('Fail to load user information');
+    this.name = 'UserLoadError';
   }
 }
 

@@ -4,6 +4,7 @@ import { Link, useParams, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorScreen } from '../../components/error-screen';
 import { errorMessage } from '../../lib/error-message';
+import { UserLoadError } from '../guards';
 import { detectLang, isLang, paths } from '../paths';
 
 export function RouteError() {
@@ -13,7 +14,11 @@ export function RouteError() {
   return (
     <ErrorScreen
       title={t('common.errorTitle')}
-      message={errorMessage(t, error)}
+      message={
+        error instanceof UserLoadError
+          ? `${t('auth.loadUserFailed')} ${errorMessage(t, error.reason)}`
+          : errorMessage(t, error)
+      }
       action={
         <Link
           className="button button-primary"
