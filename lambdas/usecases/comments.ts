@@ -52,7 +52,7 @@ export type Viewer =
   | { kind: 'owner' | 'member'; userId: string; name: string; email: string }
   | { kind: 'recipient'; index: number; name: string; contact: string };
 
-interface Thread {
+export interface Thread {
   doc: DocumentRecord;
   recipients: RecipientRecord[];
   owner: UserRecord;
@@ -334,8 +334,9 @@ async function notifyMention(
 }
 
 /** The mention e-mail, in the contract's language: who wrote, the comment (escaped), and where to
- *  read the thread — an owner the contract's details, a colleague the company view; a contractor
- *  gets no link (a new signer link would be a second live credential; theirs is in their request). */
+ *  read the thread — the owner and colleagues the contract's page with its thread (sign-in first); a
+ *  contractor gets no link (a new signer link would be a second live credential, and only hashes of
+ *  theirs are stored: their request e-mail holds it). */
 export function mentionMail(appUrl: string, t: Thread, c: CommentRecord, m: MentionCandidate): NotifyJob {
   const lang: Language = isLanguage(t.doc.lang) ? t.doc.lang : 'en';
   const locale = localeForPath(lang);
@@ -348,9 +349,7 @@ export function mentionMail(appUrl: string, t: Thread, c: CommentRecord, m: Ment
   const tr = (k: string) => translate(`commentMail.${k}`, values, locale);
   const link = m.id.startsWith('recipient:')
     ? null
-    : m.id === 'owner'
-      ? `${base}/${lang}/home/show_docu/${encodeURIComponent(t.doc.docuId)}`
-      : `${base}/${lang}/home/comments/${encodeURIComponent(t.doc.docuId)}`;
+    : `${base}/${lang}/home/comments/${encodeURIComponent(t.doc.docuId)}`;
   const textLines = [
     tr('greeting'),
     tr('intro'),

@@ -211,7 +211,7 @@ describe('a three-party thread', () => {
       30000,
       'the mention e-mail to the owner',
     );
-    expect(ownerMail.body.html).toContain(`/en/home/show_docu/${docuId}`);
+    expect(ownerMail.body.html).toContain(`/en/home/comments/${docuId}`);
     const memberMail = await eventually(
       async () => mailsTo(await mailbox(), member.email).find((m) => m.subject.includes('mentioned you')),
       30000,

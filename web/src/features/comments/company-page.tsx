@@ -1,6 +1,8 @@
-// A colleague's contract, read-only, for the people of the owner's company (issue #29 item 3): what
-// the thread needs around it (title, number, who sent it, status, contractors) and the thread itself,
-// where a member reads and posts. Reached from a mention e-mail: /{lang}/home/comments/{docuId}.
+// A contract's page with its thread (issue #29 item 3), reached from a mention e-mail:
+// /{lang}/home/comments/{docuId}. For the people of the owner's company it is their read-only view of
+// a colleague's contract — what the thread needs around it (title, number, who sent it, status,
+// contractors) — where they read and post; the owner sees the same (their full details are in the
+// contract lists).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -37,7 +39,7 @@ export function CompanyContractPage() {
       )}
       {state.status === 'ready' && (
         <>
-          <p className="muted">{t('comments.company.readOnly')}</p>
+          {state.thread.viewer.kind === 'member' && <p className="muted">{t('comments.company.readOnly')}</p>}
           <h2>{state.thread.contract.title || t('contracts.untitled')}</h2>
           <dl className="info-list">
             <dt>{t('contracts.fields.number')}</dt>
