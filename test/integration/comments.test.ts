@@ -377,6 +377,24 @@ describe('who has the thread', () => {
     );
   }, 240000);
 
+  it('a draft takes the owner’s comments, and deleting the document deletes its thread', async () => {
+    const owner = await newOwner('en', 'Draft Owner');
+    const docuId = await createDocument(owner);
+    const posted = await api(ownerPath(docuId), {
+      method: 'POST',
+      token: owner.token,
+      body: { text: 'note to self' },
+    });
+    expect(posted.status).toBe(201);
+    expect((await commentDeps().comments.listNewest(docuId, 10)).map((c) => c.text)).toEqual([
+      'note to self',
+    ]);
+    expect((await api(`/api/documents/${docuId}`, { method: 'DELETE', token: owner.token })).status).toBe(
+      200,
+    );
+    expect(await commentDeps().comments.listNewest(docuId, 10)).toEqual([]);
+  }, 120000);
+
   it('answers 403 when the owner’s plan has no comments (a Personal plan)', async () => {
     const owner = await newOwner('en', 'Personal Owner');
     const docuId = await createDocument(owner);
