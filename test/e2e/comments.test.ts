@@ -3,7 +3,7 @@
 // contract's Details, mentions the contractor and a company member through the mention picker and
 // posts a comment carrying `<img src=x onerror=alert(1)>` and `<script>`; the member follows the link
 // of their mention e-mail to the company view and answers; the contractor, on a 380 px phone, opens
-// the thread with one tap on the "Comments (n)" button and answers. Everywhere the payload shows as
+// the thread with one tap on the "Comments (n)" button, answers, edits and deletes their answer. Everywhere the payload shows as
 // the literal characters typed, no dialog ever opens, no element of the payload exists in the page,
 // and axe finds nothing serious or critical in the panel, the page and the dialog.
 import { randomUUID } from 'node:crypto';
@@ -233,12 +233,35 @@ describe('a three-party comment thread with a mention and an XSS payload', () =>
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         PHONE.width,
       );
+
+      // Their own comment: Edit (within 5 minutes) marks it edited; Delete (confirmed) leaves its place.
+      const mine = dialog.locator('li.comment').nth(2);
+      await mine.getByRole('button', { name: t('comments.edit'), exact: true }).tap();
+      const edit = mine.getByLabel(t('comments.editLabel'), { exact: true });
+      await edit.fill('Thanks, all clear');
+      await mine.getByRole('button', { name: t('comments.save'), exact: true }).tap();
+      await visible(mine.getByText('Thanks, all clear', { exact: true }));
+      await visible(mine.getByText(t('comments.edited'), { exact: true }));
+      // Only one's own comments have the actions.
+      expect(await dialog.locator('li.comment').nth(0).getByRole('button').count()).toBe(0);
+      await mine.getByRole('button', { name: t('comments.delete'), exact: true }).tap();
+      const confirm = page.getByTestId('comment-delete-dialog');
+      await visible(confirm);
+      expect(await seriousAxeViolations(page, '[data-testid="comment-delete-dialog"]')).toEqual([]);
+      await confirm.getByRole('button', { name: t('comments.delete'), exact: true }).tap();
+      await visible(mine.getByText(t('comments.deleted'), { exact: true }));
+      await page.waitForFunction(
+        () => document.activeElement?.classList.contains('comment-deleted'),
+        null,
+        WAIT,
+      );
+
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden', ...WAIT });
       await page.waitForFunction(
         (want) =>
           document.querySelector('[data-testid="signer-comments-button"]')?.textContent?.trim() === want,
-        t('comments.button', { count: 3 }),
+        t('comments.button', { count: 2 }),
         WAIT,
       );
       expect(dialogs).toEqual([]);

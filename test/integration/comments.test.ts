@@ -377,6 +377,30 @@ describe('who has the thread', () => {
     );
   }, 240000);
 
+  it('a voided contract: the contractor’s link is refused as everywhere, the owner reads a closed thread', async () => {
+    const owner = await newOwner('en', 'Void Owner');
+    const { docuId, tokens } = await sent(owner, ['Vera Voided'], 'Voided contract');
+    expect(
+      (await api(signerPath(docuId, tokens[0]!), { method: 'POST', body: { text: 'hello' } })).status,
+    ).toBe(201);
+    const voided = await api(`/api/documents/${docuId}/void`, {
+      method: 'POST',
+      token: owner.token,
+      body: { reason: 'Wrong terms', lang: 'en' },
+    });
+    expect(voided.status).toBe(200);
+    expect(errorOf(await api(signerPath(docuId, tokens[0]!)))).toEqual({
+      status: 409,
+      code: 'signing.errors.voided',
+    });
+    expect(
+      errorOf(await api(signerPath(docuId, tokens[0]!), { method: 'POST', body: { text: 'still here?' } })),
+    ).toEqual({ status: 409, code: 'signing.errors.voided' });
+    const thread = await api(ownerPath(docuId), { token: owner.token });
+    expect(thread.body.open).toBe(false);
+    expect(thread.body.comments.map((c: { text: string }) => c.text)).toEqual(['hello']);
+  }, 180000);
+
   it('a draft takes the owner’s comments, and deleting the document deletes its thread', async () => {
     const owner = await newOwner('en', 'Draft Owner');
     const docuId = await createDocument(owner);

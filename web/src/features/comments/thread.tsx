@@ -27,11 +27,13 @@ function CommentItem({
   comment,
   lang,
   source,
+  dialogClass,
   onChanged,
 }: {
   comment: CommentView;
   lang: Lang;
   source: ThreadSource;
+  dialogClass: string;
   onChanged: (next: CommentView) => void;
 }) {
   const { t } = useTranslation();
@@ -41,6 +43,7 @@ function CommentItem({
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const editId = useId();
+  const itemRef = useRef<HTMLLIElement>(null);
 
   const save = async () => {
     setBusy(true);
@@ -60,6 +63,8 @@ function CommentItem({
     try {
       onChanged(await deleteComment(source, comment.commentId));
       setConfirming(false);
+      // The Delete button is gone: the focus goes to what took the comment's place.
+      requestAnimationFrame(() => itemRef.current?.querySelector<HTMLElement>('.comment-deleted')?.focus());
     } catch (e) {
       setConfirming(false);
       setError(errorMessage(t, e));
@@ -69,7 +74,7 @@ function CommentItem({
   };
 
   return (
-    <li className="comment" data-testid={`comment-${comment.commentId}`}>
+    <li ref={itemRef} className="comment" data-testid={`comment-${comment.commentId}`}>
       <p className="comment-meta">
         <strong className="comment-author">{comment.mine ? t('comments.you') : comment.author.name}</strong>{' '}
         <span className="muted">{t(`comments.authorKinds.${comment.author.kind}`)}</span>{' '}
@@ -79,7 +84,9 @@ function CommentItem({
         {comment.editedAt && !comment.deleted ? <span className="muted"> {t('comments.edited')}</span> : null}
       </p>
       {comment.deleted ? (
-        <p className="comment-text comment-deleted muted">{t('comments.deleted')}</p>
+        <p className="comment-text comment-deleted muted" tabIndex={-1}>
+          {t('comments.deleted')}
+        </p>
       ) : editing ? (
         <div className="comment-edit">
           <label htmlFor={editId}>{t('comments.editLabel')}</label>
@@ -150,7 +157,7 @@ function CommentItem({
           onCancel={() => setConfirming(false)}
           onConfirm={() => void remove()}
           busy={busy}
-          className="contracts-dialog"
+          className={dialogClass}
           testId="comment-delete-dialog"
         />
       )}
@@ -334,7 +341,14 @@ export function CommentThreadView({
       ) : (
         <ol className="comment-list">
           {thread.comments.map((c) => (
-            <CommentItem key={c.commentId} comment={c} lang={lang} source={source} onChanged={replace} />
+            <CommentItem
+              key={c.commentId}
+              comment={c}
+              lang={lang}
+              source={source}
+              dialogClass={source.kind === 'signer' ? 'signer-dialog' : 'contracts-dialog'}
+              onChanged={replace}
+            />
           ))}
         </ol>
       )}
