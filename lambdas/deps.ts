@@ -58,6 +58,8 @@ import type { SealDeps } from './usecases/sealing';
 import type { SweepDeps } from './usecases/sweep';
 import type { VerifyDeps } from './usecases/verify';
 import { minterKeyFromSecret } from './chain/minter-key';
+import { DynamoCommentStore } from './adapters/dynamo/comments';
+import type { CommentDeps } from './usecases/comments';
 import type {
   AnchorChain,
   ChainReader,
@@ -546,4 +548,10 @@ export function contractDeps(): ContractDeps {
   const base = documentDeps();
   contractRepo ??= new DynamoContractRepository(documentClient(), getConfig().TABLE_NAME);
   return { ...base, contracts: contractRepo };
+}
+
+/** Collaborative commenting (issue #29 item 3): the signer flow's deps (links, limits, queue, the
+ *  company seats) and the comment items. */
+export function commentDeps(): CommentDeps {
+  return { ...signingDeps(), comments: new DynamoCommentStore(documentClient(), getConfig().TABLE_NAME) };
 }

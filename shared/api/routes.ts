@@ -611,6 +611,30 @@ export const ROUTES: readonly RouteDefinition[] = [
     // The delegate's turn opens: their reminders replace the delegator's.
     grants: ['schedules'],
   },
+  // Collaborative commenting (issue #29 item 3): one function (./handlers/comments.ts) for the thread of
+  // the owner and company members (signed in) and of each contractor (their signer link, checked in
+  // the handler). Mentions queue e-mails under the send limits (counted in the table).
+  ...ownerFunction('comments', { table: 'write', enqueue: ['notify'] }, [
+    ['ListComments', 'GET', '/api/documents/{docuId}/comments'],
+    ['PostComment', 'POST', '/api/documents/{docuId}/comments'],
+    ['EditComment', 'PATCH', '/api/documents/{docuId}/comments/{commentId}'],
+    ['DeleteComment', 'DELETE', '/api/documents/{docuId}/comments/{commentId}'],
+  ]),
+  ...(
+    [
+      ['SignerListComments', 'GET', '/api/sign/{docuId}/{token}/comments'],
+      ['SignerPostComment', 'POST', '/api/sign/{docuId}/{token}/comments'],
+      ['SignerEditComment', 'PATCH', '/api/sign/{docuId}/{token}/comments/{commentId}'],
+      ['SignerDeleteComment', 'DELETE', '/api/sign/{docuId}/{token}/comments/{commentId}'],
+    ] as const
+  ).map(([id, method, path]): RouteDefinition => ({
+    id,
+    method,
+    path,
+    auth: 'signer',
+    handler: 'comments',
+    access: { table: 'write', enqueue: ['notify'] },
+  })),
   // Cross video confirmation (issue #15 item 4): a party's own link (purpose 'vconfirm', hash stored).
   {
     id: 'GetVideoConfirmView',

@@ -486,6 +486,10 @@ export const HISTORY_ACTIONS = [
   'delegate',
   'void',
   'contact_change',
+  // Collaborative commenting (issue #29 item 3).
+  'comment',
+  'comment_edit',
+  'comment_delete',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -508,6 +512,9 @@ export const HISTORY_ACTION_KEYS = {
   delegate: 'history.actions.delegate',
   void: 'history.actions.void',
   contact_change: 'history.actions.contactChange',
+  comment: 'commentMail.history.comment',
+  comment_edit: 'commentMail.history.commentEdit',
+  comment_delete: 'commentMail.history.commentDelete',
 } as const satisfies Record<HistoryAction, MessageKey>;
 
 /** The channel a signature request went by (history items of 'transfer'). */

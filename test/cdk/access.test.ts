@@ -208,6 +208,8 @@ describe('whatever the declarations say', () => {
         'billing',
         // each row of a bulk send is sent as Send does (issue #27 item 6)
         'bulk worker',
+        // a comment's mentions are e-mailed (issue #29 item 3), within the send limits
+        'comments',
         // sign-up and My Info → Verify mail a code (or an "account exists" notice) through the notify job
         'email-verification',
         'signup',

@@ -16,6 +16,7 @@ import {
   type RecipientRecord,
 } from './documents';
 import { createEntities, type Entities } from './entities';
+import { DynamoCommentStore } from './comments';
 import { isConditionalFailure } from './conditions';
 
 export interface Page<T> {
@@ -121,7 +122,7 @@ export class DynamoContractRepository implements ContractRepository {
 
   constructor(
     private readonly documentClient: DynamoDBDocumentClient,
-    table: string,
+    private readonly table: string,
   ) {
     this.e = createEntities(documentClient, table);
   }
@@ -228,7 +229,9 @@ export class DynamoContractRepository implements ContractRepository {
     );
   }
 
+  /** The document's history and its comment thread (issue #29: items of the same partition). */
   async deleteHistory(docuId: string): Promise<void> {
+    await new DynamoCommentStore(this.documentClient, this.table).deleteAll(docuId);
     const res = await this.e.historyItem.query.byDocument({ docuId }).go({ pages: 'all' });
     if (res.data.length === 0) return;
     await this.e.historyItem.delete(res.data.map((h) => ({ docuId, itemId: h.itemId }))).go();

@@ -219,4 +219,8 @@ export const HISTORY_WORDING: Record<string, string> = {
   delegate: 'request forwarded',
   void: 'contract voided',
   contact_change: 'contact changed',
+  // Issue #29 item 3 (collaborative commenting; this project's wording).
+  comment: 'comment posted',
+  comment_edit: 'comment edited',
+  comment_delete: 'comment deleted',
 };

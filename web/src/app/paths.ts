@@ -106,6 +106,11 @@ export const paths = {
     path: 'home/mypage/:tab',
     getHref: (lang: Lang, tab: MyPageTab) => `/${lang}/home/mypage/${tab}`,
   },
+  /** A colleague's contract and its comment thread (issue #29 item 3), from a mention e-mail. */
+  homeComments: {
+    path: 'home/comments/:docuId',
+    getHref: (lang: Lang, docuId: string) => `/${lang}/home/comments/${enc(docuId)}`,
+  },
   homeShowDocu: {
     path: 'home/show_docu/:docuId',
     getHref: (lang: Lang, docuId: string) => `/${lang}/home/show_docu/${enc(docuId)}`,

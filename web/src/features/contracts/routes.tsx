@@ -17,5 +17,13 @@ export function contractsRoutes(): RouteObject[] {
       handle: titled('titles.showDocument'),
       lazy: async () => ({ Component: (await import('./components/show-document-page')).ShowDocumentPage }),
     },
+    {
+      // A colleague's contract, read-only, with its comment thread (issue #29 item 3).
+      path: under(home, paths.homeComments.path),
+      handle: titled('titles.contracts'),
+      lazy: async () => ({
+        Component: (await import('../comments/company-page')).CompanyContractPage,
+      }),
+    },
   ];
 }

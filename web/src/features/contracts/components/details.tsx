@@ -3,7 +3,8 @@
 // Requester Info and Contractor Info. More info shows two of them in a modal with tabs. The owner of a
 // contract with a PDF (not a video contract) may save it as a template from here (issue #27 item 3).
 // A sent contract's owner also sees its Flow (issue #28: order, turn, reminders, expiry, and the
-// owner's Remind now, Change contact, Void and expiry actions).
+// owner's Remind now, Change contact, Void and expiry actions). Its owner also has the contract's
+// comment thread when the plan includes it (issue #29 item 3).
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_STATUS_LABEL_KEYS, isDraft } from '../../../../../shared/domain/status';
@@ -14,6 +15,7 @@ import { formatDateTime, formatNumber } from '../../../lib/format';
 import { SaveTemplateButton } from '../../templates/components/save-template';
 import { historyAction } from './history-text';
 import { FlowPanel } from './flow-panel';
+import { CommentsPanel } from '../../comments/panels';
 import { RecipientBadges, RoleTags } from './recipient-badges';
 import {
   getContractVideo,
@@ -365,6 +367,7 @@ export function DetailPanels({
           <FlowPanel details={details} lang={lang} onChanged={onChanged ?? (() => Promise.resolve())} />
         </section>
       )}
+      {details.role === 'owner' && <CommentsPanel docuId={details.docuId} lang={lang} />}
       <section aria-label={t('contracts.panels.activity')}>
         <h4>{t('contracts.panels.activity')}</h4>
         <ol className="timeline">

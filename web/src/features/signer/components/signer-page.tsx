@@ -27,6 +27,11 @@ import { isEndState, roleOf, stepOf } from '../machine';
 import { EndScreen, InvalidLink, LoadFailed, RefusalPage } from './end-screens';
 import '../signer.css';
 
+// The comment thread (issue #29 item 3): its own chunk, asked for once the view has loaded.
+const SignerComments = lazy(() =>
+  import('../../comments/panels').then((m) => ({ default: m.SignerComments })),
+);
+
 const SignerScreens = lazy(() => loadSignerScreens().then((m) => ({ default: m.SignerScreens })));
 
 const SIGNER_STEPS = ['signer.steps.setup', 'signer.steps.signing', 'signer.steps.complete'] as const;
@@ -118,6 +123,11 @@ export function SignerPage() {
       )}
       {role !== 'viewer' && <SignerProgress step={stepOf(name)} />}
       {body}
+      {name !== 'loading' && (
+        <Suspense fallback={null}>
+          <SignerComments docuId={docuId} token={token} lang={lang} />
+        </Suspense>
+      )}
     </main>
   );
 }
