@@ -36,6 +36,10 @@ async function signIn(session: BrowserSession, owner: Owner): Promise<Page> {
 /** On the public plans page: the card's quantity (Standard seats, one-time contracts), then Buy Now. */
 async function buyNow(session: BrowserSession, plan: string, quantity?: number): Promise<void> {
   const page = await openApp(session, '/en/plans');
+  // The first view shows the annual plans and the one-time card; Monthly shows the monthly ones.
+  if (plan.startsWith('month_')) {
+    await page.getByRole('button', { name: t('public.plans.monthly'), exact: true }).click();
+  }
   const card = page.locator(`[data-plan="${plan}"]`);
   await card.waitFor({ timeout: 20000 });
   if (quantity !== undefined) await card.getByTestId('plan-quantity').fill(String(quantity));
