@@ -106,7 +106,10 @@ describe('Buy Now and the public pages (issue #29)', () => {
       await buyNow(session, 'month_standard', 2);
       await expectVisibleText(page, t('payment.signInToBuy'));
       await expectPath(page, '/en/login');
-      await page.getByRole('link', { name: t('auth.signUpLink'), exact: true }).click();
+      await page
+        .getByTestId('login-dialog')
+        .getByRole('link', { name: t('auth.signUpLink'), exact: true })
+        .click();
       await expectPath(page, '/en/register');
       await page.getByRole('checkbox', { name: t('registration.consents.agreeAll'), exact: true }).check();
       await page.getByRole('button', { name: t('registration.next'), exact: true }).click();
