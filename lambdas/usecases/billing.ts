@@ -6,7 +6,6 @@ import type Stripe from 'stripe';
 import { PURCHASE_KEYS, type PurchaseKey } from '../../shared/domain/entities';
 import { STANDARD_PLAN_MAX_SEATS } from '../../shared/domain/constants';
 import {
-  lotsOfRecord,
   remainingContracts,
   DEFAULT_ENTITLEMENT_RULES,
   type EntitlementRules,
@@ -21,7 +20,7 @@ import type {
 } from '../adapters/dynamo/repository';
 import { AppError } from '../core/errors';
 import type { JobQueue } from '../ports';
-import { companyBuyerOf } from './seats';
+import { companyBuyerOf, planShownFor, sharedLots } from './seats';
 import type { AuthUser } from '../core/http';
 
 /** The most contracts one one-time purchase may buy. */
@@ -224,8 +223,8 @@ export async function myPlan(deps: BillingDeps, user: AuthUser, sessionId?: stri
   if (!record) throw new AppError('errors.unauthorized', 'Sign-in required');
   // A company member sees the buyer's plan (and its sends left); their own tickets stay theirs.
   const buyer = await companyBuyerOf(deps, record, now);
-  const planOf = buyer ?? record;
-  const lots = lotsOfRecord(record, now);
+  const planOf = planShownFor(record, buyer, now);
+  const lots = sharedLots(record, buyer, now);
   const left = remainingContracts(planOf, lots, now, deps.rules ?? DEFAULT_ENTITLEMENT_RULES);
   let subscription: SubscriptionView | null = null;
   if (record.subscriptionId) {

@@ -5,12 +5,11 @@ import type { SeatMemberStore, UserRecord, UserRepository } from '../adapters/dy
 import type { IdentityDirectory } from '../ports';
 import {
   DEFAULT_ENTITLEMENT_RULES,
-  lotsOfRecord,
   remainingContracts,
   type EntitlementRules,
 } from '../../shared/domain/entitlements';
 import { trialValidUntil } from '../../shared/domain/plans';
-import { companyBuyerOf } from './seats';
+import { companyBuyerOf, planShownFor, sharedLots } from './seats';
 
 /** Contracts a trial account may send by default (configured: TRIAL_CONTRACTS); the spec's
  *  Personal plan allows 5 envelopes a month. */
@@ -88,9 +87,10 @@ export function toProfile(
   now = new Date(),
   buyer: UserRecord | null = null,
 ): Profile {
-  const planOf = buyer ?? record;
-  // Remaining contracts, one definition (issue #34 item 5): shared/domain/entitlements.ts.
-  const left = remainingContracts(planOf, lotsOfRecord(record, now), now, entitlementRules());
+  const planOf = planShownFor(record, buyer, now);
+  // Remaining contracts, one definition (issue #34 item 5): shared/domain/entitlements.ts; a one-time
+  // company's tickets count for its members (issue #29).
+  const left = remainingContracts(planOf, sharedLots(record, buyer, now), now, entitlementRules());
   return {
     userId: record.userId,
     email: record.email,

@@ -4,7 +4,16 @@
 // use the buyer's allowance (the buyer's record is the one conditionally updated, decision 105).
 // Removing a member, or the plan ending, ends the sharing: it is decided on every read, never copied.
 // Someone with a live paid plan of their own keeps using theirs.
-import { subscriptionActive } from '../../shared/domain/entitlements';
+// One-time tickets (issue #29) include up to 5 seats too: who is a buyer with seats is planFeatures'
+// answer (source 'standard' or 'onetime'); a one-time company's members send from the buyer's bought
+// tickets only (oneTimeTicketForSend in sending.ts), never from the buyer's own subscription or trial.
+import {
+  lotsOfRecord,
+  planFeatures,
+  subscriptionActive,
+  type PlanFeatures,
+  type TicketLot,
+} from '../../shared/domain/entitlements';
 import { isValidEmail } from '../../shared/domain/contact';
 import type { EntitlementStore, SeatMemberStore, UserRecord } from '../adapters/dynamo/repository';
 import { AppError } from '../core/errors';
@@ -15,22 +24,60 @@ export interface SeatDeps {
   readonly seats: SeatMemberStore;
 }
 
-const isStandard = (r: Pick<UserRecord, 'plan'>) => r.plan.endsWith('_standard');
+type PlanRecord = Pick<
+  UserRecord,
+  'plan' | 'validDate' | 'seats' | 'availableTickets' | 'createdAt' | 'ticketLots'
+>;
 
-/** The buyer whose standard plan this user shares now, or null (own plan). */
+/** What a stored account's plan includes now (its seats among them): planFeatures of its record. */
+export function featuresOf(record: PlanRecord, now: Date): PlanFeatures {
+  return planFeatures(
+    {
+      plan: record.plan,
+      validDate: record.validDate,
+      ...(record.seats == null ? {} : { seats: record.seats }),
+      lots: lotsOfRecord(record, now),
+    },
+    now,
+  );
+}
+
+/** A buyer with seats to share: an active Standard plan or unused one-time tickets. */
+const hasSeats = (features: PlanFeatures) => features.source === 'standard' || features.source === 'onetime';
+
+/** The buyer whose Standard plan or one-time tickets this user shares now, or null (own plan). */
 export async function companyBuyerOf(
   deps: { users: { getById(userId: string): Promise<UserRecord | null> }; seats: SeatMemberStore },
-  member: Pick<UserRecord, 'userId' | 'email' | 'emailVerified' | 'plan' | 'validDate'>,
+  member: Pick<UserRecord, 'userId' | 'email' | 'emailVerified'> & PlanRecord,
   now = new Date(),
 ): Promise<UserRecord | null> {
-  // A person with a paid plan of their own uses it (the company's is for those without one).
+  // A person with a paid plan (or bought tickets) of their own uses it: the company's is for those
+  // without one.
   if (!member.emailVerified || subscriptionActive(member, now)) return null;
+  if (featuresOf(member, now).source === 'onetime') return null;
   const email = member.email.toLowerCase();
   const buyerId = await deps.seats.seatBuyerOf(email);
   if (!buyerId || buyerId === member.userId) return null;
   const buyer = await deps.users.getById(buyerId);
-  if (!buyer || buyer.closed || !isStandard(buyer) || !subscriptionActive(buyer, now)) return null;
+  if (!buyer || buyer.closed || !hasSeats(featuresOf(buyer, now))) return null;
   return buyer.memberEmails?.includes(email) ? buyer : null;
+}
+
+/**
+ * The ticket lots a user's remaining contracts count (one definition for /api/me and My Plan): their
+ * own, and a one-time company's bought tickets they send from; a Standard company's allowance is
+ * counted through the buyer's plan itself.
+ */
+export function sharedLots(record: PlanRecord, buyer: PlanRecord | null, now: Date): TicketLot[] {
+  const own = lotsOfRecord(record, now);
+  if (!buyer || featuresOf(buyer, now).source !== 'onetime') return own;
+  return [...lotsOfRecord(buyer, now).filter((l) => l.source === 'onetime'), ...own];
+}
+
+/** The plan whose name, dates and monthly allowance a user sees and sends under: a Standard company's
+ *  buyer's, else their own (one-time tickets are counted by sharedLots). */
+export function planShownFor<R extends PlanRecord>(record: R, buyer: R | null, now: Date): R {
+  return buyer && featuresOf(buyer, now).source === 'standard' ? buyer : record;
 }
 
 export interface MembersView {
@@ -45,16 +92,18 @@ export interface MembersView {
 export async function getMembers(deps: SeatDeps, userId: string, now = new Date()): Promise<MembersView> {
   const record = await deps.users.getById(userId);
   if (!record) throw new AppError('errors.unauthorized', 'Sign-in required');
-  if (isStandard(record) && subscriptionActive(record, now)) {
+  const features = featuresOf(record, now);
+  if (hasSeats(features)) {
     return {
       role: 'buyer',
-      seats: record.seats ?? 1,
+      seats: features.seats,
       ownerEmail: record.email,
       members: record.memberEmails ?? [],
     };
   }
   const buyer = await companyBuyerOf(deps, record, now);
-  if (buyer) return { role: 'member', seats: buyer.seats ?? 1, ownerEmail: buyer.email, members: [] };
+  if (buyer)
+    return { role: 'member', seats: featuresOf(buyer, now).seats, ownerEmail: buyer.email, members: [] };
   return { role: 'none', seats: record.seats ?? 1, ownerEmail: record.email, members: [] };
 }
 
@@ -85,7 +134,8 @@ export function checkMembers(emails: readonly string[], ownerEmail: string, seat
   return out;
 }
 
-/** PUT /api/billing/members: the buyer's member list (at most seats − 1 besides the owner). */
+/** PUT /api/billing/members: the buyer's member list (at most seats − 1 besides the owner; a one-time
+ *  buyer's seats are ONETIME_PLAN_SEATS). */
 export async function saveMembers(
   deps: SeatDeps,
   userId: string,
@@ -95,10 +145,15 @@ export async function saveMembers(
   for (let attempt = 1; attempt <= 5; attempt++) {
     const record = await deps.users.getById(userId);
     if (!record) throw new AppError('errors.unauthorized', 'Sign-in required');
-    if (!isStandard(record) || !subscriptionActive(record, now)) {
-      throw memberError('notStandard', 'Only a standard plan has company members', 409);
+    const features = featuresOf(record, now);
+    if (!hasSeats(features)) {
+      throw memberError(
+        'notStandard',
+        'Only a standard plan or one-time contracts have company members',
+        409,
+      );
     }
-    const seats = record.seats ?? 1;
+    const seats = features.seats;
     const next = checkMembers(emails, record.email, seats);
     const before = record.memberEmails ?? [];
     const added = next.filter((e) => !before.includes(e));

@@ -6,7 +6,7 @@ import type { Language } from '../../shared/domain/constants';
 import { TransitionError } from '../../shared/domain/status';
 import type { RecipientRecord, EntitlementWrite } from '../adapters/dynamo/documents';
 import type { UserRecord } from '../adapters/dynamo/repository';
-import { companyBuyerOf } from './seats';
+import { companyBuyerOf, featuresOf } from './seats';
 import { AppError, ENTITLEMENT_CONFLICT, isAppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
 import {
@@ -79,8 +79,32 @@ export function entitlementForSend(
   };
 }
 
-/** The sender's entitlement: a company member uses the buyer's standard plan first (the buyer's record
- *  is conditionally updated), then their own; refused with the plan's reason when neither has one. */
+/** A one-time company member's send (issue #29): one of the buyer's bought tickets, oldest first (the
+ *  buyer's subscription and trial stay the buyer's own), as a conditional write of the buyer's record. */
+export function oneTimeTicketForSend(buyer: UserRecord, now = new Date()): EntitlementWrite {
+  const lots = lotsOfRecord(buyer, now);
+  const i = lots.findIndex((l) => l.source === 'onetime');
+  if (i < 0) {
+    throw new AppError('billing.errors.noneLeft', 'The company has no one-time contract left', {
+      status: 402,
+      details: { plansPath: PLANS_PATH },
+    });
+  }
+  const lot = lots[i]!;
+  const next =
+    lot.count > 1
+      ? lots.map((l, k) => (k === i ? { ...l, count: l.count - 1 } : l))
+      : lots.filter((_, k) => k !== i);
+  return {
+    userId: buyer.userId,
+    expectedVersion: buyer.entitlementVersion,
+    changes: { ticketLots: next, availableTickets: ticketCount(next, now) },
+  };
+}
+
+/** The sender's entitlement: a company member uses the buyer's standard plan (or, for one-time tickets,
+ *  the buyer's tickets) first — the buyer's record is conditionally updated —, then their own; refused
+ *  with the plan's reason when neither has one. */
 export async function senderEntitlement(
   deps: Pick<DocumentDeps, 'users' | 'seats' | 'entitlementRules'>,
   userId: string,
@@ -91,7 +115,9 @@ export async function senderEntitlement(
     own && deps.seats ? await companyBuyerOf({ users: deps.users, seats: deps.seats }, own, now) : null;
   if (buyer) {
     try {
-      return entitlementForSend(buyer, buyer.userId, deps.entitlementRules, now);
+      return featuresOf(buyer, now).source === 'onetime'
+        ? oneTimeTicketForSend(buyer, now)
+        : entitlementForSend(buyer, buyer.userId, deps.entitlementRules, now);
     } catch (companyRefusal) {
       try {
         return entitlementForSend(own, userId, deps.entitlementRules, now);

@@ -6,7 +6,8 @@ import { jest } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
 import { en } from '../../web/src/features/public/content/en';
 import { ja } from '../../web/src/features/public/content/ja';
-import { BLOG_URLS, PENDING_PAYMENT_KEY } from '../../web/src/features/public/constants';
+import { PENDING_PAYMENT_KEY } from '../../web/src/features/billing/purchase';
+import { SITE } from '../../web/src/features/public/site-details';
 import { appBaseUrl, launchBrowser, openApp, type BrowserSession } from '../support/browser';
 import { text } from './catalogue';
 import { expectPath } from './steps';
@@ -182,10 +183,14 @@ describe('public site', () => {
         await expectHeading(page, heading);
       }
 
-      // The blog opens the language's blog in a new tab.
+      // The blog is the operator's configuration (issue #29): a link only when one is set, in a new tab.
       const blog = footer.getByRole('link', { name: new RegExp(`^${text('en', 'public.nav.blog')}`) });
-      expect(await blog.getAttribute('href')).toBe(BLOG_URLS.en);
-      expect(await blog.getAttribute('target')).toBe('_blank');
+      if (SITE.blog.en) {
+        expect(await blog.getAttribute('href')).toBe(SITE.blog.en);
+        expect(await blog.getAttribute('target')).toBe('_blank');
+      } else {
+        expect(await blog.count()).toBe(0);
+      }
 
       // The small status link shows the API's health.
       await footer.getByRole('link', { name: text('en', 'public.footer.status'), exact: true }).click();
@@ -301,7 +306,10 @@ describe('public site on a 380 px wide phone', () => {
         'nav.signUp',
       ] as const)
         await menu.getByRole('link', { name: text('en', key), exact: true }).waitFor({ state: 'visible' });
-      await menu.getByRole('link', { name: new RegExp(`^${text('en', 'public.nav.blog')}`) }).waitFor();
+      // The Blog entry exists only when the operator configured a blog (issue #29).
+      const blog = menu.getByRole('link', { name: new RegExp(`^${text('en', 'public.nav.blog')}`) });
+      if (SITE.blog.en) await blog.waitFor();
+      else expect(await blog.count()).toBe(0);
 
       // The page is readable at this width: nothing scrolls sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(380);

@@ -32,7 +32,7 @@ const signedInModule = async (config: AppConfig) => {
 
 /** The signed-in area: /{lang}/home/** inside the shell, every page behind the login guard. */
 function signedInRoutes(config: AppConfig): RouteObject {
-  const placeholder = async () => ({ Component: (await signedInModule(config)).PlaceholderRoute });
+  const notFound = async () => ({ Component: (await signedInModule(config)).HomeNotFoundRoute });
   const home = paths.home.path;
   return {
     path: home,
@@ -65,8 +65,9 @@ function signedInRoutes(config: AppConfig): RouteObject {
           ...billingRoutes(),
           // Templates (issue #27).
           ...templatesRoutes(),
-          // Filled by later issues; until then a "being built" page inside the shell.
-          { path: under(home, paths.homeMake.path), handle: titled('titles.newContract'), lazy: placeholder },
+          // Any other page under /home (e.g. a made-up funnel /home/make/nonsense/x, issue #29): the
+          // not-found page, inside the shell.
+          { path: '*', handle: titled('titles.notFound'), lazy: notFound },
         ],
       },
     ],

@@ -15,7 +15,6 @@ import { Welcome } from '../../features/home/components/welcome';
 import { AdminIntro, AdminLayout } from '../../features/shell/components/admin-layout';
 import { JobsPage } from '../../features/admin/components/jobs-page';
 import { SettingPage } from '../../features/admin/components/setting-page';
-import { PlaceholderPage } from '../../features/shell/components/placeholder-page';
 import { ShellLayout } from '../../features/shell/components/shell-layout';
 import { NotFound } from '../../components/not-found';
 import { pushFlash } from '../../lib/flash';
@@ -42,7 +41,9 @@ export function SignedInLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const user = useUser(SIGNED_IN_ROUTE_ID);
-  const onLogout = useCallback(() => signOutAndGo(lang, { config, navigate }), [lang, config, navigate]);
+  const onLogout = useCallback(async () => {
+    await signOutAndGo(lang, { config, navigate });
+  }, [lang, config, navigate]);
   return (
     <ShellLayout
       user={user}
@@ -102,9 +103,10 @@ export function MyPageRoute() {
   );
 }
 
-export function PlaceholderRoute() {
+/** An unknown page of the signed-in area: 'Sorry, the page you visited does not exist', Back Home. */
+export function HomeNotFoundRoute() {
   const lang = useLang();
-  return <PlaceholderPage backHref={paths.home.getHref(lang)} />;
+  return <NotFound homeHref={paths.home.getHref(lang)} />;
 }
 
 export function AdminShellRoute() {

@@ -2,7 +2,8 @@
 // - getSessionUser() / useSessionUser(): the MeResponse of the last `POST /api/me/login` or
 //   `GET /api/me`, cached in memory (null when unknown or signed out); refreshSessionUser() re-reads it.
 // - signOutAndGo(lang): Amplify signOut (lazy-loaded), clear the cache, leave the 'Logged out
-//   successfully.' notice for the login page, go to /{lang}/login.
+//   successfully.' notice for the login page, go to /{lang}/login; or, when it fails, stay signed in
+//   with 'Something went wrong, Logout Failed'.
 // - announceSignedIn(page): 'Logged in successfully.' as a flash message of the language layout.
 // Amplify is only ever imported dynamically here, so the shell can import this module from the
 // landing page's chunk.
@@ -92,21 +93,31 @@ export interface SignOutOptions {
 
 /**
  * Signs out of this browser (Amplify signOut), clears the cached user, and goes to
- * /{lang}/login where 'Logged out successfully.' is shown.
+ * /{lang}/login where 'Logged out successfully.' is shown. When the sign-out fails — Amplify throws,
+ * or the session is still there afterwards (its tokens could not be removed) — the user stays where
+ * they are, still signed in, and 'Something went wrong, Logout Failed' says so (spec doc 2 §8.1;
+ * issue #29: it used to be swallowed). Resolves to whether the sign-out happened.
  */
-export async function signOutAndGo(lang: Lang, options: SignOutOptions = {}): Promise<void> {
+export async function signOutAndGo(lang: Lang, options: SignOutOptions = {}): Promise<boolean> {
   try {
     if (options.config) await ensureAmplify(options.config);
-    const { signOut } = await import('aws-amplify/auth');
+    const { signOut, getCurrentUser } = await import('aws-amplify/auth');
     await signOut();
+    const stillSignedIn = await getCurrentUser().then(
+      () => true,
+      () => false,
+    );
+    if (stillSignedIn) throw new Error('the session is still there after signOut');
   } catch {
-    // Already signed out, or the network failed: the local session is gone either way.
+    pushFlash({ kind: 'logoutFailed', tone: 'warning', messageKey: 'auth.logoutFailed' });
+    return false;
   }
   setSessionUser(null);
   flagSignedOut();
   const to = `/${lang}/login`;
   if (options.navigate) await options.navigate(to, { replace: true });
   else window.location.assign(to);
+  return true;
 }
 
 /** 'Logged in successfully.' on the page the user is about to land on (shown by the layout). */

@@ -7,6 +7,7 @@ import type { OAuthProvider } from '../../../app/config';
 import type { Lang } from '../../../app/paths';
 import { rememberRedirectLang } from '../hrefs';
 import { LINE_DEFAULT_STATE } from '../line-state';
+import { forgetSignUpProvider, rememberSignUpProvider } from '../sign-up-provider';
 
 interface FederatedButtonsProps {
   lang: Lang;
@@ -24,6 +25,9 @@ export function FederatedButtons({ lang, providers, customState, onError }: Fede
   const go = (provider: OAuthProvider) => {
     setBusy(true);
     rememberRedirectLang(lang);
+    // A sign-up (its consents travel as the custom state) says so on the way back.
+    if (customState && customState !== LINE_DEFAULT_STATE) rememberSignUpProvider(sessionStorage, provider);
+    else forgetSignUpProvider(sessionStorage);
     signInWithRedirect({
       provider: provider === 'Google' ? 'Google' : { custom: 'LINE' },
       customState: customState ?? LINE_DEFAULT_STATE,

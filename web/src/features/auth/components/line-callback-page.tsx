@@ -28,6 +28,7 @@ import { minAgeOf } from '../consents';
 import { useAfterSignIn } from '../hooks/use-after-sign-in';
 import { authHref, redirectLang } from '../hrefs';
 import { checkLineState, type LineStateCheck } from '../line-state';
+import { takeGoogleSignUp } from '../sign-up-provider';
 import { waitForOAuthOutcome } from '../oauth-events';
 import { authErrorMessage } from '../sign-in';
 import { ConsentsDialog } from './consents-dialog';
@@ -44,6 +45,7 @@ export function LineCallbackPage() {
   const after = useAfterSignIn(lang);
   const [error, setError] = useState<string | null>(null);
   const [stateCheck, setStateCheck] = useState<LineStateCheck | null>(null);
+  const [googleSignUp, setGoogleSignUp] = useState(false);
   const started = useRef(false);
   const code = params.get('code');
 
@@ -75,6 +77,8 @@ export function LineCallbackPage() {
         throw new Error(t('auth.errors.lineState'));
       }
       setStateCheck(check);
+      // A Google sign-up that came back: 'SignUp Success!!! Now Automatically SignIn as Google ID…'.
+      if (check.kind === 'payload' && takeGoogleSignUp(sessionStorage)) setGoogleSignUp(true);
       await after.complete();
     };
     run().catch((failure: unknown) => setError(authErrorMessage(t, failure)));
@@ -92,7 +96,9 @@ export function LineCallbackPage() {
 
   return (
     <main className="page auth-page callback-page">
-      <p role="status">{t('auth.callback.processing')}</p>
+      <p role="status" data-testid="callback-status">
+        {googleSignUp ? t('auth.signUpSuccess') : t('auth.callback.processing')}
+      </p>
       <Spinner />
       {error ? (
         <ErrorDialog message={error} onClose={() => void navigate(authHref.login(lang), { replace: true })} />

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { ConsentsInput } from '../../../../../shared/api/schemas';
 import { useAppConfig } from '../../../app/app-context';
 import { useLang } from '../../../app/use-lang';
+import { ApiError } from '../../../lib/api-client';
 import { confirmSignUp, signUpAccount } from '../api/account';
 import { minAgeOf } from '../consents';
 import { useAfterSignIn } from '../hooks/use-after-sign-in';
@@ -43,6 +44,14 @@ export function RegisterPage() {
   const appName = t('app.name');
 
   const close = () => void navigate(authHref.landing(lang));
+  // 'SignUp Failed... : {server message}' (spec doc 2 §8.1) for a sign-up the server refused; a mistyped
+  // code is only that, and says so alone.
+  const signUpFailed = (failure: unknown) => {
+    const message = authErrorMessage(t, failure);
+    return failure instanceof ApiError && failure.code === 'auth.errors.invalidCode'
+      ? message
+      : t('auth.signUpFailed', { errmsg: message });
+  };
 
   const requestCode = async (fields: SignUpFields) => {
     if (!consents) return;
@@ -63,7 +72,7 @@ export function RegisterPage() {
       setResent(false);
       setPending(fields);
     } catch (failure) {
-      setError(authErrorMessage(t, failure));
+      setError(signUpFailed(failure));
     } finally {
       setBusy(false);
     }
@@ -89,6 +98,12 @@ export function RegisterPage() {
     setError(null);
     try {
       await confirmSignUp({ email: pending.email.trim(), code, password: pending.password });
+    } catch (failure) {
+      setError(signUpFailed(failure));
+      setBusy(false);
+      return;
+    }
+    try {
       await signInWithPassword(config, pending.email, pending.password);
       await after.complete();
     } catch (failure) {

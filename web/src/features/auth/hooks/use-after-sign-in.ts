@@ -2,13 +2,14 @@
 // `POST /api/me/login`; a federated user who never gave the consents gets the consent step first
 // (`POST /api/me/consents`); then the first sign-in ever goes to /{lang}/thankyou, any later one
 // shows 'Logged in successfully.' and goes home (or back to the page that required the sign-in).
+// A visitor who pressed Buy Now first (issue #29 item 1, decision 148) goes to Pay Plan with the plan
+// and quantity chosen, whether this sign-in ends a sign-up or not.
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { signOut } from 'aws-amplify/auth';
 import type { ConsentsInput } from '../../../../../shared/api/schemas';
-import { paths, type Lang } from '../../../app/paths';
-import { PURCHASE_KEYS, type PurchaseKey } from '../../../../../shared/domain/entities';
-import { PENDING_PAYMENT_KEY, type PendingPayment } from '../../public/constants';
+import type { Lang } from '../../../app/paths';
+import { takePendingPayment } from '../../billing/purchase';
 import { recordLogin, saveConsents, type LoginResponse } from '../api/account';
 import { authHref } from '../hrefs';
 import { announceSignedIn, setSessionUser } from '../session';
@@ -24,19 +25,12 @@ export interface AfterSignIn {
   cancelConsents: () => Promise<void>;
 }
 
-/** A visitor's Buy Now on the pricing page left a marker (issue #18): after sign-in the pay page of
- *  that plan, once, within an hour. */
+/** A visitor's Buy Now left a marker: the pay page of that plan, once, while fresh. */
 function pendingPaymentHref(lang: Lang): string | undefined {
   try {
-    const raw = sessionStorage.getItem(PENDING_PAYMENT_KEY);
-    if (!raw) return undefined;
-    sessionStorage.removeItem(PENDING_PAYMENT_KEY);
-    const marker = JSON.parse(raw) as Partial<PendingPayment>;
-    const fresh = Date.now() - Date.parse(marker.createdAt ?? '') < 3_600_000;
-    if (!fresh || !PURCHASE_KEYS.includes(marker.plan as PurchaseKey)) return undefined;
-    return paths.homePayPlan.getHref(lang, marker.plan as PurchaseKey);
+    return takePendingPayment(window.sessionStorage, lang);
   } catch {
-    return undefined;
+    return undefined; // no storage
   }
 }
 
@@ -46,10 +40,11 @@ export function useAfterSignIn(lang: Lang, from?: string): AfterSignIn {
 
   const finish = useCallback(
     (me: LoginResponse) => {
-      if (me.firstLogin) {
+      const purchase = pendingPaymentHref(lang);
+      if (me.firstLogin && !purchase) {
         void navigate(authHref.thankYou(lang), { replace: true });
       } else {
-        const target = pendingPaymentHref(lang) ?? from ?? authHref.home(lang);
+        const target = purchase ?? from ?? authHref.home(lang);
         announceSignedIn(target.split('?')[0]!);
         void navigate(target, { replace: true });
       }

@@ -14,7 +14,7 @@ import { cancelSubscription, getInvoices, getMembers, getMyPlan, saveMembers } f
 import { refusalText } from './billing-text';
 import { RemainingParts } from '../../../components/remaining-contracts';
 
-function MembersCard({ initial }: { initial: MembersResponse }) {
+function MembersCard({ initial, oneTime }: { initial: MembersResponse; oneTime: boolean }) {
   const { t } = useTranslation();
   const rows = Math.max(0, initial.seats - 1);
   const [saved, setSaved] = useState<string[]>(() =>
@@ -43,7 +43,10 @@ function MembersCard({ initial }: { initial: MembersResponse }) {
   return (
     <section className="card" aria-labelledby="members-title" data-testid="members">
       <h2 id="members-title">{t('billing.members.title')}</h2>
-      <p className="muted">{t('billing.members.intro')}</p>
+      <p className="muted">
+        {/* One-time contracts include up to 5 seats, with the same editor (issue #29 item 4). */}
+        {oneTime ? t('plans29.members.onetimeIntro', { seats: initial.seats }) : t('billing.members.intro')}
+      </p>
       {/* The seats bought and how many hold someone (the owner's own included), issue #34 item 6. */}
       <p data-testid="members-used">
         {t('billing.members.used', { used: 1 + saved.filter(Boolean).length, seats: initial.seats })}
@@ -117,7 +120,10 @@ export function MyPlanPage() {
   useEffect(() => {
     getMyPlan()
       .then(setPlan)
-      .catch((e: unknown) => setPlanError(errorMessage(t, e)));
+      // The plan and its subscription come in one answer: 'Fail to load subscription list:{errmsg}'.
+      .catch((e: unknown) =>
+        setPlanError(t('billing.errors.loadSubscription', { errmsg: errorMessage(t, e) })),
+      );
     getMembers()
       .then(setMembers)
       .catch(() => setMembers(null));
@@ -140,7 +146,7 @@ export function MyPlanPage() {
 
   if (planError) {
     return (
-      <p className="notice notice-warning" role="alert">
+      <p className="notice notice-warning" role="alert" data-testid="myplan-error">
         {planError}
       </p>
     );
@@ -208,7 +214,9 @@ export function MyPlanPage() {
           {cancelState ? <p role="status">{cancelState}</p> : null}
         </section>
       ) : null}
-      {members?.role === 'buyer' ? <MembersCard key={members.seats} initial={members} /> : null}
+      {members?.role === 'buyer' ? (
+        <MembersCard key={members.seats} initial={members} oneTime={!plan.plan.endsWith('_standard')} />
+      ) : null}
       <section className="card" aria-labelledby="invoices-title">
         <h2 id="invoices-title">{t('billing.invoices')}</h2>
         {invoiceError ? (
@@ -230,6 +238,12 @@ export function MyPlanPage() {
                 <a href={inv.invoice_pdf} target="_blank" rel="noreferrer">
                   PDF
                 </a>
+              ) : null}
+              {/* Only the first line is listed: say so when there are more (spec doc 2 §8.6). */}
+              {inv.lines.total_count > 1 ? (
+                <p className="notice notice-warning" data-testid="invoice-lines-warning">
+                  {t('billing.invoiceMultipleLines')}
+                </p>
               ) : null}
             </li>
           ))}

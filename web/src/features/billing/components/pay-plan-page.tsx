@@ -5,30 +5,29 @@ import { DEFAULT_QUANTITY } from '../../../../../shared/domain/constants';
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PURCHASE_KEYS, type PurchaseKey } from '../../../../../shared/domain/entities';
-import { STANDARD_PLAN_MAX_SEATS } from '../../../../../shared/domain/constants';
-import { formatDollars, orderTotalCents } from '../../../../../shared/domain/plans';
+import type { TFunction } from 'i18next';
 import type { Locale } from '../../../../../shared/i18n';
+import { formatDollars, orderTotalCents } from '../../../../../shared/domain/plans';
+import { isMessageKey } from '../../../app/i18n';
 import { useLang } from '../../../app/use-lang';
+import { ApiError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
-import { getMyPlan, startCheckout } from '../api/billing-api';
+import { getMembers, getMyPlan, startCheckout } from '../api/billing-api';
+import {
+  choosesQuantity,
+  initialQuantity,
+  isPurchaseKey,
+  paymentResultKey,
+  quantityProblem,
+} from '../purchase';
 import { planName, refusalText } from './billing-text';
 import { usePrices } from './price-lines';
 
-const isPlan = (v: string | undefined): v is PurchaseKey => PURCHASE_KEYS.includes(v as PurchaseKey);
-
-type QuantityProblem =
-  | { key: 'billing.errors.notPositive' | 'billing.errors.notWholeNumber' }
-  | { key: 'billing.errors.tooManySeats'; values: { max: number } };
-
-function quantityProblem(plan: PurchaseKey, text: string): QuantityProblem | null {
-  const n = Number(text);
-  if (text.trim() === '' || !Number.isFinite(n) || n <= 0) return { key: 'billing.errors.notPositive' };
-  if (!Number.isInteger(n)) return { key: 'billing.errors.notWholeNumber' };
-  if (plan.endsWith('_standard') && n > STANDARD_PLAN_MAX_SEATS) {
-    return { key: 'billing.errors.tooManySeats', values: { max: STANDARD_PLAN_MAX_SEATS } };
-  }
-  return null;
+/** Pay's failure: our translated refusal (seats, plan, availability) with its values; anything else
+ *  — the provider or the network gave no message we know — 'An unexpected error occurred.' (spec §8.6). */
+function payErrorText(t: TFunction, e: unknown): string {
+  if (e instanceof ApiError && isMessageKey(e.code) && e.code !== 'errors.internal') return refusalText(t, e);
+  return t('payment.unexpected');
 }
 
 /** The result after Checkout: the session's payment status as the server reads it from the provider. */
@@ -40,12 +39,8 @@ function PaymentResult({ sessionId }: { sessionId: string }) {
     getMyPlan(sessionId)
       .then((r) => {
         if (!live) return;
-        const status = r.checkout?.paymentStatus;
-        if (status === 'paid' || status === 'no_payment_required')
-          setMessage({ ok: true, text: t('payment.succeeded') });
-        else if (r.checkout?.status === 'open') setMessage({ ok: false, text: t('payment.failed') });
-        else if (r.checkout) setMessage({ ok: false, text: t('payment.processing') });
-        else setMessage({ ok: false, text: t('payment.somethingWentWrong') });
+        const result = paymentResultKey(r.checkout);
+        setMessage({ ok: result.ok, text: t(result.key) });
       })
       .catch(() => live && setMessage({ ok: false, text: t('payment.somethingWentWrong') }));
     return () => {
@@ -60,6 +55,21 @@ function PaymentResult({ sessionId }: { sessionId: string }) {
   );
 }
 
+/** A member of a company plan does not buy: the buyer manages it (issue #29 item 1). */
+function useCompanyManager(): string | null {
+  const [owner, setOwner] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    getMembers()
+      .then((m) => live && setOwner(m.role === 'member' ? m.ownerEmail : null))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return owner;
+}
+
 export function PayPlanPage() {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
@@ -67,17 +77,21 @@ export function PayPlanPage() {
   const { plan } = useParams();
   const [search] = useSearchParams();
   const { prices, error } = usePrices();
-  const [quantity, setQuantity] = useState(String(DEFAULT_QUANTITY));
+  // Buy Now's choice (?quantity=), kept through sign-in by the pending-payment marker.
+  const [quantity, setQuantity] = useState(() =>
+    isPurchaseKey(plan) ? initialQuantity(plan, search) : String(DEFAULT_QUANTITY),
+  );
   const [busy, setBusy] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
-  if (!isPlan(plan)) {
+  const manager = useCompanyManager();
+  if (!isPurchaseKey(plan)) {
     return (
       <p className="notice notice-warning" role="alert">
         {t('billing.pay.unknownPlan')}
       </p>
     );
   }
-  const personal = plan.endsWith('_personal');
+  const personal = !choosesQuantity(plan);
   const problem = personal ? null : quantityProblem(plan, quantity);
   const count = personal ? 1 : Number(quantity);
   const unit = prices?.[plan]?.price;
@@ -93,7 +107,7 @@ export function PayPlanPage() {
       // again with ?changed=true (the plan follows by the webhook).
       window.location.assign(url);
     } catch (e) {
-      setPayError(refusalText(t, e));
+      setPayError(payErrorText(t, e));
       setBusy(false);
     }
   };
@@ -105,6 +119,11 @@ export function PayPlanPage() {
       {search.get('changed') === 'true' ? (
         <p className="notice notice-info" role="status" data-testid="plan-changed">
           {t('billing.change.changed')}
+        </p>
+      ) : null}
+      {manager ? (
+        <p className="notice notice-info" role="status" data-testid="pay-managed-by">
+          {t('plans29.managedBy', { owner: manager })}
         </p>
       ) : null}
       <section className="card" aria-labelledby="order-summary">
@@ -149,7 +168,7 @@ export function PayPlanPage() {
         <button
           type="button"
           className="button button-primary"
-          disabled={Boolean(problem) || busy || unit === undefined}
+          disabled={Boolean(problem) || busy || unit === undefined || manager !== null}
           onClick={() => void pay()}
           data-testid="pay-button"
         >

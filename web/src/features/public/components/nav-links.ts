@@ -1,7 +1,6 @@
 // The header's entries, shared by the desktop bar and the mobile side menu.
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../app/paths';
-import { BLOG_URLS } from '../constants';
 import { publicHref } from '../public-paths';
 
 export interface NavLinkItem {
@@ -18,6 +17,5 @@ export function useServiceLinks(lang: Lang): NavLinkItem[] {
   ];
 }
 
-export function blogHref(lang: Lang): string {
-  return BLOG_URLS[lang];
-}
+// The blog's address (or none: then no Blog link): ../site-details.ts.
+export { blogHref } from '../site-details';

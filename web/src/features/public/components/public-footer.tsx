@@ -6,7 +6,8 @@ import { LANGUAGES } from '../../../../../shared/i18n/core';
 import { localeOf } from '../../../app/i18n';
 import { switchLangHref, type Lang } from '../../../app/paths';
 import { LanguageSwitcher } from '../../../components/language-switcher';
-import { COMPANY, COPYRIGHT_START_YEAR } from '../constants';
+import { COPYRIGHT_START_YEAR } from '../constants';
+import { SITE, telHref } from '../site-details';
 import { usePublicContent } from '../hooks/use-public-content';
 import { publicHref } from '../public-paths';
 import { Logo } from './logo';
@@ -17,6 +18,8 @@ export function PublicFooter({ lang }: { lang: Lang }) {
   const { pathname } = useLocation();
   const { copy, copyLocale } = usePublicContent();
   const serviceLinks = useServiceLinks(lang);
+  const blog = blogHref(lang);
+  const { address, email, phone } = SITE.company;
   const thisYear = new Date().getFullYear();
   const years =
     thisYear > COPYRIGHT_START_YEAR ? `${COPYRIGHT_START_YEAR}–${thisYear}` : `${COPYRIGHT_START_YEAR}`;
@@ -37,13 +40,20 @@ export function PublicFooter({ lang }: { lang: Lang }) {
           <p className="footer-tagline" lang={copyLocale}>
             {copy.footer.tagline}
           </p>
-          <address className="footer-address">
-            <span className="footer-label">{t('public.footer.address')}</span>
-            <span>{COMPANY.address}</span>
-            <span className="footer-label">{t('public.footer.contact')}</span>
-            <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>
-            <a href={`tel:${COMPANY.phone.replace(/[^+\d]/g, '')}`}>{COMPANY.phone}</a>
-          </address>
+          {/* The operator's details, each only when configured (site-details.ts). */}
+          {address || email || phone ? (
+            <address className="footer-address" data-testid="footer-address">
+              {address ? (
+                <>
+                  <span className="footer-label">{t('public.footer.address')}</span>
+                  <span>{address}</span>
+                </>
+              ) : null}
+              {email || phone ? <span className="footer-label">{t('public.footer.contact')}</span> : null}
+              {email ? <a href={`mailto:${email}`}>{email}</a> : null}
+              {phone ? <a href={telHref(phone)}>{phone}</a> : null}
+            </address>
+          ) : null}
         </div>
         <nav className="footer-links" aria-labelledby="footer-company">
           <h2 id="footer-company">{t('public.footer.company')}</h2>
@@ -57,12 +67,14 @@ export function PublicFooter({ lang }: { lang: Lang }) {
             <li>
               <Link to={publicHref(lang, 'verify')}>{t('verify.title')}</Link>
             </li>
-            <li>
-              <a href={blogHref(lang)} target="_blank" rel="noopener noreferrer">
-                {t('public.nav.blog')}
-                <span className="visually-hidden"> {t('public.nav.opensInNewTab')}</span>
-              </a>
-            </li>
+            {blog ? (
+              <li>
+                <a href={blog} target="_blank" rel="noopener noreferrer">
+                  {t('public.nav.blog')}
+                  <span className="visually-hidden"> {t('public.nav.opensInNewTab')}</span>
+                </a>
+              </li>
+            ) : null}
           </ul>
         </nav>
         <nav className="footer-links" aria-labelledby="footer-services">

@@ -38,9 +38,11 @@ export function PublicHeader({ lang }: { lang: Lang }) {
             <li>
               <ServicesMenu lang={lang} />
             </li>
-            <li>
-              <BlogLink lang={lang} />
-            </li>
+            {blogHref(lang) ? (
+              <li>
+                <BlogLink lang={lang} />
+              </li>
+            ) : null}
             <li>
               <NavLink className="nav-item" to={publicHref(lang, 'faq')}>
                 {t('public.nav.faq')}
@@ -80,16 +82,13 @@ export function PublicHeader({ lang }: { lang: Lang }) {
   );
 }
 
+/** Only when the operator has configured a blog for this language (no dead link). */
 function BlogLink({ lang, onNavigate }: { lang: Lang; onNavigate?: () => void }) {
   const { t } = useTranslation();
+  const href = blogHref(lang);
+  if (!href) return null;
   return (
-    <a
-      className="nav-item"
-      href={blogHref(lang)}
-      target="_blank"
-      rel="noopener noreferrer"
-      onClick={onNavigate}
-    >
+    <a className="nav-item" href={href} target="_blank" rel="noopener noreferrer" onClick={onNavigate}>
       {t('public.nav.blog')}
       <span className="visually-hidden"> {t('public.nav.opensInNewTab')}</span>
       <span className="external-mark" aria-hidden="true">
@@ -164,9 +163,11 @@ function SideMenu({ lang, open, onClose }: { lang: Lang; open: boolean; onClose:
                 ))}
               </ul>
             </li>
-            <li>
-              <BlogLink lang={lang} onNavigate={onClose} />
-            </li>
+            {blogHref(lang) ? (
+              <li>
+                <BlogLink lang={lang} onNavigate={onClose} />
+              </li>
+            ) : null}
             <li>
               <NavLink to={publicHref(lang, 'faq')} onClick={onClose}>
                 {t('public.nav.faq')}

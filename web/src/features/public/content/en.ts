@@ -1,5 +1,5 @@
 // English copy of the public site (also shown on Korean pages, architecture §14).
-import { COMPANY } from '../constants';
+import { companyLines, SITE } from '../site-details';
 import type { PublicContent } from './types';
 
 export const en: PublicContent = {
@@ -244,11 +244,10 @@ export const en: PublicContent = {
           'SignSeal is a technology service. We are not a law firm or a notary, we do not give legal advice and we do not check the content of your contracts or the identity of the parties. Our job is to give you the tools and the evidence; the decisions remain yours.',
         ],
       },
-      {
-        id: 'company',
-        heading: 'Company information',
-        blocks: [{ list: [COMPANY.name, COMPANY.address, COMPANY.email, COMPANY.phone] }],
-      },
+      // Only what the operator configured (issue #29): no section without details.
+      ...(companyLines().length > 0
+        ? [{ id: 'company', heading: 'Company information', blocks: [{ list: companyLines() }] }]
+        : []),
     ],
   },
   plans: {
@@ -527,7 +526,11 @@ export const en: PublicContent = {
       {
         id: 'contact',
         heading: 'Contact us',
-        blocks: [`Questions about this policy or your information? Write to us at ${COMPANY.email}.`],
+        blocks: [
+          SITE.company.email
+            ? `Questions about this policy or your information? Write to us at ${SITE.company.email}.`
+            : 'Questions about this policy or your information? Please contact the operator of this service.',
+        ],
       },
     ],
   },
@@ -573,7 +576,11 @@ export const en: PublicContent = {
       {
         id: 'contact',
         heading: 'Contact',
-        blocks: [`To report a problem or ask for a refund, write to ${COMPANY.email}.`],
+        blocks: [
+          SITE.company.email
+            ? `To report a problem or ask for a refund, write to ${SITE.company.email}.`
+            : 'To report a problem or ask for a refund, please contact the operator of this service.',
+        ],
       },
     ],
   },

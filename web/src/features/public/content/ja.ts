@@ -1,5 +1,5 @@
 // 公開サイトの日本語コピー（en.ts と同じ構成）。
-import { COMPANY } from '../constants';
+import { companyLines, SITE } from '../site-details';
 import type { PublicContent } from './types';
 
 export const ja: PublicContent = {
@@ -243,11 +243,10 @@ export const ja: PublicContent = {
           'SignSealはテクノロジーサービスです。法律事務所や公証役場ではなく、法的助言は行わず、契約内容や当事者の本人確認も行いません。私たちの役割は道具と証拠をご提供することであり、判断はお客様に委ねられます。',
         ],
       },
-      {
-        id: 'company',
-        heading: '会社情報',
-        blocks: [{ list: [COMPANY.name, COMPANY.address, COMPANY.email, COMPANY.phone] }],
-      },
+      // Only what the operator configured (issue #29): no section without details.
+      ...(companyLines().length > 0
+        ? [{ id: 'company', heading: '会社情報', blocks: [{ list: companyLines() }] }]
+        : []),
     ],
   },
   plans: {
@@ -528,7 +527,11 @@ export const ja: PublicContent = {
       {
         id: 'contact',
         heading: 'お問い合わせ',
-        blocks: [`本ポリシーやお客様の情報に関するご質問は、${COMPANY.email} までお寄せください。`],
+        blocks: [
+          SITE.company.email
+            ? `本ポリシーやお客様の情報に関するご質問は、${SITE.company.email} までお寄せください。`
+            : '本ポリシーやお客様の情報に関するご質問は、本サービスの運営者までお問い合わせください。',
+        ],
       },
     ],
   },
@@ -572,7 +575,11 @@ export const ja: PublicContent = {
       {
         id: 'contact',
         heading: 'お問い合わせ',
-        blocks: [`問題のご報告や返金のご依頼は、${COMPANY.email} までご連絡ください。`],
+        blocks: [
+          SITE.company.email
+            ? `問題のご報告や返金のご依頼は、${SITE.company.email} までご連絡ください。`
+            : '問題のご報告や返金のご依頼は、本サービスの運営者までご連絡ください。',
+        ],
       },
     ],
   },
