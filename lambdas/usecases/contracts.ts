@@ -56,6 +56,7 @@ function recipientOf(
     me: mine,
     denyReason: agreement === 2 || r.videoConfirm === 2 ? (r.denyReason ?? null) : null,
     decidedAt: r.decidedAt ?? null,
+    agreedLang: agreement === 1 && (r.lang === 'en' || r.lang === 'jp' || r.lang === 'ko') ? r.lang : null,
     hasVideo: r.video !== undefined,
     videoConfirmation: stateOf(r.videoConfirm),
     ...recipientFlowOf(doc, r, recipients),

@@ -15,6 +15,7 @@ import type { DocumentDeps } from './document-access';
 import { hashSignerToken } from './signer-tokens';
 import { roleOf } from '../../shared/domain/routing';
 import { assertRoutingLetsIn } from './routing-guard';
+import { assertContractNotClosed } from './closed-contract';
 
 export interface SigningDeps extends DocumentDeps {
   readonly signers: SignerRepository;
@@ -84,7 +85,8 @@ export interface SignerContext {
 }
 
 /** The document, its contractors and the link holder of a valid signer link (else the one 404), on
- *  a contract whose routing lets them in (else the routing's 409: ./routing-guard.ts). */
+ *  a contract whose routing lets them in (else the routing's 409: ./routing-guard.ts) and that is not
+ *  over (else declined / completed: ./closed-contract.ts). */
 export async function resolveSigner(
   deps: Pick<SigningDeps, 'docs' | 'clock'>,
   docuId: string,
@@ -107,6 +109,8 @@ export async function resolveSigner(
     me && (me.tokenHash === undefined || me.tokenHash === tokenHash || me.accountTokenHash === tokenHash);
   if (!me || me.isOwner || !current) throw invalidLink();
   assertRoutingLetsIn(doc, recipients, me, deps.clock?.now() ?? now);
+  // A declined or completed contract: its own 409 on the view and on every action (issue #29).
+  assertContractNotClosed(doc, recipients, me);
   return { doc, recipients, me };
 }
 

@@ -16,7 +16,7 @@ import type { DocumentRecord, RecipientRecord } from '../adapters/dynamo/documen
 import { AppError } from '../core/errors';
 import type { SealJob } from '../jobs';
 import { withConflictRetry } from './retry';
-import { presignVideo } from './video-playback';
+import { ownVideoUrlOf, presignVideo } from './video-playback';
 import { currentGroup, groupOf, requestsOfGroup, roleOf } from '../../shared/domain/routing';
 import { cancelReminder, cancelSchedules, nowOf, openRequests, sendOpenedRequests } from './routing-flow';
 import { signerFieldView } from './field-views';
@@ -57,7 +57,11 @@ async function buildView(deps: SigningDeps, ctx: SignerContext): Promise<SignerV
   const fileUrl = doc.fileKey
     ? await deps.storage.presignDownload(doc.fileKey, { expiresSeconds: FILE_URL_SECONDS })
     : null;
-  const [signs, ownerVideo] = await Promise.all([savedSigns(deps, me), ownerVideoOf(deps, doc, recipients)]);
+  const [signs, ownerVideo, ownVideoUrl] = await Promise.all([
+    savedSigns(deps, me),
+    ownerVideoOf(deps, doc, recipients),
+    ownVideoUrlOf(deps.storage, doc.docuId, me),
+  ]);
   return {
     docuId: doc.docuId,
     id4: doc.id4,
@@ -95,6 +99,7 @@ async function buildView(deps: SigningDeps, ctx: SignerContext): Promise<SignerV
             contentType: me.video.contentType,
             sizeBytes: me.video.sizeBytes,
             recordedAt: me.video.recordedAt,
+            ...(ownVideoUrl ? { url: ownVideoUrl } : {}),
           }
         : null,
     },
@@ -202,7 +207,6 @@ export async function agree(
   input: { lang: Language },
   facts: RequestFacts,
 ): Promise<SignerActionResponse> {
-  void input;
   const outcome = await withConflictRetry(async () => {
     const ctx = await resolveSigner(deps, docuId, token);
     assertPending(ctx);
@@ -215,7 +219,9 @@ export async function agree(
         status: 409,
       });
     }
-    const mine = decision(ctx.me, 1, facts, undefined, decidedAt);
+    // The agreement records the language the contractor read the contract in (spec doc 1 §4: "records
+    // agreement for the recipient (with language)"); their completion e-mail follows it (sealing.ts).
+    const mine = { ...decision(ctx.me, 1, facts, undefined, decidedAt), lang: input.lang };
     const after = ctx.recipients.map((r) => (r.index === mine.index ? mine : r));
     // Issue #28: viewers never block; the turn moves on when the last of a group agrees.
     const turnBefore = currentGroup(ctx.recipients);

@@ -17,6 +17,8 @@ import type {
 import type { RecipientRecord, VideoMobileTokenRecord } from '../adapters/dynamo/documents';
 import { AppError } from '../core/errors';
 import { enforceLimits } from './limits';
+import { assertContractNotClosed } from './closed-contract';
+import { ownVideoUrlOf } from './video-playback';
 import { resolveSigner, type SignerContext } from './signer-link';
 import {
   accepted,
@@ -115,6 +117,8 @@ async function resolveMobile(
   const recipients = await deps.docs.listRecipients(record.docuId);
   const me = recipients.find((r) => r.index === record.recipientIndex);
   if (!me) throw linkInvalid();
+  // The phone says a contract is declined or completed as the signing page does (issue #29).
+  assertContractNotClosed(doc, recipients, me);
   return { record, ctx: { doc, recipients, me } };
 }
 
@@ -127,7 +131,14 @@ export async function getMobileRecordingView(
   const { record, ctx } = await resolveMobile(deps, mobileToken, now);
   const refusal = refused(ctx);
   if (refusal) throw refusal;
-  return { name: ctx.me.name, id4: ctx.doc.id4, expiresAt: record.expiresAt, video: summary(ctx.me.video) };
+  return {
+    name: ctx.me.name,
+    id4: ctx.doc.id4,
+    expiresAt: record.expiresAt,
+    video: summary(ctx.me.video),
+    // Issue #29: an existing video makes the main button Retake and enables Play.
+    videoUrl: await ownVideoUrlOf(deps.storage, ctx.doc.docuId, ctx.me),
+  };
 }
 
 /** POST /api/vsign-mobile/{mobileToken}/video-session: a recording session opened from the phone. */

@@ -83,3 +83,20 @@ export async function presignVideo(
   ]);
   return { url, thumbnailUrl };
 }
+
+/** A contractor's own accepted video, for the recorder's Play (issue #29): a short-lived URL, or null
+ *  when there is none or it cannot be served (a changed object is alerted by presignVideo; the page
+ *  that asked still loads). */
+export async function ownVideoUrlOf(
+  storage: Pick<ObjectStorage, 'presignDownload' | 'head'>,
+  docuId: string,
+  me: Pick<RecipientRecord, 'index' | 'video'>,
+  expiresSeconds = 600,
+): Promise<string | null> {
+  if (!me.video) return null;
+  try {
+    return (await presignVideo(storage, { docuId, index: me.index }, me.video, expiresSeconds)).url;
+  } catch {
+    return null;
+  }
+}

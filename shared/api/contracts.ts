@@ -41,6 +41,8 @@ export const contractRecipientSchema = z.object({
   /** A denied contractor's reason (the deny-reason link), else null. */
   denyReason: z.string().nullable(),
   decidedAt: isoDate.nullable(),
+  /** The language the contractor agreed in (issue #29; spec: agreement recorded "with language"). */
+  agreedLang: z.enum(['en', 'jp', 'ko']).nullable().optional(),
   /** Video Sign (issue #15): the contractor's agreement video is recorded. */
   hasVideo: z.boolean(),
   /** Video Sign: their cross video confirmation, 0 pending, 1 confirmed, 2 denied. */

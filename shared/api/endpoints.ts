@@ -3,6 +3,7 @@
 
 import type * as z from 'zod';
 import { healthResponseSchema } from './schemas/envelopes';
+import { signerIdentityResponseSchema } from './schemas/signer-states';
 import {
   changeContactRequestSchema,
   changeContactResponseSchema,
@@ -177,6 +178,7 @@ export const API_SCHEMAS = {
   },
   CreateVideoMobileLink: { params: signerParamsSchema, response: videoMobileLinkResponseSchema },
   SignerVideoStatus: { params: signerParamsSchema, response: signerVideoStatusSchema },
+  SignerIdentity: { params: signerParamsSchema, response: signerIdentityResponseSchema },
   MobileVideoView: { params: mobileParamsSchema, response: mobileRecordingViewSchema },
   StartMobileVideoSession: {
     body: startVideoSessionRequestSchema,

@@ -725,6 +725,16 @@ export const ROUTES: readonly RouteDefinition[] = [
     handler: 'signer-video-status',
     access: { table: 'read' },
   },
+  // The signer page's 'Caution!' check (issue #29): the signed-in user's e-mail against the link's
+  // contractor's real contact, server-side; only a boolean is answered.
+  {
+    id: 'SignerIdentity',
+    method: 'POST',
+    path: '/api/sign/{docuId}/{token}/identity',
+    auth: 'owner',
+    handler: 'signer-identity',
+    access: { table: 'read' },
+  },
   {
     id: 'MobileVideoView',
     method: 'GET',

@@ -539,6 +539,10 @@ export const DOCUMENT_LIST_LABEL_KEYS = {
   completed: 'documents.listLabels.completed',
   expired: 'documents.listLabels.expired',
   voided: 'documents.listLabels.voided',
+  // Issue #29: a contractor whose videos await confirmation is not 'Signed': the spec's wording of
+  // the per-contractor label (the viewer's own confirmation is due) or of the status (others' are).
+  videoConfirmRequired: 'recipients.labels.videoConfirmRequired',
+  waitingVideoConfirm: 'documents.status.waitingVideoConfirm',
 } as const satisfies Record<string, MessageKey>;
 export type DocumentListLabel = keyof typeof DOCUMENT_LIST_LABEL_KEYS;
 
@@ -588,11 +592,12 @@ export function recipientLabels(recipient: RecipientProgress, kind: ContractKind
 /**
  * The overall label of a document card for the viewer: Completed / Signed All once everyone signed,
  * Sign Denied when the contract was denied, Sign Needed when the viewer still has to act, Signed when
- * the viewer has signed and others have not, Pending while the owner is still building it.
+ * the viewer has signed and others have not, Pending while the owner is still building it; while the
+ * videos await confirmation, Video Confirm Required (the viewer's own is due) or Waiting Video Confirm.
  */
 export function documentListLabel(
   status: DocumentStatus,
-  viewer: Pick<Recipient, 'agreement'> | undefined,
+  viewer: (Pick<Recipient, 'agreement'> & Partial<Pick<Recipient, 'videoConfirmation'>>) | undefined,
 ): DocumentListLabel {
   switch (status) {
     case 'Completed':
@@ -606,8 +611,12 @@ export function documentListLabel(
       return 'expired';
     case 'Voided':
       return 'voided';
-    case 'Agree':
     case 'NeedVConfirm':
+      // Everyone agreed: the videos wait for confirmations (the viewer's own, or the others').
+      return viewer?.videoConfirmation === VIDEO_CONFIRM.pending
+        ? 'videoConfirmRequired'
+        : 'waitingVideoConfirm';
+    case 'Agree':
       return viewer?.agreement === RECIPIENT_AGREEMENT.pending ? 'signNeeded' : viewer ? 'signed' : 'pending';
     default:
       return 'pending';

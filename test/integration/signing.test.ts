@@ -289,7 +289,8 @@ describe('denial', () => {
     await signAreas(s.docuId, s.smsToken, [2]).catch(() => undefined);
     const otherAgrees = await agree(s.docuId, s.smsToken);
     expect(otherAgrees.status).toBe(409);
-    expect(otherAgrees.body.error.code).toBe('errors.invalidTransition');
+    // Issue #29: the other contractor is told the contract was declined (signer-closed.test.ts).
+    expect(otherAgrees.body.error.code).toBe('signerStates.errors.declined');
     const history = await historyOf(s.docuId);
     expect(history.find((h) => h.action === 'reject')).toMatchObject({ reason, actorContact: s.email });
   });

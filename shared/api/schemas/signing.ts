@@ -93,7 +93,14 @@ export const signerViewSchema = z.object({
     group: z.number().int().positive(),
     /** The agreement video accepted so far (video sign, issue #15). */
     video: z
-      .object({ contentType: z.string(), sizeBytes: z.number().int(), recordedAt: z.string() })
+      .object({
+        contentType: z.string(),
+        sizeBytes: z.number().int(),
+        recordedAt: z.string(),
+        /** Issue #29: a presigned GET (10 minutes) of their own video, so that the recorder's Play
+         *  replays it; absent when it cannot be served (then Play waits for a new recording). */
+        url: z.string().optional(),
+      })
       .nullable(),
   }),
   signs: z.array(signerSignSchema),

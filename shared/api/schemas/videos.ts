@@ -113,6 +113,8 @@ export const mobileRecordingViewSchema = z.object({
   id4: z.string(),
   expiresAt: z.iso.datetime({ offset: true }),
   video: videoSummarySchema,
+  /** Issue #29: a presigned GET of the video accepted so far (Play replays it), else null. */
+  videoUrl: z.string().nullable().optional(),
 });
 export type MobileRecordingView = z.infer<typeof mobileRecordingViewSchema>;
 

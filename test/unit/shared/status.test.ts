@@ -277,6 +277,9 @@ describe('status, list and contractor labels', () => {
     expect(Object.values(DOCUMENT_LIST_LABEL_KEYS).map((k) => translate(k))).toEqual([
       ...LIST_LABELS,
       ...ROUTING_LIST_LABELS,
+      // Issue #29: while the videos await confirmation (the spec's per-contractor and status words).
+      'Video Confirm Required',
+      'Waiting Video Confirm',
     ]);
   });
 

@@ -16,6 +16,7 @@
 // `SignerEvent` and `EVENT_TYPES`, then to the rows that accept it. The unit test walks every state
 // × every event (test/unit/web/signer-machine.test.ts), so a new one must be placed in its table.
 import type { SignerSign, SignerView } from '../../../../shared/api/schemas';
+import type { SignerClosedDetails } from '../../../../shared/api/schemas/signer-states';
 import { isImageField } from '../../../../shared/domain/fields';
 import { endOnArrival } from './arrival';
 
@@ -86,11 +87,14 @@ export interface Handoff {
   before: string | null;
 }
 
-/** Why routing refuses the link now (409 `signing.errors.notYourTurn | expired | voided`). */
+/** Why the link is refused now: routing (409 `signing.errors.notYourTurn | expired | voided`), or a
+ *  contract that is over (issue #29: 409 `signerStates.errors.declined | completed`). */
 export type Refusal =
   | { kind: 'notYourTurn'; waitingFor: readonly string[] }
   | { kind: 'expired'; expiredAt: string | null }
-  | { kind: 'voided'; reason: string | null };
+  | { kind: 'voided'; reason: string | null }
+  | { kind: 'declined'; declined: SignerClosedDetails | null }
+  | { kind: 'completed'; completedAt: string | null };
 
 export interface SignerState {
   name: StateName;

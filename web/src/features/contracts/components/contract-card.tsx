@@ -77,7 +77,12 @@ export function ContractCard({ card: listed, lang, now, onChanged }: ContractCar
 
   const me = card.recipients.find((r) => r.me);
   const action = continueAction(card);
-  const listLabel = documentListLabel(card.status, me);
+  // An owner who is no contractor confirms the videos too (issue #29: their label says so).
+  const ownerConfirm =
+    !me && card.status === 'NeedVConfirm' && card.viewerVideoConfirm !== null
+      ? { agreement: 1 as const, videoConfirmation: card.viewerVideoConfirm }
+      : undefined;
+  const listLabel = documentListLabel(card.status, me ?? ownerConfirm);
   const title = card.title || t('contracts.untitled');
   const owner = card.role === 'owner';
 

@@ -124,6 +124,8 @@ function VideoContractInfo({ details, lang }: { details: ContractDetails; lang: 
   );
 }
 
+const AGREED_LANG_KEYS = { en: 'language.en', jp: 'language.ja', ko: 'language.ko' } as const;
+
 export function DocumentInfo({ details, lang }: { details: ContractDetails; lang: Lang }) {
   const { t } = useTranslation();
   const date = useDate(lang);
@@ -404,6 +406,15 @@ export function DetailPanels({
                   t('contracts.fields.mobile'),
                   r.method === 'phone' ? (r.contact ?? r.contactMasked) : t('contracts.fields.notSet'),
                 ],
+                // Issue #29: the language the contractor agreed in (recorded with the agreement).
+                ...(r.agreedLang
+                  ? [
+                      [t('signerStates.details.agreedLang'), t(AGREED_LANG_KEYS[r.agreedLang])] as [
+                        string,
+                        string,
+                      ],
+                    ]
+                  : []),
               ]}
             />
           </div>

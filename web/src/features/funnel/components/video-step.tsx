@@ -7,12 +7,12 @@
 // - Video Contract (the 'vcrecord' step, issue #16): the owner always records the terms; their video
 //   is the contract. On 'new' the step opens on the owner's unrecorded draft (issue #34 item 2), whose
 //   number the script reads; the URL carries its id once Record is pressed (`onCreate`).
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/spinner';
 import { useSessionUser } from '../../auth/session';
 import { getDocument, type DocumentView } from '../api/documents';
-import { ownerRecording } from '../api/videos';
+import { ownerRecording, ownerVideoUrl } from '../api/videos';
 import { describeError } from '../messages';
 import type { StepProps } from './step-props';
 import { StepNav } from './step-nav';
@@ -37,6 +37,16 @@ export function VideoStep({ doc, onCreate, onSaved, onPrevious, onNext, contract
   const contract = doc === null || doc.kind === 'vcontract';
   const me = doc?.recipients.find((r) => r.isOwner);
   const hasVideo = me?.hasVideo === true;
+  // The recorded video's URL: Play replays it (spec: an existing video enables Play).
+  const [videoUrl, setVideoUrl] = useState<string | null>(null);
+  const docuId = doc?.docuId;
+  const myIndex = me?.index;
+  useEffect(() => {
+    if (!hasVideo || !docuId || myIndex === undefined) return;
+    const controller = new AbortController();
+    ownerVideoUrl(docuId, myIndex, controller.signal).then(setVideoUrl, () => undefined);
+    return () => controller.abort();
+  }, [hasVideo, docuId, myIndex]);
   // The recorder's calls run after renders: they read the latest document, or create it.
   const latest = useRef(doc);
   latest.current = doc;
@@ -65,6 +75,7 @@ export function VideoStep({ doc, onCreate, onSaved, onPrevious, onNext, contract
           name={me?.name ?? user?.name ?? ''}
           contractNumber={doc?.id4 ?? contractNumber ?? ''}
           hasVideo={hasVideo}
+          existingVideoUrl={videoUrl}
           startSession={async (mimeType) => ownerRecording((await ensureDoc()).docuId).start(mimeType)}
           complete={async (sessionId, facts) => {
             const { docuId } = await ensureDoc();

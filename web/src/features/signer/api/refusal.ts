@@ -3,7 +3,13 @@
 // `signing.errors.voided` ({ reason }) while the link cannot be used. The page shows that refusal
 // instead of the call's error, whichever call met it: the view on arrival, or a save, an agreement, a
 // sign upload or a recording session later on (the contract expired while the page was open).
+// Issue #29: a declined (`signerStates.errors.declined`, who / when / why) or completed
+// (`signerStates.errors.completed`, when) contract is refused the same way, with a page of its own.
 import { routingRefusalDetailsSchema } from '../../../../../shared/api/schemas/routing';
+import {
+  signerClosedDetailsSchema,
+  signerCompletedDetailsSchema,
+} from '../../../../../shared/api/schemas/signer-states';
 import { ApiError } from '../../../lib/api-client';
 import type { Refusal } from '../machine';
 
@@ -11,6 +17,8 @@ const KINDS = {
   'signing.errors.notYourTurn': 'notYourTurn',
   'signing.errors.expired': 'expired',
   'signing.errors.voided': 'voided',
+  'signerStates.errors.declined': 'declined',
+  'signerStates.errors.completed': 'completed',
 } as const;
 
 /** The refusal an error is, or null when it is any other error. */
@@ -18,6 +26,14 @@ export function refusalOf(error: unknown): Refusal | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
   const kind = (KINDS as Record<string, Refusal['kind'] | undefined>)[error.code];
   if (!kind) return null;
+  if (kind === 'declined') {
+    const declined = signerClosedDetailsSchema.safeParse(error.details ?? {});
+    return { kind, declined: declined.success ? declined.data : null };
+  }
+  if (kind === 'completed') {
+    const completed = signerCompletedDetailsSchema.safeParse(error.details ?? {});
+    return { kind, completedAt: completed.success ? completed.data.completedAt : null };
+  }
   const parsed = routingRefusalDetailsSchema.safeParse(error.details ?? {});
   const details = parsed.success ? parsed.data : {};
   switch (kind) {

@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecipientRole } from '../../../../../shared/domain/routing';
+import type { DocumentStatus } from '../../../../../shared/domain/status';
 import { localeForPath } from '../../../../../shared/i18n/core';
 import type { Lang } from '../../../app/paths';
 import { useDocumentTitle } from '../../../app/page-title';
@@ -48,11 +49,14 @@ export function EndScreen({
   home,
   role = 'signer',
   forwardedTo = null,
+  status,
 }: {
   end: Exclude<EndName, 'refused'>;
   home: string;
   role?: RecipientRole;
   forwardedTo?: string | null;
+  /** The contract's status when the view was read. */
+  status?: DocumentStatus | undefined;
 }) {
   const { t } = useTranslation();
   const approver = role === 'approver';
@@ -95,7 +99,12 @@ export function EndScreen({
           title={approver ? t('routingSigner.approver.alreadyApproved') : t('signing.alreadyAgreed')}
           home={home}
           testId="signer-already-agreed"
-        />
+        >
+          {/* Issue #29: agreed, but the videos still wait for every party's confirmation. */}
+          {status === 'NeedVConfirm' ? (
+            <p data-testid="signer-awaiting-videos">{t('signerStates.awaitingVideos')}</p>
+          ) : null}
+        </EndPanel>
       );
     case 'alreadyDenied':
       return <EndPanel title={t('signing.alreadyDenied')} home={home} testId="signer-already-denied" />;
@@ -144,7 +153,15 @@ const REFUSAL_TITLES = {
  * flow waits for, and that a message comes when it is theirs), expired (when, and to ask the sender
  * to extend it), or voided (the sender's reason). Titled in its language; no signing heading.
  */
-export function RefusalPage({ refusal, home, lang }: { refusal: Refusal; home: string; lang: Lang }) {
+export function RefusalPage({
+  refusal,
+  home,
+  lang,
+}: {
+  refusal: Extract<Refusal, { kind: keyof typeof REFUSAL_TITLES }>;
+  home: string;
+  lang: Lang;
+}) {
   const { t } = useTranslation();
   useDocumentTitle(t(REFUSAL_TITLES[refusal.kind]));
   switch (refusal.kind) {

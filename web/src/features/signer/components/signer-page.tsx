@@ -19,11 +19,12 @@ import { localeForPath } from '../../../../../shared/i18n/core';
 import { StepProgress } from '../../../components/step-progress';
 import { Spinner } from '../../../components/spinner';
 import { useDocumentTitle } from '../../../app/page-title';
-import { paths } from '../../../app/paths';
+import { paths, type Lang } from '../../../app/paths';
 import { useLang } from '../../../app/use-lang';
 import { formatDateTime } from '../../../lib/format';
 import { loadSignerScreens, useSignerFlow } from '../hooks/use-signer-flow';
-import { isEndState, roleOf, stepOf } from '../machine';
+import { isEndState, roleOf, stepOf, type Refusal } from '../machine';
+import { CompletedPage, DeclinedPage } from './closed-pages';
 import { EndScreen, InvalidLink, LoadFailed, RefusalPage } from './end-screens';
 import '../signer.css';
 
@@ -71,6 +72,28 @@ function ForwardedTitle() {
   return null;
 }
 
+/** A refused link's page: routing's (issue #28), or a contract that is over (issue #29). */
+function Refused({
+  refusal,
+  docuId,
+  home,
+  lang,
+}: {
+  refusal: Refusal;
+  docuId: string;
+  home: string;
+  lang: Lang;
+}) {
+  switch (refusal.kind) {
+    case 'declined':
+      return <DeclinedPage declined={refusal.declined} home={home} lang={lang} />;
+    case 'completed':
+      return <CompletedPage completedAt={refusal.completedAt} docuId={docuId} home={home} lang={lang} />;
+    default:
+      return <RefusalPage refusal={refusal} home={home} lang={lang} />;
+  }
+}
+
 export function SignerPage() {
   const { t } = useTranslation();
   const lang = useLang();
@@ -88,7 +111,7 @@ export function SignerPage() {
         {name === 'invalidLink' && <InvalidLink home={home} />}
         {name === 'loadFailed' && <LoadFailed message={state.failure ?? ''} home={home} />}
         {name === 'refused' && state.refusal && (
-          <RefusalPage refusal={state.refusal} home={home} lang={lang} />
+          <Refused refusal={state.refusal} docuId={docuId} home={home} lang={lang} />
         )}
       </main>
     );
@@ -97,7 +120,9 @@ export function SignerPage() {
   let body: React.ReactNode;
   if (name === 'loading') body = <Loading />;
   else if (isEndState(name)) {
-    body = <EndScreen end={name} home={home} role={role} forwardedTo={state.forwardedTo} />;
+    body = (
+      <EndScreen end={name} home={home} role={role} forwardedTo={state.forwardedTo} status={view?.status} />
+    );
   } else {
     body = (
       <Suspense fallback={<Loading />}>

@@ -59,6 +59,7 @@ export function VideoStep({
           name={view.me.name}
           contractNumber={view.id4}
           hasVideo={view.me.video !== null}
+          existingVideoUrl={view.me.video?.url ?? null}
           startSession={(mimeType) => signerRecording(docuId, token).start(mimeType)}
           complete={(sessionId, facts) => signerRecording(docuId, token).complete(sessionId, facts)}
           onUploaded={onDone}

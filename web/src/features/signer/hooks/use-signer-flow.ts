@@ -62,7 +62,7 @@ export function useSignerFlow(docuId: string, token: string) {
         send({ type: 'viewLoaded', view });
         if (endOnArrival(view)) return;
         const { otherUserSignedIn } = await session();
-        const otherUser = await otherUserSignedIn(config, view);
+        const otherUser = await otherUserSignedIn(config, view, docuId, token);
         if (!controller.signal.aborted) send({ type: 'identified', otherUser });
       } catch (err) {
         if (controller.signal.aborted) return;

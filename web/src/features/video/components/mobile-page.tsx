@@ -63,6 +63,8 @@ export function MobileRecordingPage({ token }: { token: string }) {
         <VideoRecorder
           name={state.view.name}
           contractNumber={state.view.id4}
+          hasVideo={state.view.video !== null}
+          existingVideoUrl={state.view.videoUrl ?? null}
           startSession={(mimeType) => mobileRecording(token).start(mimeType)}
           complete={(sessionId, facts) => mobileRecording(token).complete(sessionId, facts)}
           onUploaded={() => setState({ kind: 'done' })}

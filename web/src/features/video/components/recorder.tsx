@@ -3,8 +3,8 @@
 // camera preview runs from the start; Record asks the server for a recording session (its 4-digit
 // code joins the script), gives the camera 600 ms to warm up, then records in the browser's own format
 // (webm or mp4) until Stop or the session's maximum duration. A recording under the minimum size is
-// too short and discarded. Retake records again; Play / Pause replays the recording; 'Upload & Finish'
-// hands it to the page. Loaded lazily: only the pages that record carry it.
+// too short and discarded. Retake records again; Play / Pause replays the recording (or, before a new
+// one, the video accepted earlier: issue #29); 'Upload & Finish' hands it to the page. Loaded lazily: only the pages that record carry it.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RECORDING_MIN_BYTES } from '../../../../../shared/domain/constants';
@@ -36,6 +36,9 @@ export interface VideoRecorderProps {
   readonly contractNumber: string;
   /** A video was accepted earlier: the main button reads Retake and 'Finish without Change' is offered. */
   readonly hasVideo?: boolean;
+  /** Where the accepted video plays from (a short-lived URL): Play replays it until a new recording
+   *  replaces it (spec: an existing video address enables Play). */
+  readonly existingVideoUrl?: string | null;
   /** Opens a recording session for this MIME type (the recorder's own). */
   readonly startSession: (mimeType: string) => Promise<RecordingSession>;
   /** Completes the session once its recording is posted to its form, with what the recorder
@@ -112,7 +115,8 @@ export function VideoRecorder(props: VideoRecorderProps) {
   const minBytes = useRef(RECORDING_MIN_BYTES);
   const [camera, setCamera] = useState<'starting' | 'on' | 'none'>('starting');
   const [state, setState] = useState<RecorderState>('ready');
-  const [playState, setPlayState] = useState<PlaybackState>('disable');
+  const existingUrl = props.existingVideoUrl ?? null;
+  const [playState, setPlayState] = useState<PlaybackState>(existingUrl ? 'play' : 'disable');
   const [challenge, setChallenge] = useState<string | null>(null);
   const [maxSeconds, setMaxSeconds] = useState<number | null>(null);
   const [recording, setRecording] = useState<{ blob: Blob; url: string; facts: RecordingFacts } | null>(null);
@@ -148,6 +152,11 @@ export function VideoRecorder(props: VideoRecorderProps) {
     };
     // The camera opens once per mount.
   }, []);
+
+  // An existing video arriving after the recorder opened (the page read it late) enables Play too.
+  useEffect(() => {
+    if (existingUrl) setPlayState((current) => (current === 'disable' ? 'play' : current));
+  }, [existingUrl]);
 
   // The playback's object URL lives as long as its recording.
   useEffect(() => () => (recording ? URL.revokeObjectURL(recording.url) : undefined), [recording]);
@@ -289,14 +298,14 @@ export function VideoRecorder(props: VideoRecorderProps) {
             </span>
           )}
         </div>
-        {recording && (
+        {(recording || existingUrl) && (
           <div className="video-frame">
             <video
               ref={playback}
               className="video-playback"
               aria-label={t('video.recorder.playback')}
               data-testid="video-playback"
-              src={recording.url}
+              src={recording?.url ?? existingUrl ?? undefined}
               playsInline
               onEnded={() => setPlayState('play')}
             />
