@@ -37,6 +37,7 @@ import { recordHistory } from './history';
 import { createShortLink } from './short-links';
 import type { ShortLinkStore } from '../adapters/dynamo/short-links';
 import { documentFileName, messageTitle, paragraphMessage } from './messages';
+import { type MailBrand, withMailBrand } from './brand-mail';
 import { gatherAttachments, sealFields } from './seal-fields';
 import {
   appliedSignAreas,
@@ -47,6 +48,15 @@ import {
   videoMarksFor,
   videoSigners,
 } from './seal-audit';
+
+/** A completion message with the brand the contract was sent under (issue #29 item 2). */
+function brandedParagraphs(
+  doc: { brand?: MailBrand | null },
+  appUrl: string,
+  input: Parameters<typeof paragraphMessage>[0],
+): NotifyJob {
+  return withMailBrand(paragraphMessage(input), doc.brand, appUrl);
+}
 
 export interface SealDeps {
   readonly docs: Pick<DocumentRepository, 'getDocument' | 'listRecipients' | 'listHistory' | 'addHistory'>;
@@ -207,7 +217,7 @@ async function completionJobs(
       verify: verifyUrlFor(deps.appUrl, target.lang, doc.docuId),
     };
     jobs.push(
-      paragraphMessage({
+      brandedParagraphs(doc, deps.appUrl, {
         idempotencyKey: `completion#${doc.docuId}#${target.contact.toLowerCase()}`,
         docuId: doc.docuId,
         to: target,

@@ -70,8 +70,8 @@ export function accentPassesAA(hex: string): boolean {
 
 /** The brand as everything contractors see it (the signer page, the e-mails, the sealed PDF). */
 export interface BrandView {
-  /** Public, content-addressed URL path of the logo (`/api/brand/logos/{sha256}.png`). */
-  logoPath: string;
+  /** Public, content-addressed URL path of the logo (`/api/brand/logos/{sha256}.png`); null: none. */
+  logoPath: string | null;
   /** `#rrggbb`, AA against white. */
   color: string;
   /** The company or owner name: the logo's alt text and the e-mails' text fallback. */
