@@ -24,6 +24,7 @@ import { auditTime, contractorsOf, verifyPathFor, verifyUrlFor, videoSigners } f
 import { completionTargets } from './sealing';
 import { createShortLink } from './short-links';
 import { withMailBrand } from './brand-mail';
+import { documentBrand } from './brand-account';
 import type { ShortLinkStore } from '../adapters/dynamo/short-links';
 import { maskContact } from '../../shared/domain/contact';
 import { messageTitle, paragraphMessage } from './messages';
@@ -182,7 +183,9 @@ async function certificateFollowUps(
     let langKey = byLang.get(target.lang);
     if (!langKey) {
       langKey = target.lang === 'en' ? key : key.replace(/\.pdf$/, `-${target.lang}.pdf`);
+      const brand = await documentBrand(deps.storage, doc.brand);
       const pdf = await deps.certificatePdf({
+        ...(brand ? { brand } : {}),
         language: target.lang,
         title: values.title,
         shortNumber: values.number,

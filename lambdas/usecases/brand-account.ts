@@ -87,3 +87,14 @@ export async function readBrandLogo(
   if (!(await deps.storage.head(key))) return null;
   return deps.storage.getBytes(key);
 }
+
+/** The brand of a sent document for its sealed PDF and certificate: the snapshot's colour and the
+ *  logo's bytes (null: SignSeal's own). */
+export async function documentBrand(
+  storage: Pick<ObjectStorage, 'getBytes'>,
+  snapshot: { logoSha256?: string | null; color: string } | null | undefined,
+): Promise<{ logoPng?: Uint8Array; color: string } | null> {
+  if (!snapshot) return null;
+  const logoPng = snapshot.logoSha256 ? await storage.getBytes(brandLogoKey(snapshot.logoSha256)) : undefined;
+  return { color: snapshot.color, ...(logoPng ? { logoPng } : {}) };
+}

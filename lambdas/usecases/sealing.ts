@@ -38,6 +38,7 @@ import { createShortLink } from './short-links';
 import type { ShortLinkStore } from '../adapters/dynamo/short-links';
 import { documentFileName, messageTitle, paragraphMessage } from './messages';
 import { type MailBrand, withMailBrand } from './brand-mail';
+import { documentBrand } from './brand-account';
 import { gatherAttachments, sealFields } from './seal-fields';
 import {
   appliedSignAreas,
@@ -334,7 +335,8 @@ export async function sealDocument(deps: SealDeps, job: SealJob, log: Logger): P
     completedAt,
     ...(vcontract ? {} : { pageCount: doc.pages?.length }),
   });
-  const common = { audit, language: lang, signer, signedAt: now() };
+  const brand = await documentBrand(deps.storage, doc.brand);
+  const common = { audit, language: lang, signer, signedAt: now(), ...(brand ? { brand } : {}) };
   let input: SealInput;
   if (original) {
     const videoMarks = videoMarksFor(recipients, locale, lang, deps.appUrl);
