@@ -227,8 +227,10 @@ export function BrandForm({ lang }: { lang: Lang }) {
             aria-live="polite"
             data-testid="brand-contrast"
           >
-            {ratio !== null ? `${t('brand.contrast', { ratio: ratio.toFixed(2) })} ` : ''}
-            {colorError ?? t('brand.contrastOk')}
+            {ratio !== null ? (
+              <span data-testid="brand-ratio">{t('brand.contrast', { ratio: ratio.toFixed(2) })}</span>
+            ) : null}{' '}
+            <span>{colorError ?? t('brand.contrastOk')}</span>
           </p>
         </div>
         <div className="form-actions">
