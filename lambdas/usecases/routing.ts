@@ -314,14 +314,18 @@ export async function voidDocument(
   for (const p of parties) {
     await deps.queue.enqueue(
       'notify',
-      routingMessageJob({
-        mail: 'voided',
-        idempotencyKey: `voided#${docuId}#${p.key}`,
-        docuId,
-        to: p,
-        lang: input.lang,
-        values: { name: p.name, owner: owner.name, title: doc.title ?? '', reason },
-      }),
+      withMailBrand(
+        routingMessageJob({
+          mail: 'voided',
+          idempotencyKey: `voided#${docuId}#${p.key}`,
+          docuId,
+          to: p,
+          lang: input.lang,
+          values: { name: p.name, owner: owner.name, title: doc.title ?? '', reason },
+        }),
+        doc.brand,
+        deps.appUrl,
+      ),
     );
   }
   return { status: 'Voided', expiresAt: doc.expiresAt ?? null };
