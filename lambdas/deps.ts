@@ -3,6 +3,7 @@ import type { AccountDeps } from './usecases/account';
 import type { ContractDeps } from './usecases/contract-access';
 import type { DocumentDeps } from './usecases/document-access';
 import type { OwnerSignsDeps } from './usecases/owner-signs';
+import type { BrandDeps } from './usecases/brand';
 import type { SigningDeps } from './usecases/signer-link';
 import type { HandoffDeps } from './usecases/video-handoff';
 import type { VideoDeps } from './usecases/videos';
@@ -371,6 +372,11 @@ export function shortLinkDeps(): OpenShortLinkDeps {
 /** What the owner's sign list needs (issue #4: the owner as a contractor). */
 export function ownerSignsDeps(): OwnerSignsDeps {
   return { users: repository(), signs: documents(), storage: objectStorage(), limits: limits() };
+}
+
+/** Branding (issue #29 item 2): the user records, the company seats, the logos' storage. */
+export function brandDeps(): BrandDeps {
+  return { users: repository(), seats: repository(), storage: objectStorage(), limits: limits() };
 }
 
 /** What the signer flow needs (issue #5): the document deps and the account-less signer records. */

@@ -101,7 +101,7 @@ function claimsToUser(event: HttpEvent): AuthUser | null {
  *  a request without it came around CloudFront and its WAF. No ORIGIN_VERIFY_SECRET (locally): no check. */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 
-function fromOurOrigin(event: HttpEvent): boolean {
+export function fromOurOrigin(event: HttpEvent): boolean {
   const secret = process.env.ORIGIN_VERIFY_SECRET;
   if (!secret) return true;
   const given = Buffer.from(event.headers?.[ORIGIN_VERIFY_HEADER] ?? '', 'utf8');

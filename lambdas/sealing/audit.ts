@@ -2,7 +2,8 @@
 // page, every party's evidence and the full history, labelled in the document's language.
 import { rgb, type PDFDocument, type RGB } from 'pdf-lib';
 import { translate, type Locale } from '../../shared/i18n/server';
-import type { AuditData, AuditFieldGroup, AuditParty, AuditVideo } from './types';
+import type { AuditData, AuditFieldGroup, AuditParty, AuditVideo, DocumentBrand } from './types';
+import { embedPng } from './png';
 import { FontSet } from './fonts';
 import { Flow, type Cell } from './layout';
 import { drawQr, GREY, Typesetter } from './typeset';
@@ -212,16 +213,47 @@ function fieldsSection(
   }
 }
 
+/** The brand's logo, at most this tall and half the page's width, in points. */
+const BRAND_LOGO_MAX_HEIGHT = 48;
+
+function rgbOfHex(hex: string): RGB {
+  const n = /^#([0-9a-f]{6})$/i.exec(hex)?.[1] ?? '1f5fbf';
+  return rgb(
+    parseInt(n.slice(0, 2), 16) / 255,
+    parseInt(n.slice(2, 4), 16) / 255,
+    parseInt(n.slice(4, 6), 16) / 255,
+  );
+}
+
+/** The brand at the top of a generated page set (issue #29 item 2): the logo (proportions kept),
+ *  then a rule in the accent colour across the page. */
+export async function brandBanner(doc: PDFDocument, flow: Flow, brand: DocumentBrand): Promise<void> {
+  if (flow.pages.length === 0) flow.newPage();
+  let y = flow.y;
+  if (brand.logoPng) {
+    const image = await embedPng(doc, brand.logoPng);
+    const scale = Math.min(1, BRAND_LOGO_MAX_HEIGHT / image.height, flow.width / 2 / image.width);
+    const width = image.width * scale;
+    const height = image.height * scale;
+    flow.content.image(image, flow.left, y - height, width, height);
+    y -= height + 8;
+  }
+  flow.content.rectangle(flow.left, y - 3, flow.width, 3, rgbOfHex(brand.color));
+  flow.y = y - 3 - 14;
+}
+
 /** Appends the audit pages to `doc`; returns how many were added. */
 export async function appendAuditPages(
   doc: PDFDocument,
   fonts: FontSet,
   audit: AuditData,
   locale: Locale,
+  brand?: DocumentBrand,
 ): Promise<number> {
   const l = auditLabels(locale);
   await fonts.prepare([...stringsOf(l), ...stringsOf(audit)]);
   const flow = new Flow(doc, new Typesetter(fonts));
+  if (brand) await brandBanner(doc, flow, brand);
 
   const documentRows: [string, string][] = [
     [l.title, audit.title],

@@ -2,7 +2,7 @@
 // recipient's language with the final hash, the token, the chain record and a QR code to verify.
 import { PDFDocument } from 'pdf-lib';
 import { localeForPath, translate } from '../../shared/i18n/server';
-import { auditLabels, headerBlock, keyValueRows, SHADE, stringsOf, verifyBlock } from './audit';
+import { auditLabels, brandBanner, headerBlock, keyValueRows, SHADE, stringsOf, verifyBlock } from './audit';
 import { FontSet } from './fonts';
 import { Flow } from './layout';
 import { addSignaturePlaceholder, signPdf } from './signer';
@@ -71,6 +71,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
     footer(1, 1),
   ]);
   const flow = new Flow(doc, new Typesetter(fonts));
+  if (input.brand) await brandBanner(doc, flow, input.brand);
   headerBlock(flow, t('certificate.heading'), t('certificate.intro'), rows);
   verifyBlock(flow, l.verify, l.verifyNote, input.verifyUrl);
 

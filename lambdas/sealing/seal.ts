@@ -115,7 +115,7 @@ export async function sealPdf(input: SealInput): Promise<SealResult> {
   }
   lap('stamp');
 
-  await appendAuditPages(doc, fonts, input.audit, locale);
+  await appendAuditPages(doc, fonts, input.audit, locale, input.brand);
   lap('audit');
 
   doc.setProducer(PRODUCER);

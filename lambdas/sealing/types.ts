@@ -185,6 +185,14 @@ export interface RecordData {
 
 /** Exactly one of `original` (E-Sign, Video Sign: the uploaded PDF is stamped) and `record` (Video
  *  Contract: a new PDF of record pages is generated) is given. */
+/** The brand a contract was sent under (issue #29 item 2): its logo (our own PNG re-encoding) and its
+ *  accent colour, at the top of the first audit page and of the certificate. */
+export interface DocumentBrand {
+  readonly logoPng?: Uint8Array;
+  /** `#rrggbb`. */
+  readonly color: string;
+}
+
 export interface SealInput {
   readonly original?: Uint8Array;
   readonly record?: RecordData;
@@ -202,6 +210,8 @@ export interface SealInput {
   readonly signer: ServiceSigner;
   /** Signing time written into the signature dictionary (the caller's clock). */
   readonly signedAt: Date;
+  /** Absent: SignSeal's own (no banner). */
+  readonly brand?: DocumentBrand;
 }
 
 /** 'load': open the original (a record: create the document); 'stamp': the first pages' content (signs
@@ -252,4 +262,6 @@ export interface CertificateInput {
   readonly signer?: ServiceSigner;
   /** Signing time for `signer` (the caller's clock); required for a byte-stable signed certificate. */
   readonly signedAt?: Date;
+  /** Absent: SignSeal's own (no banner). */
+  readonly brand?: DocumentBrand;
 }

@@ -23,6 +23,8 @@ import type { CertificateInput } from '../sealing/types';
 import { auditTime, contractorsOf, verifyPathFor, verifyUrlFor, videoSigners } from './seal-audit';
 import { completionTargets } from './sealing';
 import { createShortLink } from './short-links';
+import { withMailBrand } from './brand-mail';
+import { documentBrand } from './brand-account';
 import type { ShortLinkStore } from '../adapters/dynamo/short-links';
 import { maskContact } from '../../shared/domain/contact';
 import { messageTitle, paragraphMessage } from './messages';
@@ -168,14 +170,22 @@ async function certificateFollowUps(
             new Date(Date.now() + VERIFY_SHORT_LINK_DAYS * 24 * 3600 * 1000),
           )
         : verify;
-      jobs.push(paragraphMessage({ ...message, values: { ...values, verify: short } }));
+      jobs.push(
+        withMailBrand(
+          paragraphMessage({ ...message, values: { ...values, verify: short } }),
+          doc.brand,
+          deps.appUrl,
+        ),
+      );
       continue;
     }
     // One certificate per language: the e-mail's language decides which one is attached.
     let langKey = byLang.get(target.lang);
     if (!langKey) {
       langKey = target.lang === 'en' ? key : key.replace(/\.pdf$/, `-${target.lang}.pdf`);
+      const brand = await documentBrand(deps.storage, doc.brand);
       const pdf = await deps.certificatePdf({
+        ...(brand ? { brand } : {}),
         language: target.lang,
         title: values.title,
         shortNumber: values.number,
@@ -203,12 +213,16 @@ async function certificateFollowUps(
       byLang.set(target.lang, langKey);
     }
     jobs.push(
-      paragraphMessage({
-        ...message,
-        attachments: [
-          { filename: `${values.number}-certificate.pdf`, contentType: 'application/pdf', key: langKey },
-        ],
-      }),
+      withMailBrand(
+        paragraphMessage({
+          ...message,
+          attachments: [
+            { filename: `${values.number}-certificate.pdf`, contentType: 'application/pdf', key: langKey },
+          ],
+        }),
+        doc.brand,
+        deps.appUrl,
+      ),
     );
   }
   if (!doc.certificateKey && byLang.size > 0) await deps.seals.setCertificateKey(doc.docuId, key);

@@ -43,6 +43,8 @@ export const DEFAULT_LIMITS = {
   signImagesPerSigner: { limit: 50, windowSeconds: DAY },
   /** Sign images stored by an owner in their sign list. */
   signImagesPerOwner: { limit: 30, windowSeconds: HOUR },
+  /** Brand logos stored by one owner (issue #29 item 2). */
+  brandLogosPerOwner: { limit: 20, windowSeconds: HOUR },
   /** Recording sessions (each a presigned video upload) of one contractor of a document (issue #15). */
   videoSessionsPerRecipient: { limit: 20, windowSeconds: HOUR },
   /** Phone hand-off links (QR codes) of one contractor of a document (issue #15). */

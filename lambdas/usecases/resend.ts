@@ -9,6 +9,7 @@ import { agreementOf, countResend, isLanguage, ownedContractor, type SigningDeps
 import { resendConfirmRequest } from './video-confirm';
 import { roleOf } from '../../shared/domain/routing';
 import { turnOf } from './routing-views';
+import { withMailBrand } from './brand-mail';
 
 export async function resendRequest(
   deps: SigningDeps,
@@ -73,10 +74,14 @@ export async function resendRequest(
     title: doc.title ?? '',
     link,
   });
-  await deps.queue.enqueue('notify', {
-    ...job,
-    idempotencyKey: `${job.idempotencyKey}#${record.tokenHash.slice(0, 16)}`,
-  });
+  await deps.queue.enqueue(
+    'notify',
+    withMailBrand(
+      { ...job, idempotencyKey: `${job.idempotencyKey}#${record.tokenHash.slice(0, 16)}` },
+      doc.brand,
+      deps.appUrl,
+    ),
+  );
   const ownerActor = { name: owner?.name || user.name, contact: owner?.email || user.email };
   await recordHistory(deps.docs, doc, 'transfer', ownerActor, facts, undefined, recipient);
   return { resent: true, index };

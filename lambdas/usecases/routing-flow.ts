@@ -15,6 +15,7 @@ import {
 import { localeForPath, translate } from '../../shared/i18n/server';
 import type { DocumentRecord, RecipientRecord, SignerTokenRecord } from '../adapters/dynamo/documents';
 import { escapeHtml } from '../core/html';
+import { withMailBrand } from './brand-mail';
 import { createLogger } from '../core/logger';
 import type { NotifyJob, ScheduledJob } from '../jobs';
 import { recordHistory, type RequestFacts } from './history';
@@ -175,18 +176,16 @@ export async function sendOpenedRequests(
     const idempotencyKey = options.firstSend
       ? `sign-request#${doc.docuId}#${row.index}`
       : `sign-request#${doc.docuId}#${row.index}#${record.tokenHash.slice(0, 16)}`;
-    await deps.queue.enqueue(
-      'notify',
-      requestJob({
-        doc,
-        row,
-        lang,
-        ownerName: owner.name,
-        link,
-        idempotencyKey,
-        ...(options.delegatedBy ? { delegatedBy: options.delegatedBy } : {}),
-      }),
-    );
+    const job = requestJob({
+      doc,
+      row,
+      lang,
+      ownerName: owner.name,
+      link,
+      idempotencyKey,
+      ...(options.delegatedBy ? { delegatedBy: options.delegatedBy } : {}),
+    });
+    await deps.queue.enqueue('notify', withMailBrand(job, doc.brand, deps.appUrl));
     await recordHistory(deps.docs, doc, 'transfer', owner, facts, undefined, row);
     await scheduleReminder(deps, doc, row, 1);
   }

@@ -31,6 +31,7 @@ import {
   sendOpenedRequests,
 } from './routing-flow';
 import { turnOf } from './routing-views';
+import { withMailBrand } from './brand-mail';
 import {
   agreementOf,
   assertPending,
@@ -187,14 +188,18 @@ export async function sendReminder(
   const link = await requestLink(deps, { lang, docuId: doc.docuId, token, method: r.method, expiresAt });
   await deps.queue.enqueue(
     'notify',
-    routingMessageJob({
-      mail: 'reminder',
-      idempotencyKey: `reminder#${doc.docuId}#${r.index}#${key}`,
-      docuId: doc.docuId,
-      to: { method: r.method, contact: r.contact },
-      lang,
-      values: { name: r.name, owner: owner.name, title: doc.title ?? '', link },
-    }),
+    withMailBrand(
+      routingMessageJob({
+        mail: 'reminder',
+        idempotencyKey: `reminder#${doc.docuId}#${r.index}#${key}`,
+        docuId: doc.docuId,
+        to: { method: r.method, contact: r.contact },
+        lang,
+        values: { name: r.name, owner: owner.name, title: doc.title ?? '', link },
+      }),
+      doc.brand,
+      deps.appUrl,
+    ),
   );
   await recordHistory(deps.docs, doc, 'remind', owner, facts, undefined, r);
 }
@@ -309,14 +314,18 @@ export async function voidDocument(
   for (const p of parties) {
     await deps.queue.enqueue(
       'notify',
-      routingMessageJob({
-        mail: 'voided',
-        idempotencyKey: `voided#${docuId}#${p.key}`,
-        docuId,
-        to: p,
-        lang: input.lang,
-        values: { name: p.name, owner: owner.name, title: doc.title ?? '', reason },
-      }),
+      withMailBrand(
+        routingMessageJob({
+          mail: 'voided',
+          idempotencyKey: `voided#${docuId}#${p.key}`,
+          docuId,
+          to: p,
+          lang: input.lang,
+          values: { name: p.name, owner: owner.name, title: doc.title ?? '', reason },
+        }),
+        doc.brand,
+        deps.appUrl,
+      ),
     );
   }
   return { status: 'Voided', expiresAt: doc.expiresAt ?? null };

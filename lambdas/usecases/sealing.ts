@@ -37,6 +37,8 @@ import { recordHistory } from './history';
 import { createShortLink } from './short-links';
 import type { ShortLinkStore } from '../adapters/dynamo/short-links';
 import { documentFileName, messageTitle, paragraphMessage } from './messages';
+import { type MailBrand, withMailBrand } from './brand-mail';
+import { documentBrand } from './brand-account';
 import { gatherAttachments, sealFields } from './seal-fields';
 import {
   appliedSignAreas,
@@ -47,6 +49,15 @@ import {
   videoMarksFor,
   videoSigners,
 } from './seal-audit';
+
+/** A completion message with the brand the contract was sent under (issue #29 item 2). */
+function brandedParagraphs(
+  doc: { brand?: MailBrand | null },
+  appUrl: string,
+  input: Parameters<typeof paragraphMessage>[0],
+): NotifyJob {
+  return withMailBrand(paragraphMessage(input), doc.brand, appUrl);
+}
 
 export interface SealDeps {
   readonly docs: Pick<DocumentRepository, 'getDocument' | 'listRecipients' | 'listHistory' | 'addHistory'>;
@@ -207,7 +218,7 @@ async function completionJobs(
       verify: verifyUrlFor(deps.appUrl, target.lang, doc.docuId),
     };
     jobs.push(
-      paragraphMessage({
+      brandedParagraphs(doc, deps.appUrl, {
         idempotencyKey: `completion#${doc.docuId}#${target.contact.toLowerCase()}`,
         docuId: doc.docuId,
         to: target,
@@ -324,7 +335,8 @@ export async function sealDocument(deps: SealDeps, job: SealJob, log: Logger): P
     completedAt,
     ...(vcontract ? {} : { pageCount: doc.pages?.length }),
   });
-  const common = { audit, language: lang, signer, signedAt: now() };
+  const brand = await documentBrand(deps.storage, doc.brand);
+  const common = { audit, language: lang, signer, signedAt: now(), ...(brand ? { brand } : {}) };
   let input: SealInput;
   if (original) {
     const videoMarks = videoMarksFor(recipients, locale, lang, deps.appUrl);

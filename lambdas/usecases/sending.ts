@@ -7,6 +7,7 @@ import { TransitionError } from '../../shared/domain/status';
 import type { RecipientRecord, EntitlementWrite } from '../adapters/dynamo/documents';
 import type { UserRecord } from '../adapters/dynamo/repository';
 import { companyBuyerOf, featuresOf } from './seats';
+import { brandForSend } from './brand-account';
 import { AppError, ENTITLEMENT_CONFLICT, isAppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
 import {
@@ -217,6 +218,9 @@ export async function sendDocument(
   await enforceLimits(deps.limits, input.bulk ? hits.filter((h) => h.rule === 'messagesPerRecipient') : hits);
 
   const opened = openRequests(docuId, sentNow, now_);
+  // The brand the contract carries from now on (issue #29 item 2): fixed here, so a later change
+  // never alters a contract in flight.
+  const brand = await brandForSend(deps, user.sub, now);
   // Two sends racing for the owner's last contract: the conditional write lets exactly one through;
   // the other reads the entitlements again and is refused (402) when none is left.
   for (let attempt = 1; ; attempt++) {
@@ -225,7 +229,7 @@ export async function sendDocument(
         docuId,
         expected(doc),
         'Agree',
-        { sentAt: now.toISOString(), lang: input.lang },
+        { sentAt: now.toISOString(), lang: input.lang, ...(brand ? { brand } : {}) },
         {
           putRecipients: [...ownerRows, ...opened.map((o) => o.row)],
           putTokens: opened.map((o) => o.record),
@@ -243,7 +247,7 @@ export async function sendDocument(
 
   for (const r of ownerRows)
     await addHistory(deps, doc, 'agree', { name: r.name, contact: r.contact }, facts);
-  const sent = { ...doc, status: 'Agree' as const, lang: input.lang };
+  const sent = { ...doc, status: 'Agree' as const, lang: input.lang, ...(brand ? { brand } : {}) };
   await sendOpenedRequests(deps, sent, opened, owner, facts, { lang: input.lang, firstSend: true });
   await scheduleExpiry(deps, doc);
 

@@ -35,6 +35,7 @@ import {
 } from './signer-link';
 import { denyReason, refusalNotices } from './refusals';
 import { issueConfirmTokens, partiesOf, sendConfirmRequests } from './video-confirm';
+import { brandViewOf } from './brand-account';
 
 function addHistory(
   deps: SigningDeps,
@@ -111,6 +112,7 @@ async function buildView(deps: SigningDeps, ctx: SignerContext): Promise<SignerV
       })),
     ),
     ownerVideo,
+    brand: brandViewOf(doc.brand),
     routing: {
       canDelegate: (doc.allowDelegation ?? false) && agreementOf(me) === 0 && !me.video,
       expiresAt: doc.expiresAt ?? null,

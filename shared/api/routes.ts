@@ -54,6 +54,9 @@ export const OBJECT_AREAS = {
    *  `uploads/{docuId}/attachments/{areaIndex}/{uploadId}.{pdf|jpg|png}` (issue #27): the only keys a
    *  browser may write; checked bytes are copied to `documents/`, and what stays expires in a day. */
   uploads: 'uploads/',
+  /** Brand logos (issue #29 item 2): `brands/{sha256}.png`, our own re-encoding, named by its bytes and
+   *  served publicly (GET /api/brand/logos/{file}); never deleted (sent contracts name them). */
+  brands: 'brands/',
 } as const;
 export type ObjectArea = keyof typeof OBJECT_AREAS;
 
@@ -253,6 +256,21 @@ export const ROUTES: readonly RouteDefinition[] = [
     auth: 'owner',
     handler: 'delete-owner-sign',
     access: { table: 'write', objects: { ownerSigns: ['read'] } },
+  },
+  // Branding (issue #29 item 2): My Info → Brand; one function for the owner's three routes.
+  ...ownerFunction('brand', { table: 'write', objects: { brands: ['read', 'write'] } }, [
+    ['GetBrand', 'GET', '/api/me/brand'],
+    ['SaveBrand', 'PUT', '/api/me/brand'],
+    ['RemoveBrand', 'DELETE', '/api/me/brand'],
+  ]),
+  // The logos, public and content-addressed (e-mails and signer pages load them without a token).
+  {
+    id: 'GetBrandLogo',
+    method: 'GET',
+    path: '/api/brand/logos/{file}',
+    auth: 'public',
+    handler: 'brand-logo',
+    access: { objects: { brands: ['read'] } },
   },
   // Documents: the e-sign creation funnel (issue #4).
   {
@@ -861,11 +879,18 @@ export const WORKER_ACCESS: Readonly<Record<WorkerName | 'sweep', DataAccess>> =
   // document changed meanwhile), then queues the anchor job and the completion messages.
   seal: {
     table: 'write',
-    objects: { documents: ['read', 'write', 'delete'], ownerSigns: ['read'], signerSigns: ['read'] },
+    objects: {
+      documents: ['read', 'write', 'delete'],
+      ownerSigns: ['read'],
+      signerSigns: ['read'],
+      // The brand logo on the first audit page (issue #29 item 2).
+      brands: ['read'],
+    },
     enqueue: ['anchor', 'notify'],
   },
   // Writes the certificates, then queues their messages.
-  anchor: { table: 'write', objects: { documents: ['write'] }, enqueue: ['notify'] },
+  // The certificate carries the brand logo (issue #29 item 2).
+  anchor: { table: 'write', objects: { documents: ['write'], brands: ['read'] }, enqueue: ['notify'] },
   // Attaches the final PDF or a certificate; records what it sent (idempotency).
   notify: { table: 'write', objects: { documents: ['read'] } },
   // Bulk send: makes each row's contract from a copy of the template's PDF (as Use template does) and

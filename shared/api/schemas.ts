@@ -16,4 +16,5 @@ export * from './schemas/videos';
 export * from './schemas/templates';
 export * from './schemas/bulk';
 export * from './schemas/routing';
+export * from './schemas/brand';
 export * from './endpoints';

@@ -77,6 +77,19 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
             allowDelegation: { type: 'boolean' },
           },
         },
+        /** Issue #29 item 2: My Info → Brand (usecases/brand.ts). The logo is the object
+         *  `brands/{logoSha256}.png` (our re-encoding); the colour is AA against white. Kept when the
+         *  plan lapses (then not applied), removed by Remove brand. */
+        brand: {
+          type: 'map',
+          properties: {
+            logoSha256: { type: 'string' },
+            logoWidth: { type: 'number' },
+            logoHeight: { type: 'number' },
+            color: { type: 'string', required: true },
+            updatedAt: { type: 'string', required: true },
+          },
+        },
         closed: { type: 'boolean', default: false },
         closedAt: { type: 'string' },
         /** Registration consents, with when, in which language and to which terms version. */
@@ -230,6 +243,16 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         /** A voided contract's reason and time. */
         voidReason: { type: 'string' },
         voidedAt: { type: 'string' },
+        /** Issue #29 item 2: the brand the contract was sent under (the owner's, a member's company's),
+         *  fixed at sending so a later change does not alter a contract in flight; absent: SignSeal's. */
+        brand: {
+          type: 'map',
+          properties: {
+            logoSha256: { type: 'string' },
+            color: { type: 'string', required: true },
+            name: { type: 'string', required: true },
+          },
+        },
         finalRecipients: { type: 'list', items: { type: 'string' } },
         lang: { type: 'string' },
         createdAt: { type: 'string', required: true },

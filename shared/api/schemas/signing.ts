@@ -1,6 +1,7 @@
 // Signing without an account (issue #5).
 
 import * as z from 'zod';
+import { brandViewSchema } from './brand';
 import { CONTRACT_KINDS } from '../../domain/entities';
 import { DOCUMENT_STATUSES } from '../../domain/status';
 import { RECIPIENT_ROLES } from '../../domain/routing';
@@ -119,6 +120,9 @@ export const signerViewSchema = z.object({
       recordedAt: z.iso.datetime({ offset: true }),
     })
     .nullable(),
+  /** Issue #29 item 2: the brand the contract was sent under (logo path, accent colour, name); null
+   *  or absent: SignSeal's own. */
+  brand: brandViewSchema.nullable().optional(),
 });
 export type SignerView = z.infer<typeof signerViewSchema>;
 

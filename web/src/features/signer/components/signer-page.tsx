@@ -24,6 +24,7 @@ import { useLang } from '../../../app/use-lang';
 import { formatDateTime } from '../../../lib/format';
 import { loadSignerScreens, useSignerFlow } from '../hooks/use-signer-flow';
 import { isEndState, roleOf, stepOf, type Refusal } from '../machine';
+import { BrandHeader } from './brand-header';
 import { CompletedPage, DeclinedPage } from './closed-pages';
 import { EndScreen, InvalidLink, LoadFailed, RefusalPage } from './end-screens';
 import '../signer.css';
@@ -140,6 +141,7 @@ export function SignerPage() {
     <main className="signer-page" data-testid="signer-page">
       {role !== 'signer' && !isEndState(name) && <RoleTitle role={role} />}
       {name === 'forwarded' && <ForwardedTitle />}
+      <BrandHeader brand={view?.brand} />
       <h1 className="signer-title">{view?.title || t('signer.pageTitle')}</h1>
       {deadline && (
         <p className="signer-deadline" data-testid="signer-deadline">
