@@ -40,6 +40,7 @@ describe('the table of limits', () => {
     expect(DEFAULT_LIMITS).toEqual({
       smsPerOwner: { limit: 100, windowSeconds: 3600 },
       bulkSendsPerOwner: { limit: 20, windowSeconds: 3600 },
+      brandLogosPerOwner: { limit: 20, windowSeconds: 3600 },
       emailsPerOwner: { limit: 300, windowSeconds: 3600 },
       messagesPerRecipient: { limit: 20, windowSeconds: 3600 },
       resendsPerRecipient: { limit: 5, windowSeconds: 3600 },
