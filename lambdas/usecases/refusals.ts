@@ -1,6 +1,7 @@
 // Refusals (issues #5, #15): a denial's checked reason, and the notices of a denial, a terms-denial or a
 // denial of the videos to every participant, the refusing one included.
 import type { Language } from '../../shared/domain/constants';
+import { withMailBrand } from './brand-mail';
 import { validateDenyReason } from '../../shared/domain/validation';
 import { localeForPath, translate } from '../../shared/i18n/server';
 import { AppError } from '../core/errors';
@@ -108,6 +109,7 @@ export async function refusalNotices(
   // Every participant (spec doc 1 §4), the refusing contractor included: the owner (by e-mail), then
   // each contractor by their own channel (e-mail or SMS), each address once.
   const people: { name: string; contact: string; method: 'email' | 'phone'; self: boolean }[] = [];
+  const ownerListed = Boolean(owner?.email && !owner.closed);
   if (owner?.email && !owner.closed) {
     people.push({ name: owner.name, contact: owner.email.toLowerCase(), method: 'email', self: false });
   }
@@ -116,8 +118,9 @@ export async function refusalNotices(
     if (people.some((p) => p.contact === r.contact)) continue;
     people.push({ name: r.name, contact: r.contact, method: r.method, self: r.index === ctx.me.index });
   }
-  return people.map(({ self, ...to }) =>
-    refusalNoticeJob({
+  // The owner's own notice plain; the contractors' carry the contract's brand (issue #29 item 2).
+  return people.map(({ self, ...to }, i) => {
+    const job = refusalNoticeJob({
       docuId: ctx.doc.docuId,
       kind,
       lang,
@@ -126,6 +129,8 @@ export async function refusalNotices(
       title: ctx.doc.title ?? '',
       ...(reason === undefined ? {} : { reason }),
       self,
-    }),
-  );
+    });
+    const isOwner = i === 0 && ownerListed;
+    return isOwner ? job : withMailBrand(job, ctx.doc.brand, deps.appUrl);
+  });
 }

@@ -6,6 +6,7 @@
 // and version: of two last confirmations, one moves NeedVConfirm → Generating and enqueues the one seal
 // job; the other reads again and finds nothing left to do.
 import { roleOf } from '../../shared/domain/routing';
+import { withMailBrand } from './brand-mail';
 import type { Language } from '../../shared/domain/constants';
 import { canTransition, type DocumentStatus } from '../../shared/domain/status';
 import { localeForPath, translate } from '../../shared/i18n/server';
@@ -134,7 +135,11 @@ export async function sendConfirmRequests(
     });
     await deps.queue.enqueue(
       'notify',
-      confirmRequestJob({ docuId: doc.docuId, lang, party, title: doc.title ?? '', link }),
+      withMailBrand(
+        confirmRequestJob({ docuId: doc.docuId, lang, party, title: doc.title ?? '', link }),
+        doc.brand,
+        deps.appUrl,
+      ),
     );
     await recordHistory(deps.docs, doc, 'video_confirm_req', party, facts, undefined, party);
   }
@@ -371,10 +376,14 @@ export async function resendConfirmRequest(
     page: 'video_confirm',
   });
   const job = confirmRequestJob({ docuId, lang, party: issued.party, title: doc.title ?? '', link });
-  await deps.queue.enqueue('notify', {
-    ...job,
-    idempotencyKey: `${job.idempotencyKey}#${issued.record.tokenHash.slice(0, 16)}`,
-  });
+  await deps.queue.enqueue(
+    'notify',
+    withMailBrand(
+      { ...job, idempotencyKey: `${job.idempotencyKey}#${issued.record.tokenHash.slice(0, 16)}` },
+      doc.brand,
+      deps.appUrl,
+    ),
+  );
   const owner = await deps.users.getById(user.sub);
   const ownerActor = { name: owner?.name || user.name, contact: owner?.email || user.email };
   await recordHistory(deps.docs, doc, 'video_confirm_req', ownerActor, facts, undefined, recipient);

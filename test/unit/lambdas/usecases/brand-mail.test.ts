@@ -46,3 +46,42 @@ describe('the brand header of e-mails to contractors', () => {
     expect(withMailBrand(sms, { color: '#000000', name: 'N' }, 'https://x')).toBe(sms);
   });
 });
+
+describe('denial notices carry the brand to the contractors, not to the owner', () => {
+  it('brands each contractor notice and leaves the owner notice plain', async () => {
+    const { refusalNotices } = await import('../../../../lambdas/usecases/refusals');
+    const doc = {
+      docuId: 'doc1',
+      ownerId: 'owner1',
+      lang: 'en',
+      title: 'Lease',
+      brand: { logoSha256: sha, color: '#1f5fbf', name: 'Acme Homes' },
+    };
+    const recipient = (index: number, contact: string) => ({
+      docuId: 'doc1',
+      index,
+      name: `Person ${index}`,
+      contact,
+      method: 'email' as const,
+      isOwner: false,
+    });
+    const recipients = [recipient(0, 'a@example.com'), recipient(1, 'b@example.com')];
+    const deps = {
+      users: { getById: async () => ({ name: 'Olivia Owner', email: 'owner@example.com', closed: false }) },
+      appUrl: 'https://app.example',
+    };
+    const jobs = (await refusalNotices(
+      deps as never,
+      { doc, recipients, me: recipients[0] } as never,
+      'deny',
+      'Wrong rent',
+    )) as Extract<NotifyJob, { kind: 'email' }>[];
+    expect(jobs.map((j) => j.to[0])).toEqual(['owner@example.com', 'a@example.com', 'b@example.com']);
+    expect(jobs[0]!.html).not.toContain('data-brand="header"');
+    for (const job of jobs.slice(1)) {
+      expect(job.html).toContain('data-brand="header"');
+      expect(job.html).toContain(`https://app.example/api/brand/logos/${sha}.png`);
+      expect(job.text.startsWith('Acme Homes\n')).toBe(true);
+    }
+  });
+});
