@@ -111,7 +111,8 @@ export const PLAN_LENGTH_DAYS_DEFAULT = 30;
 /** Seats: personal plans 1; standard 1–50 chosen by the buyer (architecture §14). */
 export const PERSONAL_PLAN_SEATS = 1;
 export const STANDARD_PLAN_MAX_SEATS = 50;
-/** One-time tickets: "All Standard features, up to 5 seats" (pricing card; issue #29). */
+/** One-time tickets: "All Standard features, up to 5 seats" (pricing card; issue #29): five people the
+ *  buyer shares the tickets with, besides the buyer who holds them (decision 148). */
 export const ONETIME_PLAN_SEATS = 5;
 export const DEFAULT_QUANTITY = 1;
 

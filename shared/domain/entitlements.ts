@@ -235,7 +235,8 @@ export function planFeatures(
     return all('standard', Math.max(PERSONAL_PLAN_SEATS, state.seats ?? PERSONAL_PLAN_SEATS));
   }
   if (state.lots.some((l) => l.source === 'onetime' && alive(l, now))) {
-    return all('onetime', ONETIME_PLAN_SEATS);
+    // The card's 5 seats are the people the buyer shares the tickets with, besides the buyer.
+    return all('onetime', PERSONAL_PLAN_SEATS + ONETIME_PLAN_SEATS);
   }
   if (state.plan === 'trial' && Date.parse(state.validDate) > now.getTime()) {
     return all('trial', PERSONAL_PLAN_SEATS);

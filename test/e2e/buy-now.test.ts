@@ -1,7 +1,7 @@
 // Issue #29 in Chromium against the local cloud: Buy Now from every state (signed in → Pay Plan with
 // the plan and the seats chosen; signed out → 'You need to Sign In to Buy.', sign in or sign up with
 // the mailed code → Pay Plan with the same plan and seats), a company member told who manages the
-// plan, a one-time buyer naming members on My Plan (5 seats: the buyer and 4; a 6th person refused),
+// plan, a one-time buyer naming members on My Plan (5 seats besides the buyer's; a 6th member refused),
 // a failed logout that says so, every public page without a dead link or placeholder text, and a
 // made-up funnel route that is not-found. Texts come from the catalogues.
 import { jest } from '@jest/globals';
@@ -155,33 +155,36 @@ describe('Buy Now and the public pages (issue #29)', () => {
     });
   });
 
-  it('a one-time buyer names 4 members besides themselves (5 seats); a 6th person is refused', async () => {
+  it('a one-time buyer adds 5 members besides themselves (5 seats); a 6th member is refused', async () => {
     const buyer = await newOwner('en', 'Ticket Owner');
     const now = new Date().toISOString();
     await getDeps().repo.update(await userIdOf(buyer), {
       availableTickets: 3,
       ticketLots: [{ source: 'onetime', count: 3, addedAt: now }],
     });
-    const emails = Array.from({ length: 5 }, (_, i) => `seat-${i}-${randomUUID()}@example.com`);
+    const emails = Array.from(
+      { length: ONETIME_PLAN_SEATS + 1 },
+      (_, i) => `seat-${i}-${randomUUID()}@example.com`,
+    );
     await session.run(async () => {
       const page = await signIn(session, buyer);
       await openApp(session, '/en/home/myplan');
       const members = page.getByTestId('members');
       await members.waitFor({ timeout: 20000 });
       await expectVisibleText(page, t('plans29.members.onetimeIntro', { seats: ONETIME_PLAN_SEATS }));
-      // The same editor as Standard: the owner's row and one per further seat.
-      expect(await members.getByRole('textbox').count()).toBe(ONETIME_PLAN_SEATS);
+      // The same editor as Standard: the owner's row and one per seat besides it.
+      expect(await members.getByRole('textbox').count()).toBe(ONETIME_PLAN_SEATS + 1);
       const rows = page.getByTestId('member-email');
-      expect(await rows.count()).toBe(ONETIME_PLAN_SEATS - 1);
-      for (let i = 0; i < ONETIME_PLAN_SEATS - 1; i++) await rows.nth(i).fill(emails[i]!);
+      expect(await rows.count()).toBe(ONETIME_PLAN_SEATS);
+      for (let i = 0; i < ONETIME_PLAN_SEATS; i++) await rows.nth(i).fill(emails[i]!);
       await page.getByTestId('members-save').click();
       await expectVisibleText(page, t('billing.members.saved'));
       expect(await page.getByTestId('members-used').textContent()).toBe(
-        t('billing.members.used', { used: ONETIME_PLAN_SEATS, seats: ONETIME_PLAN_SEATS }),
+        t('billing.members.used', { used: ONETIME_PLAN_SEATS + 1, seats: ONETIME_PLAN_SEATS + 1 }),
       );
       expect(await seriousAxeViolations(page)).toEqual([]);
     });
-    // A 6th person (a 5th member) is refused with the limit, whatever the client sends.
+    // A 6th member is refused with the limit, whatever the client sends.
     const refused = await api('/api/billing/members', {
       method: 'PUT',
       token: buyer.token,
@@ -190,9 +193,9 @@ describe('Buy Now and the public pages (issue #29)', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatchObject({
       code: 'billing.members.errors.tooMany',
-      details: { max: ONETIME_PLAN_SEATS - 1 },
+      details: { max: ONETIME_PLAN_SEATS },
     });
-    expect(t(refused.body.error.code, refused.body.error.details)).toBe('Up to 4 members can be added.');
+    expect(t(refused.body.error.code, refused.body.error.details)).toBe('Up to 5 members can be added.');
   });
 
   it("a logout that fails says 'Something went wrong, Logout Failed' and keeps the user signed in", async () => {

@@ -1,5 +1,5 @@
-// Issue #29 item 4 (DynamoDB Local, the real handlers): one-time tickets include up to 5 seats. The
-// buyer of one-time contracts names up to 4 members (a 5th is refused with the limit); a member signed
+// Issue #29 item 4 (DynamoDB Local, the real handlers): one-time tickets include up to 5 seats besides
+// the buyer's. The buyer of one-time contracts names up to 5 members (a 6th is refused with the limit); a member signed
 // in with a listed, verified address sends from the buyer's bought tickets — the buyer's record is the
 // one conditionally updated, never the buyer's trial — and sees them in /api/me and My Plan; with the
 // tickets used up the sharing ends. A one-time member is told who manages the plan (role 'member').
@@ -43,7 +43,7 @@ const putMembers = (owner: Owner, members: string[]) =>
   api('/api/billing/members', { method: 'PUT', token: owner.token, body: { members } });
 
 describe('one-time seats (issue #29)', () => {
-  it('a one-time buyer names up to 4 members (5 seats); a member sends from the buyer’s bought tickets', async () => {
+  it('a one-time buyer names up to 5 members (5 seats besides their own); a member sends from the buyer’s bought tickets', async () => {
     const buyer = await newOwner('en', 'Ticket Buyer');
     const buyerId = await userId(buyer);
     const repo = getDeps().repo;
@@ -61,21 +61,21 @@ describe('one-time seats (issue #29)', () => {
     });
     expect((await api('/api/billing/members', { token: buyer.token })).body).toEqual({
       role: 'buyer',
-      seats: ONETIME_PLAN_SEATS,
+      seats: ONETIME_PLAN_SEATS + 1,
       ownerEmail: buyer.email,
       members: [],
     });
-    const emails = Array.from({ length: 5 }, (_, i) => `onetime-${i}-${randomUUID()}@example.com`);
-    // The seat limit: the buyer and 4 members; a 5th member (the 6th person) is refused.
+    const emails = Array.from({ length: 6 }, (_, i) => `onetime-${i}-${randomUUID()}@example.com`);
+    // The seat limit: the buyer and 5 members; a 6th member is refused.
     const tooMany = await putMembers(buyer, emails);
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error).toMatchObject({
       code: 'billing.members.errors.tooMany',
-      details: { max: ONETIME_PLAN_SEATS - 1 },
+      details: { max: ONETIME_PLAN_SEATS },
     });
-    const saved = await putMembers(buyer, emails.slice(0, 4));
+    const saved = await putMembers(buyer, emails.slice(0, 5));
     expect(saved.status).toBe(200);
-    expect(saved.body.members).toEqual(emails.slice(0, 4));
+    expect(saved.body.members).toEqual(emails.slice(0, 5));
 
     const memberEmail = emails[0]!;
     const signed = await signUpConfirmed(memberEmail, { name: 'Otto Member', password: PASSWORD });
@@ -87,7 +87,7 @@ describe('one-time seats (issue #29)', () => {
     expect((await api('/api/billing/members', { token: member.token })).body).toMatchObject({
       role: 'member',
       ownerEmail: buyer.email,
-      seats: ONETIME_PLAN_SEATS,
+      seats: ONETIME_PLAN_SEATS + 1,
     });
     expect((await api('/api/me', { token: member.token })).body).toMatchObject({
       companyOwnerEmail: buyer.email,

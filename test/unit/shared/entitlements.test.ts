@@ -169,14 +169,14 @@ describe('planFeatures (issue #29: what each plan includes)', () => {
     expect(f).toEqual({ source: 'standard', branding: true, commenting: true, seats: 7 });
   });
 
-  it('one-time tickets include all Standard features and 5 seats, on any plan', () => {
+  it('one-time tickets include all Standard features and 5 seats besides the buyer, on any plan', () => {
     expect(planFeatures({ plan: 'trial', validDate: past, lots: [onetime] }, now)).toEqual({
       source: 'onetime',
       branding: true,
       commenting: true,
-      seats: 5,
+      seats: 6,
     });
-    expect(planFeatures({ plan: 'month_personal', validDate: future, lots: [onetime] }, now).seats).toBe(5);
+    expect(planFeatures({ plan: 'month_personal', validDate: future, lots: [onetime] }, now).seats).toBe(6);
   });
 
   it('used-up one-time tickets and trial tickets give nothing of their own', () => {

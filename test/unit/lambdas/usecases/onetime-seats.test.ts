@@ -32,10 +32,10 @@ const onetime = (count: number, days = -5) => ({ source: 'onetime' as const, cou
 const trialLot = { source: 'trial' as const, count: 2, addedAt: at(-10), expiresAt: at(20) };
 
 describe('one-time seats', () => {
-  it('a buyer of one-time tickets has 5 seats; with the tickets used up, none', () => {
+  it('a buyer of one-time tickets has 5 seats besides their own; with the tickets used up, none', () => {
     expect(featuresOf(user({ ticketLots: [onetime(3)] }), now)).toMatchObject({
       source: 'onetime',
-      seats: ONETIME_PLAN_SEATS,
+      seats: ONETIME_PLAN_SEATS + 1,
     });
     expect(ONETIME_PLAN_SEATS).toBe(5);
     expect(featuresOf(user({ ticketLots: [] }), now).source).toBe('none');

@@ -45,7 +45,9 @@ function MembersCard({ initial, oneTime }: { initial: MembersResponse; oneTime: 
       <h2 id="members-title">{t('billing.members.title')}</h2>
       <p className="muted">
         {/* One-time contracts include up to 5 seats, with the same editor (issue #29 item 4). */}
-        {oneTime ? t('plans29.members.onetimeIntro', { seats: initial.seats }) : t('billing.members.intro')}
+        {oneTime
+          ? t('plans29.members.onetimeIntro', { seats: initial.seats - 1 })
+          : t('billing.members.intro')}
       </p>
       {/* The seats bought and how many hold someone (the owner's own included), issue #34 item 6. */}
       <p data-testid="members-used">
