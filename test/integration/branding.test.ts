@@ -11,15 +11,7 @@ import { getDeps, documentDeps } from '../../lambdas/deps';
 import type { DocumentRecord } from '../../lambdas/adapters/dynamo/documents';
 import { signUpConfirmed } from '../support/accounts';
 import { api, env, eventually, mailbox } from '../support/cloud-client';
-import {
-  createDocument,
-  mailsTo,
-  newOwner,
-  PASSWORD,
-  signerLinkTo,
-  uploadPdf,
-  type Owner,
-} from '../support/documents';
+import { mailsTo, newOwner, PASSWORD, readyToSend, signerLinkTo, type Owner } from '../support/documents';
 import { makePng } from '../support/png';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -62,27 +54,18 @@ const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
 /** A contract to one e-mail contractor, sent; answers the document id and the contractor's address. */
 async function sendOne(owner: Owner): Promise<{ docuId: string; contact: string }> {
-  const docuId = await createDocument(owner);
-  expect((await uploadPdf(owner, docuId)).status).toBe(200);
-  const put = (path: string, body: unknown) => api(path, { method: 'PUT', token: owner.token, body });
-  const contact = `brand-signer-${randomUUID()}@example.com`;
-  const recipients = { recipients: [{ name: 'Brand Signer', contact }], finalRecipients: [], lang: 'en' };
-  expect((await put(`/api/documents/${docuId}/recipients`, recipients)).status).toBe(200);
-  const areas = [{ recipientIndex: 0, pageIndex: 0, x: 50, y: 60, width: 120, height: 40 }];
-  expect((await put(`/api/documents/${docuId}/areas`, { areas })).status).toBe(200);
-  const patched = await api(`/api/documents/${docuId}`, {
-    method: 'PATCH',
-    token: owner.token,
-    body: { title: 'Branded agreement', privateinfoAgree: true },
+  const ready = await readyToSend(owner, {
+    title: 'Branded agreement',
+    name: 'Brand Signer',
+    contactPrefix: 'brand-signer',
   });
-  expect(patched.status).toBe(200);
-  const sent = await api(`/api/documents/${docuId}/send`, {
+  const sent = await api(`/api/documents/${ready.docuId}/send`, {
     method: 'POST',
     token: owner.token,
     body: { lang: 'en' },
   });
   expect(sent.status).toBe(200);
-  return { docuId, contact };
+  return ready;
 }
 
 const readDoc = (docuId: string): Promise<DocumentRecord | null> => documentDeps().docs.getDocument(docuId);

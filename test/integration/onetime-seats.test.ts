@@ -8,33 +8,14 @@ import { getDeps } from '../../lambdas/deps';
 import { ONETIME_PLAN_SEATS } from '../../shared/domain/constants';
 import { signUpConfirmed } from '../support/accounts';
 import { api } from '../support/cloud-client';
-import { createDocument, newOwner, PASSWORD, uploadPdf, type Owner } from '../support/documents';
+import { newOwner, PASSWORD, readyToSend, type Owner } from '../support/documents';
+
+const ONE_TIME = { title: 'One-time agreement' };
 
 async function userId(owner: Owner): Promise<string> {
   const me = await api('/api/me', { token: owner.token });
   expect(me.status).toBe(200);
   return me.body.userId as string;
-}
-
-async function readyToSend(owner: Owner): Promise<string> {
-  const docuId = await createDocument(owner);
-  expect((await uploadPdf(owner, docuId)).status).toBe(200);
-  const put = (path: string, body: unknown) => api(path, { method: 'PUT', token: owner.token, body });
-  const recipients = {
-    recipients: [{ name: 'Mail Signer', contact: `signer-${randomUUID()}@example.com` }],
-    finalRecipients: [],
-    lang: 'en',
-  };
-  expect((await put(`/api/documents/${docuId}/recipients`, recipients)).status).toBe(200);
-  const areas = [{ recipientIndex: 0, pageIndex: 0, x: 50, y: 60, width: 120, height: 40 }];
-  expect((await put(`/api/documents/${docuId}/areas`, { areas })).status).toBe(200);
-  const patched = await api(`/api/documents/${docuId}`, {
-    method: 'PATCH',
-    token: owner.token,
-    body: { title: 'One-time agreement', privateinfoAgree: true },
-  });
-  expect(patched.status).toBe(200);
-  return docuId;
 }
 
 const send = (owner: Owner, docuId: string) =>
@@ -100,7 +81,7 @@ describe('one-time seats (issue #29)', () => {
     expect((await putMembers(member, [])).body.error.code).toBe('billing.members.errors.notStandard');
 
     // Two sends take the buyer's two bought tickets (not its trial ones), on the buyer's record.
-    expect((await send(member, await readyToSend(member))).status).toBe(200);
+    expect((await send(member, (await readyToSend(member, ONE_TIME)).docuId)).status).toBe(200);
     let stored = (await repo.getById(buyerId))!;
     expect(stored.ticketLots?.map((l) => [l.source, l.count])).toEqual([
       ['trial', 2],
@@ -108,15 +89,15 @@ describe('one-time seats (issue #29)', () => {
     ]);
     expect(stored.availableTickets).toBe(3);
     // The member and the buyer's own send race for nothing: each takes its own kind.
-    const [mine, theirs] = await Promise.all([readyToSend(member), readyToSend(buyer)]);
-    const raced = await Promise.all([send(member, mine), send(buyer, theirs)]);
+    const [mine, theirs] = await Promise.all([readyToSend(member, ONE_TIME), readyToSend(buyer, ONE_TIME)]);
+    const raced = await Promise.all([send(member, mine.docuId), send(buyer, theirs.docuId)]);
     expect(raced.map((r) => r.status)).toEqual([200, 200]);
     stored = (await repo.getById(buyerId))!;
     expect(ticketsBySource(stored.ticketLots)).toEqual({ trial: 1, onetime: 0 });
 
     // The bought tickets used up: the sharing ends, the member is back on their own (empty) plan.
     expect((await api('/api/billing/members', { token: member.token })).body.role).toBe('none');
-    const refused = await send(member, await readyToSend(member));
+    const refused = await send(member, (await readyToSend(member, ONE_TIME)).docuId);
     expect(refused.status).toBe(402);
     expect((await api('/api/me', { token: member.token })).body.companyOwnerEmail).toBeNull();
   });

@@ -7,31 +7,12 @@ import { getDeps } from '../../lambdas/deps';
 import { usageMonthOf } from '../../shared/domain/entitlements';
 import { signUpConfirmed } from '../support/accounts';
 import { api } from '../support/cloud-client';
-import { createDocument, newOwner, PASSWORD, uploadPdf, type Owner } from '../support/documents';
+import { newOwner, PASSWORD, readyToSend, type Owner } from '../support/documents';
 
 async function userId(owner: Owner): Promise<string> {
   const me = await api('/api/me', { token: owner.token });
   expect(me.status).toBe(200);
   return me.body.userId as string;
-}
-
-/** A document ready to send to one contractor by e-mail. */
-async function readyToSend(owner: Owner): Promise<string> {
-  const docuId = await createDocument(owner);
-  expect((await uploadPdf(owner, docuId)).status).toBe(200);
-  const put = (path: string, body: unknown) => api(path, { method: 'PUT', token: owner.token, body });
-  const contact = `signer-${randomUUID()}@example.com`;
-  const recipients = { recipients: [{ name: 'Mail Signer', contact }], finalRecipients: [], lang: 'en' };
-  expect((await put(`/api/documents/${docuId}/recipients`, recipients)).status).toBe(200);
-  const areas = [{ recipientIndex: 0, pageIndex: 0, x: 50, y: 60, width: 120, height: 40 }];
-  expect((await put(`/api/documents/${docuId}/areas`, { areas })).status).toBe(200);
-  const patched = await api(`/api/documents/${docuId}`, {
-    method: 'PATCH',
-    token: owner.token,
-    body: { title: 'Company agreement', privateinfoAgree: true },
-  });
-  expect(patched.status).toBe(200);
-  return docuId;
 }
 
 const send = (owner: Owner, docuId: string) =>
@@ -139,7 +120,7 @@ describe('company seat members', () => {
     });
 
     // The member's send uses the buyer's month.
-    expect((await send(member, await readyToSend(member))).status).toBe(200);
+    expect((await send(member, (await readyToSend(member)).docuId)).status).toBe(200);
     expect(await repo.getById(buyerId)).toMatchObject({
       usageMonth: usageMonthOf(new Date()),
       usageCount: 1,
@@ -149,7 +130,7 @@ describe('company seat members', () => {
     // The buyer and the member racing for the company's last send: exactly one is sent.
     await repo.update(buyerId, { usageCount: 9 });
     const [x, y] = await Promise.all([readyToSend(buyer), readyToSend(member)]);
-    const raced = await Promise.all([send(buyer, x), send(member, y)]);
+    const raced = await Promise.all([send(buyer, x.docuId), send(member, y.docuId)]);
     expect(raced.map((r) => r.status).sort()).toEqual([200, 402]);
     expect(raced.find((r) => r.status === 402)!.body.error.code).toBe('billing.errors.monthlyLimit');
     expect((await repo.getById(buyerId))!.usageCount).toBe(10);
@@ -159,7 +140,7 @@ describe('company seat members', () => {
     expect((await putMembers(buyer, [])).status).toBe(200);
     const alone = (await api('/api/me', { token: member.token })).body;
     expect(alone).toMatchObject({ plan: 'trial', companyOwnerEmail: null });
-    const refused = await send(member, await readyToSend(member));
+    const refused = await send(member, (await readyToSend(member)).docuId);
     expect(refused.status).toBe(402);
     expect(refused.body.error.code).toBe('billing.errors.noneLeft');
 

@@ -230,3 +230,29 @@ export async function sendTwoContractorDocument(options: SendOptions = {}): Prom
     uploadForm: uploaded.form,
   };
 }
+
+/** A document ready to send to one contractor by e-mail (uploaded, one area, titled, terms agreed). */
+export async function readyToSend(
+  owner: Owner,
+  options: { title?: string; name?: string; contactPrefix?: string } = {},
+): Promise<{ docuId: string; contact: string }> {
+  const docuId = await createDocument(owner);
+  expect((await uploadPdf(owner, docuId)).status).toBe(200);
+  const put = (path: string, body: unknown) => api(path, { method: 'PUT', token: owner.token, body });
+  const contact = `${options.contactPrefix ?? 'signer'}-${randomUUID()}@example.com`;
+  const recipients = {
+    recipients: [{ name: options.name ?? 'Mail Signer', contact }],
+    finalRecipients: [],
+    lang: 'en',
+  };
+  expect((await put(`/api/documents/${docuId}/recipients`, recipients)).status).toBe(200);
+  const areas = [{ recipientIndex: 0, pageIndex: 0, x: 50, y: 60, width: 120, height: 40 }];
+  expect((await put(`/api/documents/${docuId}/areas`, { areas })).status).toBe(200);
+  const patched = await api(`/api/documents/${docuId}`, {
+    method: 'PATCH',
+    token: owner.token,
+    body: { title: options.title ?? 'Company agreement', privateinfoAgree: true },
+  });
+  expect(patched.status).toBe(200);
+  return { docuId, contact };
+}
