@@ -65,9 +65,10 @@ function signedInRoutes(config: AppConfig): RouteObject {
           ...billingRoutes(),
           // Templates (issue #27).
           ...templatesRoutes(),
-          // Any other page under /home (e.g. a made-up funnel /home/make/nonsense/x, issue #29): the
-          // not-found page, inside the shell.
-          { path: '*', handle: titled('titles.notFound'), lazy: notFound },
+          // A made-up funnel page (/home/make/nonsense/x, issue #29): the not-found page, inside the
+          // shell. Any other unknown path falls through to the app's not-found page, which a
+          // signed-out visitor sees too (no sign-in asked for a page that does not exist).
+          { path: under(home, 'make/*'), handle: titled('titles.notFound'), lazy: notFound },
         ],
       },
     ],
