@@ -263,13 +263,14 @@ export const ROUTES: readonly RouteDefinition[] = [
     ['SaveBrand', 'PUT', '/api/me/brand'],
     ['RemoveBrand', 'DELETE', '/api/me/brand'],
   ]),
-  // The logos, public and content-addressed (e-mails and signer pages load them without a token).
+  // The logos, public and content-addressed (e-mails and signer pages load them without a token),
+  // served by the same function (the app stack's resource budget).
   {
     id: 'GetBrandLogo',
     method: 'GET',
     path: '/api/brand/logos/{file}',
     auth: 'public',
-    handler: 'brand-logo',
+    handler: 'brand',
     access: { objects: { brands: ['read'] } },
   },
   // Documents: the e-sign creation funnel (issue #4).
