@@ -68,7 +68,7 @@ function signedInRoutes(config: AppConfig): RouteObject {
           // A made-up funnel page (/home/make/nonsense/x, issue #29): the not-found page, inside the
           // shell. Any other unknown path falls through to the app's not-found page, which a
           // signed-out visitor sees too (no sign-in asked for a page that does not exist).
-          { path: under(home, 'make/*'), handle: titled('titles.notFound'), lazy: notFound },
+          { path: under(home, `${home}/make/*`), handle: titled('titles.notFound'), lazy: notFound },
         ],
       },
     ],
