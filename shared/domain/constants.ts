@@ -77,9 +77,9 @@ export const RECORDING_STOP_WAIT_TRIES = 30;
 export const RECORDING_STOP_WAIT_INTERVAL_MS = 100;
 /** A newly opened camera is given this long to warm up before recording starts. */
 export const CAMERA_WARM_UP_MS = 600;
-/** Page images and canvases are awaited up to 20 tries of 200 ms. */
-export const PAGE_WAIT_TRIES = 20;
-export const PAGE_WAIT_INTERVAL_MS = 200;
+// Not kept: the spec's page-image and canvas wait (20 tries of 200 ms). The pages are drawn by pdf.js
+// in the page, and the signer page awaits an area frame by frame: a scroll 200 ms late moves the page
+// under the contractor's finger (web/src/features/signer/components/review.tsx).
 
 // --- Lists, polling, layout ---------------------------------------------------------------------
 

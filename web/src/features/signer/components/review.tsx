@@ -7,7 +7,6 @@
 // Approve or Deny; a viewer reads a copy, with no action at all; a contractor the owner lets forward
 // their request has "Forward to someone else".
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { PAGE_WAIT_INTERVAL_MS, PAGE_WAIT_TRIES } from '../../../../../shared/domain/constants';
 import { useTranslation } from 'react-i18next';
 import type { SignerView } from '../../../../../shared/api/schemas';
 import { isImageField, requiredMessage } from '../../../../../shared/domain/fields';
@@ -64,22 +63,22 @@ export function focusField(areaIndex: number): () => void {
 
 /**
  * Scrolls an area to the middle of the screen. The pages lay out at their stored size before pdf.js
- * draws them, but the areas appear only once the pages measured their width: awaited as the spec
- * awaits page images and canvases (doc 2 §9.1: up to 20 tries, 200 ms apart).
+ * draws them, but the areas appear only once the pages measured their width: wait a few frames
+ * (not the spec's 200 ms polls: a scroll that late moves the page under the contractor's finger).
  */
 function scrollToArea(areaIndex: number, then?: () => void): () => void {
-  let tries = 0;
-  let handle: ReturnType<typeof setTimeout> | undefined;
+  let frames = 0;
+  let handle = 0;
   const attempt = () => {
     const element = areaElement(areaIndex);
     if (element) {
       const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
       element.scrollIntoView({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
       then?.();
-    } else if (tries++ < PAGE_WAIT_TRIES) handle = setTimeout(attempt, PAGE_WAIT_INTERVAL_MS);
+    } else if (frames++ < 120) handle = requestAnimationFrame(attempt);
   };
   attempt();
-  return () => clearTimeout(handle);
+  return () => cancelAnimationFrame(handle);
 }
 
 export function Review({
