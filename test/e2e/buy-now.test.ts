@@ -14,17 +14,13 @@ import { mailCount, mailedCode, signUpConfirmed } from '../support/accounts';
 import { seriousAxeViolations } from '../support/axe';
 import { appBaseUrl, launchBrowser, openApp, type BrowserSession } from '../support/browser';
 import { api } from '../support/cloud-client';
-import { newOwner, PASSWORD, type Owner } from '../support/documents';
+import { newOwner, PASSWORD, userIdOf, type Owner } from '../support/documents';
 import { text } from './catalogue';
 import { expectPath, expectVisibleText, submitSignIn, typeInto } from './steps';
 
 jest.setTimeout(300000);
 
 const t = (key: string, options?: Record<string, unknown>) => text('en', key, options);
-
-async function userIdOf(owner: Owner): Promise<string> {
-  return (await api('/api/me', { token: owner.token })).body.userId as string;
-}
 
 async function signIn(session: BrowserSession, owner: Owner): Promise<Page> {
   const page = await openApp(session, '/en/login');

@@ -15,7 +15,15 @@ import { counterId, DEFAULT_LIMITS } from '../../lambdas/usecases/limits';
 import { signUpConfirmed } from '../support/accounts';
 import { api, eventually, mailbox } from '../support/cloud-client';
 import { makePng } from '../support/png';
-import { createDocument, mailsTo, newOwner, signerLinkTo, uploadPdf, type Owner } from '../support/documents';
+import {
+  createDocument,
+  mailsTo,
+  newOwner,
+  signerLinkTo,
+  uploadPdf,
+  userIdOf,
+  type Owner,
+} from '../support/documents';
 
 const XSS = '<img src=x onerror=alert(1)><script>alert("x")</script>';
 const FACTS = { ip: '127.0.0.1', userAgent: 'jest' };
@@ -23,12 +31,6 @@ const FACTS = { ip: '127.0.0.1', userAgent: 'jest' };
 const ownerPath = (docuId: string, rest = '') => `/api/documents/${docuId}/comments${rest}`;
 const signerPath = (docuId: string, token: string, rest = '') =>
   `/api/sign/${docuId}/${token}/comments${rest}`;
-
-async function userIdOf(owner: Owner): Promise<string> {
-  const me = await api('/api/me', { token: owner.token });
-  expect(me.status).toBe(200);
-  return me.body.userId as string;
-}
 
 /** A buyer on the standard plan (as the webhook writes it), with one company member signed up. */
 async function company(): Promise<{ owner: Owner; ownerId: string; member: Owner }> {

@@ -8,20 +8,20 @@ import { getDeps } from '../../lambdas/deps';
 import { ONETIME_PLAN_SEATS } from '../../shared/domain/constants';
 import { signUpConfirmed } from '../support/accounts';
 import { api } from '../support/cloud-client';
-import { newOwner, PASSWORD, readyToSend, type Owner } from '../support/documents';
+import {
+  newOwner,
+  PASSWORD,
+  putMembers,
+  readyToSend,
+  sendDocument,
+  userIdOf,
+  type Owner,
+} from '../support/documents';
 
 const ONE_TIME = { title: 'One-time agreement' };
 
-async function userId(owner: Owner): Promise<string> {
-  const me = await api('/api/me', { token: owner.token });
-  expect(me.status).toBe(200);
-  return me.body.userId as string;
-}
-
-const send = (owner: Owner, docuId: string) =>
-  api(`/api/documents/${docuId}/send`, { method: 'POST', token: owner.token, body: { lang: 'en' } });
-const putMembers = (owner: Owner, members: string[]) =>
-  api('/api/billing/members', { method: 'PUT', token: owner.token, body: { members } });
+const userId = userIdOf;
+const send = sendDocument;
 
 describe('one-time seats (issue #29)', () => {
   it('a one-time buyer names up to 5 members (5 seats besides their own); a member sends from the buyer’s bought tickets', async () => {

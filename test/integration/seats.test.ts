@@ -7,18 +7,18 @@ import { getDeps } from '../../lambdas/deps';
 import { usageMonthOf } from '../../shared/domain/entitlements';
 import { signUpConfirmed } from '../support/accounts';
 import { api } from '../support/cloud-client';
-import { newOwner, PASSWORD, readyToSend, type Owner } from '../support/documents';
+import {
+  newOwner,
+  PASSWORD,
+  putMembers,
+  readyToSend,
+  sendDocument,
+  userIdOf,
+  type Owner,
+} from '../support/documents';
 
-async function userId(owner: Owner): Promise<string> {
-  const me = await api('/api/me', { token: owner.token });
-  expect(me.status).toBe(200);
-  return me.body.userId as string;
-}
-
-const send = (owner: Owner, docuId: string) =>
-  api(`/api/documents/${docuId}/send`, { method: 'POST', token: owner.token, body: { lang: 'en' } });
-const putMembers = (owner: Owner, members: string[]) =>
-  api('/api/billing/members', { method: 'PUT', token: owner.token, body: { members } });
+const userId = userIdOf;
+const send = sendDocument;
 const errorOf = (res: { status: number; body: { error?: { code: string; details?: unknown } } }) => ({
   status: res.status,
   code: res.body.error?.code,

@@ -256,3 +256,18 @@ export async function readyToSend(
   expect(patched.status).toBe(200);
   return { docuId, contact };
 }
+
+/** The signed-in owner's user id (GET /api/me). */
+export async function userIdOf(owner: Owner): Promise<string> {
+  const me = await api('/api/me', { token: owner.token });
+  expect(me.status).toBe(200);
+  return me.body.userId as string;
+}
+
+/** POST /api/documents/{docuId}/send, in English. */
+export const sendDocument = (owner: Owner, docuId: string) =>
+  api(`/api/documents/${docuId}/send`, { method: 'POST', token: owner.token, body: { lang: 'en' } });
+
+/** PUT /api/billing/members: the company's member list. */
+export const putMembers = (owner: Owner, members: string[]) =>
+  api('/api/billing/members', { method: 'PUT', token: owner.token, body: { members } });
