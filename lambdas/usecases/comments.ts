@@ -289,6 +289,8 @@ export async function postComment(
   const t = await thread(deps, key, docuId);
   assertOpen(t);
   const text = checkedText(body.text);
+  const author = t.viewer.kind === 'recipient' ? `contact:${t.viewer.contact}` : `user:${t.viewer.userId}`;
+  await enforceLimits(deps.limits, [{ rule: 'commentsPerAuthor', key: author }]);
   const mentioned = findMentions(
     text,
     t.participants.filter((p) => !isSelf(t.viewer, p)),

@@ -43,6 +43,9 @@ export const DEFAULT_LIMITS = {
   signImagesPerSigner: { limit: 50, windowSeconds: DAY },
   /** Sign images stored by an owner in their sign list. */
   signImagesPerOwner: { limit: 30, windowSeconds: HOUR },
+  /** Comments posted by one author (a user, or a contractor by contact) on any thread (issue #29):
+   *  each is a stored item and a history entry, so a link cannot flood a contract's thread. */
+  commentsPerAuthor: { limit: 60, windowSeconds: HOUR },
   /** Brand logos stored by one owner (issue #29 item 2). */
   brandLogosPerOwner: { limit: 20, windowSeconds: HOUR },
   /** Recording sessions (each a presigned video upload) of one contractor of a document (issue #15). */

@@ -206,6 +206,16 @@ describe('a three-party comment thread with a mention and an XSS payload', () =>
       const after = (await button.boundingBox())!;
       expect(after.y + after.height).toBeLessThanOrEqual(PHONE.height);
       expect(after.y).toBeGreaterThanOrEqual(0);
+      // It never covers the sticky guide bar (Next area, Sign All), stuck at the bottom or not.
+      const clearOfGuide = async () => {
+        const b = (await button.boundingBox())!;
+        const g = (await page.getByTestId('signer-guide').boundingBox())!;
+        return b.y + b.height <= g.y + 1 || b.y >= g.y + g.height - 1;
+      };
+      expect(await clearOfGuide()).toBe(true);
+      await page.mouse.wheel(0, -2000);
+      await page.waitForFunction(() => window.scrollY < 400);
+      expect(await clearOfGuide()).toBe(true);
 
       await button.tap();
       const dialog = page.getByTestId('signer-comments-dialog');

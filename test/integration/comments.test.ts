@@ -421,6 +421,20 @@ describe('who has the thread', () => {
     expect(await commentDeps().comments.listNewest(docuId, 10)).toEqual([]);
   }, 120000);
 
+  it('refuses an author past 60 comments an hour (429, nothing stored)', async () => {
+    const owner = await newOwner('en', 'Chatty Owner');
+    const docuId = await createDocument(owner);
+    const post = (text: string) =>
+      api(ownerPath(docuId), { method: 'POST', token: owner.token, body: { text } });
+    for (let i = 0; i < 60; i++) expect((await post(`note ${i}`)).status).toBe(201);
+    const refused = await post('one too many');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('errors.tooManyRequests');
+    const stored = await commentDeps().comments.listNewest(docuId, 100);
+    expect(stored).toHaveLength(60);
+    expect(stored.map((c) => c.text)).not.toContain('one too many');
+  }, 180000);
+
   it('answers 403 when the owner’s plan has no comments (a Personal plan)', async () => {
     const owner = await newOwner('en', 'Personal Owner');
     const docuId = await createDocument(owner);

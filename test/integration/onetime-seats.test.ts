@@ -20,13 +20,10 @@ import {
 
 const ONE_TIME = { title: 'One-time agreement' };
 
-const userId = userIdOf;
-const send = sendDocument;
-
 describe('one-time seats (issue #29)', () => {
   it('a one-time buyer names up to 5 members (5 seats besides their own); a member sends from the buyer’s bought tickets', async () => {
     const buyer = await newOwner('en', 'Ticket Buyer');
-    const buyerId = await userId(buyer);
+    const buyerId = await userIdOf(buyer);
     const repo = getDeps().repo;
     const now = new Date().toISOString();
     const trialEnd = new Date(Date.now() + 20 * 86_400_000).toISOString();
@@ -61,7 +58,7 @@ describe('one-time seats (issue #29)', () => {
     const memberEmail = emails[0]!;
     const signed = await signUpConfirmed(memberEmail, { name: 'Otto Member', password: PASSWORD });
     const member: Owner = { token: signed.token, email: memberEmail, name: signed.name };
-    const memberId = await userId(member);
+    const memberId = await userIdOf(member);
     await repo.update(memberId, { ticketLots: [], availableTickets: 0 });
 
     // Told who manages the plan; the company's bought tickets are the member's to send.
@@ -81,7 +78,7 @@ describe('one-time seats (issue #29)', () => {
     expect((await putMembers(member, [])).body.error.code).toBe('billing.members.errors.notStandard');
 
     // Two sends take the buyer's two bought tickets (not its trial ones), on the buyer's record.
-    expect((await send(member, (await readyToSend(member, ONE_TIME)).docuId)).status).toBe(200);
+    expect((await sendDocument(member, (await readyToSend(member, ONE_TIME)).docuId)).status).toBe(200);
     let stored = (await repo.getById(buyerId))!;
     expect(stored.ticketLots?.map((l) => [l.source, l.count])).toEqual([
       ['trial', 2],
@@ -90,14 +87,14 @@ describe('one-time seats (issue #29)', () => {
     expect(stored.availableTickets).toBe(3);
     // The member and the buyer's own send race for nothing: each takes its own kind.
     const [mine, theirs] = await Promise.all([readyToSend(member, ONE_TIME), readyToSend(buyer, ONE_TIME)]);
-    const raced = await Promise.all([send(member, mine.docuId), send(buyer, theirs.docuId)]);
+    const raced = await Promise.all([sendDocument(member, mine.docuId), sendDocument(buyer, theirs.docuId)]);
     expect(raced.map((r) => r.status)).toEqual([200, 200]);
     stored = (await repo.getById(buyerId))!;
     expect(ticketsBySource(stored.ticketLots)).toEqual({ trial: 1, onetime: 0 });
 
     // The bought tickets used up: the sharing ends, the member is back on their own (empty) plan.
     expect((await api('/api/billing/members', { token: member.token })).body.role).toBe('none');
-    const refused = await send(member, (await readyToSend(member, ONE_TIME)).docuId);
+    const refused = await sendDocument(member, (await readyToSend(member, ONE_TIME)).docuId);
     expect(refused.status).toBe(402);
     expect((await api('/api/me', { token: member.token })).body.companyOwnerEmail).toBeNull();
   });

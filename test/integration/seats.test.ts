@@ -17,8 +17,6 @@ import {
   type Owner,
 } from '../support/documents';
 
-const userId = userIdOf;
-const send = sendDocument;
 const errorOf = (res: { status: number; body: { error?: { code: string; details?: unknown } } }) => ({
   status: res.status,
   code: res.body.error?.code,
@@ -28,7 +26,7 @@ const errorOf = (res: { status: number; body: { error?: { code: string; details?
 /** A buyer on the standard plan (as the webhook writes it) with no tickets of their own. */
 async function standardBuyer(seats: number): Promise<{ owner: Owner; id: string }> {
   const owner = await newOwner('en', 'Company Buyer');
-  const id = await userId(owner);
+  const id = await userIdOf(owner);
   await getDeps().repo.update(id, {
     plan: 'month_standard',
     seats,
@@ -92,7 +90,7 @@ describe('company seat members', () => {
     // The member signs up afterwards with that address (verified by the sign-up code).
     const signed = await signUpConfirmed(email, { name: 'Mia Member', password: PASSWORD });
     const member: Owner = { token: signed.token, email, name: signed.name };
-    const memberId = await userId(member);
+    const memberId = await userIdOf(member);
     const repo = getDeps().repo;
     await repo.update(memberId, { ticketLots: [], availableTickets: 0 });
 
@@ -120,7 +118,7 @@ describe('company seat members', () => {
     });
 
     // The member's send uses the buyer's month.
-    expect((await send(member, (await readyToSend(member)).docuId)).status).toBe(200);
+    expect((await sendDocument(member, (await readyToSend(member)).docuId)).status).toBe(200);
     expect(await repo.getById(buyerId)).toMatchObject({
       usageMonth: usageMonthOf(new Date()),
       usageCount: 1,
@@ -130,7 +128,7 @@ describe('company seat members', () => {
     // The buyer and the member racing for the company's last send: exactly one is sent.
     await repo.update(buyerId, { usageCount: 9 });
     const [x, y] = await Promise.all([readyToSend(buyer), readyToSend(member)]);
-    const raced = await Promise.all([send(buyer, x.docuId), send(member, y.docuId)]);
+    const raced = await Promise.all([sendDocument(buyer, x.docuId), sendDocument(member, y.docuId)]);
     expect(raced.map((r) => r.status).sort()).toEqual([200, 402]);
     expect(raced.find((r) => r.status === 402)!.body.error.code).toBe('billing.errors.monthlyLimit');
     expect((await repo.getById(buyerId))!.usageCount).toBe(10);
@@ -140,7 +138,7 @@ describe('company seat members', () => {
     expect((await putMembers(buyer, [])).status).toBe(200);
     const alone = (await api('/api/me', { token: member.token })).body;
     expect(alone).toMatchObject({ plan: 'trial', companyOwnerEmail: null });
-    const refused = await send(member, (await readyToSend(member)).docuId);
+    const refused = await sendDocument(member, (await readyToSend(member)).docuId);
     expect(refused.status).toBe(402);
     expect(refused.body.error.code).toBe('billing.errors.noneLeft');
 

@@ -40,6 +40,7 @@ describe('the table of limits', () => {
     expect(DEFAULT_LIMITS).toEqual({
       smsPerOwner: { limit: 100, windowSeconds: 3600 },
       bulkSendsPerOwner: { limit: 20, windowSeconds: 3600 },
+      commentsPerAuthor: { limit: 60, windowSeconds: 3600 },
       brandLogosPerOwner: { limit: 20, windowSeconds: 3600 },
       emailsPerOwner: { limit: 300, windowSeconds: 3600 },
       messagesPerRecipient: { limit: 20, windowSeconds: 3600 },

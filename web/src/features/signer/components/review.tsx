@@ -102,6 +102,22 @@ export function Review({
 }: ReviewProps) {
   const { t } = useTranslation();
   const signAllRef = useRef<HTMLButtonElement>(null);
+  const guideRef = useRef<HTMLDivElement>(null);
+  // The bar's height, for what floats above it (the Comments button must not cover Next area or
+  // Sign All on a phone, where the bar wraps to two lines).
+  useEffect(() => {
+    const guide = guideRef.current;
+    if (!guide) return;
+    const root = document.documentElement;
+    const measure = () => root.style.setProperty('--signer-guide-height', `${guide.offsetHeight}px`);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(guide);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--signer-guide-height');
+    };
+  }, []);
   const approveRef = useRef<HTMLButtonElement>(null);
   const role = view.me.role;
   const mine = useMemo(() => ownFields(view), [view]);
@@ -328,7 +344,7 @@ export function Review({
         <PdfPages fileUrl={view.fileUrl} cacheKey={view.docuId} pages={view.pages} renderOverlay={overlay} />
       )}
       {/* Where the work is: sticks to the bottom of the screen while the pages scroll. */}
-      <div className="signer-guide" data-testid="signer-guide">
+      <div className="signer-guide" data-testid="signer-guide" ref={guideRef}>
         <p className="signer-status" aria-live="polite">
           {ordered.length > 0 && (
             <span className="signer-area-progress" data-testid="signer-area-progress">
