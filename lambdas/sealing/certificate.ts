@@ -117,5 +117,5 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
     `Blockchain certificate of No. ${input.shortNumber}`,
     input.verifyUrl,
   );
-  return signPdf(await doc.save({ updateFieldAppearances: false }), input.signer);
+  return await signPdf(await doc.save({ updateFieldAppearances: false }), input.signer);
 }

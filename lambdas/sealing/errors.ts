@@ -12,7 +12,11 @@ export type SealErrorCode =
   /** The service signer's PKCS#12 bundle or passphrase is wrong. */
   | 'bad_signer'
   /** A font file could not be found or parsed (a packaging error). */
-  | 'font_missing';
+  | 'font_missing'
+  /** No timestamp authority gave a valid token (issue #30): retryable; never replaced by our clock. */
+  | 'timestamp_unavailable'
+  /** No valid OCSP response for a certificate of a chain (issue #30): retryable. */
+  | 'revocation_unavailable';
 
 export class SealError extends Error {
   override readonly name = 'SealError';

@@ -133,7 +133,7 @@ export async function sealPdf(input: SealInput): Promise<SealResult> {
   const unsigned = await doc.save({ updateFieldAppearances: false, objectsPerTick: Infinity });
   lap('save');
 
-  const pdf = signPdf(unsigned, input.signer);
+  const pdf = await signPdf(unsigned, input.signer);
   lap('sign');
 
   const sha256 = createHash('sha256').update(pdf).digest('hex');

@@ -4,14 +4,17 @@ import forge from './forge';
 import type { PDFDocument, PDFPage } from 'pdf-lib';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { DEFAULT_BYTE_RANGE_PLACEHOLDER, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
-import { cadesDetached, identityOf } from './cms';
+import { cadesDetached, commonNameOf, sealingKeyOf } from './cms';
+import type { Asn1 } from './der';
 import { SealError } from './errors';
-import type { ServiceSigner } from './types';
+import type { SealingKey, ServiceSigner } from './types';
 
 const VALIDITY_YEARS = 10;
 // Hex digits reserved for the CMS signature (half as many bytes): an RSA-2048 signature with its
-// certificate takes about 1.4 kB.
+// certificate takes about 1.4 kB; with a chain of three and a signature timestamp (issue #30), whose
+// token carries the authority's chain, about 8 kB.
 const SIGNATURE_LENGTH = 8192;
+const TIMESTAMPED_SIGNATURE_LENGTH = 32768;
 
 /**
  * A self-signed RSA-2048 certificate for `commonName`, valid ten years, for signing documents only
@@ -59,20 +62,21 @@ export function createServiceSigner(commonName: string, now = new Date()): Servi
 export function addSignaturePlaceholder(
   doc: PDFDocument,
   page: PDFPage,
-  signer: ServiceSigner,
+  signer: ServiceSigner | SealingKey,
   signedAt: Date,
   reason: string,
   contactInfo: string,
+  timestamped = false,
 ): void {
   pdflibAddPlaceholder({
     pdfDoc: doc,
     pdfPage: page,
     reason,
     contactInfo,
-    name: identityOf(signer).commonName,
+    name: commonNameOf(sealingKeyOf(signer)),
     location: 'SignSeal',
     signingTime: signedAt,
-    signatureLength: SIGNATURE_LENGTH,
+    signatureLength: timestamped ? TIMESTAMPED_SIGNATURE_LENGTH : SIGNATURE_LENGTH,
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
     widgetRect: [0, 0, 0, 0],
     appName: 'SignSeal',
@@ -84,8 +88,13 @@ export function addSignaturePlaceholder(
  * ranges without copying them, and writes the CMS signature as hex into /Contents. Returns a view of
  * the same bytes (no 50 MB copies, unlike @signpdf/signpdf, which concatenates the file three times).
  */
-export function signPdf(pdf: Uint8Array, signer: ServiceSigner): Uint8Array {
-  const identity = identityOf(signer);
+export async function signPdf(
+  pdf: Uint8Array,
+  signer: ServiceSigner | SealingKey,
+  /** B-T (issue #30): the unsigned attributes for a signature value (its signature timestamp). */
+  unsignedAttributes?: (signatureValue: Uint8Array) => Promise<Asn1[]>,
+): Promise<Uint8Array> {
+  const key = sealingKeyOf(signer);
   // pdf-lib ends the file with '%%EOF\n'; the signature must cover the file to its last byte, so the
   // newline goes (pdfsig reports "Not total document signed" otherwise).
   let length = pdf.byteLength;
@@ -116,7 +125,8 @@ export function signPdf(pdf: Uint8Array, signer: ServiceSigner): Uint8Array {
   bytes.write(written.padEnd(span, ' '), rangeAt, 'latin1');
 
   const digest = createHash('sha256').update(bytes.subarray(0, start)).update(bytes.subarray(end)).digest();
-  const cms = cadesDetached(identity, digest);
+  const signed = await cadesDetached(key, digest);
+  const cms = signed.encode(unsignedAttributes ? await unsignedAttributes(signed.signature) : []);
   const room = (end - start - 2) / 2;
   if (cms.length > room)
     throw new SealError('bad_signer', `the signature (${cms.length} bytes) exceeds its placeholder`);

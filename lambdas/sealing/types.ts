@@ -151,6 +151,32 @@ export interface ServiceSigner {
   readonly passphrase: string;
 }
 
+/**
+ * A signing key whose private half may live elsewhere (issue #30: AWS KMS when deployed; the key of a
+ * PKCS#12 bundle locally, see `sealingKeyOf`). `chain` is the signing certificate first, then its
+ * issuers up to the root, each DER.
+ */
+export interface SealingKey {
+  readonly chain: readonly Uint8Array[];
+  /** RSASSA-PKCS1-v1_5 with SHA-256 over `data` (the DER of the signed attributes). */
+  sign(data: Uint8Array): Promise<Uint8Array>;
+}
+
+/**
+ * What long-term evidence asks of the outside world (issue #30, architecture §22): the port the
+ * sealing module calls, implemented over HTTP in lambdas/adapters/trust.ts. Both methods throw
+ * `SealError('timestamp_unavailable' | 'revocation_unavailable')` when no authority answers well: the
+ * seal job retries through its queue, and the server's own clock is never used instead.
+ */
+export interface TrustServices {
+  /** An RFC 3161 TimeStampToken (DER ContentInfo of a SignedData over a TSTInfo) whose message
+   *  imprint is the SHA-256 `digest`, from the first configured authority that answers. */
+  timestamp(digest: Uint8Array): Promise<Uint8Array>;
+  /** A fresh DER OCSPResponse (successful, status good) for `certificate` issued by `issuer`, from
+   *  the responder its Authority Information Access names. */
+  revocation(certificate: Uint8Array, issuer: Uint8Array): Promise<Uint8Array>;
+}
+
 /** One party of a video contract on its record pages (issue #16); texts already formatted. */
 export interface RecordParty {
   readonly name: string;
@@ -207,16 +233,23 @@ export interface SealInput {
   readonly audit: AuditData;
   /** Language of the audit pages' labels. */
   readonly language: Language;
-  readonly signer: ServiceSigner;
+  readonly signer: ServiceSigner | SealingKey;
   /** Signing time written into the signature dictionary (the caller's clock). */
   readonly signedAt: Date;
   /** Absent: SignSeal's own (no banner). */
   readonly brand?: DocumentBrand;
+  /** Given: the output is PAdES B-LTA (signature timestamp, DSS, document timestamp; issue #30).
+   *  Absent: PAdES B-B, as before (unit tests and the bench's baseline only). */
+  readonly trust?: TrustServices;
 }
 
 /** 'load': open the original (a record: create the document); 'stamp': the first pages' content (signs
  *  and video marks; a record's pages). */
 export type SealStage = 'load' | 'stamp' | 'audit' | 'save' | 'sign' | 'hash';
+
+/** Issue #30: the long-term evidence stages, each a round trip or its PDF update (ms). 'revocation'
+ *  overlaps the others (fetched while the document is built); the rest follow one another. */
+export type EvidenceStage = 'timestamp' | 'revocation' | 'dss' | 'docTimestamp';
 
 export interface SealResult {
   readonly pdf: Uint8Array;
@@ -225,6 +258,8 @@ export interface SealResult {
   readonly pageCount: number;
   /** Milliseconds per stage, for logs and bench/. */
   readonly timings: Readonly<Record<SealStage, number>>;
+  /** With `trust`: the long-term evidence stages (issue #30). */
+  readonly evidenceTimings?: Readonly<Record<EvidenceStage, number>>;
 }
 
 /** One video's token on the certificate: whose, its hash, its token and transaction. */
@@ -259,7 +294,9 @@ export interface CertificateInput {
   readonly anchoredAt: string;
   readonly verifyUrl: string;
   /** When given, the certificate is signed too (same signature format as the sealed PDF). */
-  readonly signer?: ServiceSigner;
+  readonly signer?: ServiceSigner | SealingKey;
+  /** With `signer`: the certificate is PAdES B-LTA too (issue #30). */
+  readonly trust?: TrustServices;
   /** Signing time for `signer` (the caller's clock); required for a byte-stable signed certificate. */
   readonly signedAt?: Date;
   /** Absent: SignSeal's own (no banner). */
