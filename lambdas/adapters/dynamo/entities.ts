@@ -440,6 +440,18 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
             thumbnailKey: { type: 'string' },
           },
         },
+        /** The video's RFC 3161 timestamp (issue #30 item 4), written by the seal job at completion:
+         *  the token (base64 DER) over `sha256`, and what the audit pages list of it. */
+        videoTimestamp: {
+          type: 'map',
+          properties: {
+            sha256: { type: 'string', required: true },
+            token: { type: 'string', required: true },
+            genTime: { type: 'string', required: true },
+            authority: { type: 'string', required: true },
+            serialHex: { type: 'string', required: true },
+          },
+        },
         /** The video's own token (issue #15 item 5), written once by the anchor job. */
         videoAnchor: {
           type: 'map',
