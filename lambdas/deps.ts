@@ -53,7 +53,8 @@ import { DynamoShortLinkStore } from './adapters/dynamo/short-links';
 import type { OpenShortLinkDeps } from './usecases/short-links';
 import { serviceSignerLoader } from './adapters/service-signer';
 import { certificatePdf, sealPdf } from './droppable/sealing';
-import type { ServiceSigner } from './sealing/types';
+import { createTrustServices } from './droppable/trust';
+import type { ServiceSigner, TrustServices } from './sealing/types';
 import type { AnchorDeps } from './usecases/anchoring';
 import type { SealDeps } from './usecases/sealing';
 import type { SweepDeps } from './usecases/sweep';
@@ -560,4 +561,20 @@ export function contractDeps(): ContractDeps {
  *  company seats) and the comment items. */
 export function commentDeps(): CommentDeps {
   return { ...signingDeps(), comments: new DynamoCommentStore(documentClient(), getConfig().TABLE_NAME) };
+}
+
+let trust: TrustServices | undefined;
+
+/** The timestamp authorities and OCSP responders (issue #30): one per process, so its cache of OCSP
+ *  answers serves every seal a warm worker makes. Built from TSA_URLS and TSA_TIMEOUT_MS. */
+export function trustServices(): TrustServices {
+  if (trust) return trust;
+  const c = getConfig();
+  trust = createTrustServices({ tsaUrls: c.TSA_URLS, timeoutMs: c.TSA_TIMEOUT_MS });
+  return trust;
+}
+
+/** Tests replace the trust services; undefined rebuilds them from the configuration. */
+export function setTrustServices(next: TrustServices | undefined): void {
+  trust = next;
 }
