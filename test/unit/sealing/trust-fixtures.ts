@@ -17,6 +17,8 @@ export interface Pki {
   readonly revokedDer: Buffer;
   /** Not in the index: the responder answers unknown. */
   readonly unknownDer: Buffer;
+  /** The DER of one of the fixture's certificates ('responder', 'plain' …). */
+  derOf(name: string): Buffer;
   /** Runs `openssl ts -reply` over a DER TimeStampReq; `section` picks a TSA configuration. */
   tsReply(query: Uint8Array, section?: TsaSection): Buffer;
   /** Runs `openssl ocsp` as a responder over a DER OCSPRequest. */
@@ -156,6 +158,7 @@ ess_cert_id_alg = sha256
     unknownDer: der('unknown'),
     openssl,
     write,
+    derOf: der,
     tsReply(query, section = 'tsa') {
       write('query.tsq', query);
       openssl([
