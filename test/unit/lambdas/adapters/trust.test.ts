@@ -229,6 +229,8 @@ describe('OCSP answers', () => {
         attempt: 1,
       }),
     ]);
+    await trust.revocation(pki.leafDer, pki.caDer);
+    expect(ocspAsked).toBe(2);
   });
 
   it('fail with revocation_unavailable after three attempts, caching nothing', async () => {
