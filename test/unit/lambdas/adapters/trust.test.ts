@@ -277,3 +277,59 @@ describe('OCSP answers', () => {
     expect(ocspAsked).toBe(0);
   });
 });
+
+describe('the composition root', () => {
+  const ENV = {
+    TABLE_NAME: 't',
+    DOCUMENTS_BUCKET: 'b',
+    SEAL_QUEUE_URL: 'https://q.example/seal',
+    ANCHOR_QUEUE_URL: 'https://q.example/anchor',
+    NOTIFY_QUEUE_URL: 'https://q.example/notify',
+    BULK_QUEUE_URL: 'https://q.example/bulk',
+    SCHEDULE_QUEUE_URL: 'https://q.example/schedule',
+    USER_POOL_ID: 'p',
+    USER_POOL_CLIENT_ID: 'c',
+    MAIL_FROM: 'x@example.com',
+    APP_URL: 'https://app.example.com',
+  };
+  let saved: Record<string, string | undefined>;
+
+  beforeEach(() => {
+    saved = Object.fromEntries(
+      [...Object.keys(ENV), 'TSA_URLS', 'TSA_TIMEOUT_MS'].map((k) => [k, process.env[k]]),
+    );
+  });
+
+  afterEach(async () => {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    (await import('../../../../lambdas/config')).resetConfigCache();
+    (await import('../../../../lambdas/deps')).setTrustServices(undefined);
+  });
+
+  it('builds one trust service per process from TSA_URLS, the fallback after the primary', async () => {
+    const { resetConfigCache } = await import('../../../../lambdas/config');
+    const { setTrustServices, trustServices } = await import('../../../../lambdas/deps');
+    Object.assign(process.env, ENV, { TSA_URLS: `${base}/tsa-500, ${base}/tsa`, TSA_TIMEOUT_MS: '5000' });
+    resetConfigCache();
+    setTrustServices(undefined);
+
+    const trust = trustServices();
+    expect(trustServices()).toBe(trust);
+    const token = await trust.timestamp(digest);
+    expect(verifyTimestampToken(token, digest).authority).toBe('Test TSA');
+  });
+
+  it('refuses to build without TSA_URLS, naming it', async () => {
+    const { resetConfigCache } = await import('../../../../lambdas/config');
+    const { setTrustServices, trustServices } = await import('../../../../lambdas/deps');
+    Object.assign(process.env, ENV);
+    delete process.env.TSA_URLS;
+    resetConfigCache();
+    setTrustServices(undefined);
+
+    expect(() => trustServices()).toThrow('Configuration error: TSA_URLS is missing');
+  });
+});
