@@ -53,7 +53,7 @@ import { DynamoShortLinkStore } from './adapters/dynamo/short-links';
 import type { OpenShortLinkDeps } from './usecases/short-links';
 import { serviceSignerLoader } from './adapters/service-signer';
 import { certificatePdf, sealPdf } from './droppable/sealing';
-import type { ServiceSigner } from './sealing/types';
+import type { SealingKey, ServiceSigner } from './sealing/types';
 import type { AnchorDeps } from './usecases/anchoring';
 import type { SealDeps } from './usecases/sealing';
 import type { SweepDeps } from './usecases/sweep';
@@ -470,7 +470,7 @@ function seals(): DynamoSealRepository {
   return sealRepo;
 }
 
-let signer: (() => Promise<ServiceSigner>) | undefined;
+let signer: (() => Promise<ServiceSigner | SealingKey>) | undefined;
 
 /** What the seal job needs (issue #6). */
 export function sealDeps(): SealDeps {

@@ -32,7 +32,7 @@ import { AppError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { AnchorJob, NotifyJob, SealJob } from '../jobs';
 import type { JobQueue, ObjectStorage } from '../ports';
-import type { SealInput, SealResult, ServiceSigner, Stamp } from '../sealing/types';
+import type { SealingKey, SealInput, SealResult, ServiceSigner, Stamp } from '../sealing/types';
 import { recordHistory } from './history';
 import { createShortLink } from './short-links';
 import type { ShortLinkStore } from '../adapters/dynamo/short-links';
@@ -66,8 +66,8 @@ export interface SealDeps {
   readonly users: { getById(userId: string): Promise<UserRecord | null> };
   readonly storage: ObjectStorage;
   readonly queue: JobQueue;
-  /** The service's signing identity (Secrets Manager when deployed, .local/ locally). */
-  readonly serviceSigner: () => Promise<ServiceSigner>;
+  /** The service's signing identity: a PKCS#12 bundle (.local/ locally) or a KMS key (deployed). */
+  readonly serviceSigner: () => Promise<ServiceSigner | SealingKey>;
   readonly sealPdf: (input: SealInput) => Promise<SealResult>;
   /** Public base URL of the SPA (verification links). */
   readonly appUrl: string;
