@@ -32,6 +32,36 @@ export interface KmsSealingKeyOptions {
 }
 
 /**
+ * RSASSA-PKCS1-v1_5 SHA-256 over `data` by the KMS key: KMS is sent SHA-256(data) as a DIGEST (the
+ * data itself never leaves the function). Errors name the key and KMS's reason, never the data.
+ */
+export async function kmsSign(
+  keyId: string,
+  data: Uint8Array,
+  client: KMSClient = kmsClient(),
+): Promise<Uint8Array> {
+  const digest = createHash('sha256').update(data).digest();
+  let signature: Uint8Array | undefined;
+  try {
+    const res = await client.send(
+      new SignCommand({
+        KeyId: keyId,
+        Message: digest,
+        MessageType: 'DIGEST',
+        SigningAlgorithm: KMS_SIGNING_ALGORITHM,
+      }),
+    );
+    signature = res.Signature;
+  } catch (error) {
+    throw new Error(`KMS key ${keyId} could not sign (${reasonOf(error)})`, { cause: error });
+  }
+  if (!signature || signature.length === 0) {
+    throw new Error(`KMS key ${keyId} answered Sign without a signature`);
+  }
+  return signature;
+}
+
+/**
  * A SealingKey whose signatures KMS makes: `sign(data)` sends SHA-256(data) with MessageType DIGEST.
  * Each signature is checked against the leaf certificate's public key before it is used (a fraction
  * of a millisecond), so a key that is not the certificate's can never seal a PDF no validator accepts.
@@ -44,24 +74,7 @@ export function kmsSealingKey(options: KmsSealingKeyOptions): SealingKey {
   return {
     chain,
     async sign(data: Uint8Array): Promise<Uint8Array> {
-      const digest = createHash('sha256').update(data).digest();
-      let signature: Uint8Array | undefined;
-      try {
-        const res = await (options.client ?? kmsClient()).send(
-          new SignCommand({
-            KeyId: keyId,
-            Message: digest,
-            MessageType: 'DIGEST',
-            SigningAlgorithm: KMS_SIGNING_ALGORITHM,
-          }),
-        );
-        signature = res.Signature;
-      } catch (error) {
-        throw new Error(`KMS key ${keyId} could not sign (${reasonOf(error)})`, { cause: error });
-      }
-      if (!signature || signature.length === 0) {
-        throw new Error(`KMS key ${keyId} answered Sign without a signature`);
-      }
+      const signature = await kmsSign(keyId, data, options.client ?? kmsClient());
       if (!verify('sha256', data, leafKey, signature)) {
         throw new Error(
           `KMS key ${keyId} made a signature the sealing certificate's public key does not verify: the certificate is not this key's`,
