@@ -3,13 +3,15 @@
 // CMS made with it.
 import { GetPublicKeyCommand, KMSClient, SignCommand } from '@aws-sdk/client-kms';
 import { mockClient } from 'aws-sdk-client-mock';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash, sign } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assertKmsKeyMatches, kmsPublicKey, kmsSealingKey } from '../../../../lambdas/adapters/kms-signer';
 import { signedData } from '../../../../lambdas/sealing/cms';
+import { sealPdf } from '../../../../lambdas/sealing/index';
+import { auditData, makeOriginal, makeSignPng, stamps } from '../../sealing/fixtures';
 import { derOf, kmsBackedBy, makeTestPki, TEST_KEY_ARN, type TestPki } from '../../../support/fake-kms';
 
 const kms = mockClient(KMSClient);
@@ -112,14 +114,33 @@ describe('kmsSealingKey', () => {
     ).toThrow();
   });
 
+  it('seals a PDF that pdfsig finds validly signed by the certificate, through the sealing module', async () => {
+    const key = kmsSealingKey({ keyId: TEST_KEY_ARN, chain, client: client() });
+    const sealed = await sealPdf({
+      original: await makeOriginal(1),
+      stamps: stamps(1, 1, [makeSignPng(300, 100)]),
+      audit: auditData(['Alice Smith'], 2),
+      language: 'en',
+      signer: key,
+      signedAt: new Date('2026-11-22T10:10:00Z'),
+    });
+    writeFileSync(join(pki.dir, 'sealed.pdf'), sealed.pdf);
+    const report = spawnSync('pdfsig', ['sealed.pdf'], {
+      cwd: pki.dir,
+      encoding: 'utf8',
+      timeout: 60_000,
+    }).stdout;
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+    expect(report).toContain('Signer Certificate Common Name: SignSeal Test Sealing');
+    expect(kms.commandCalls(SignCommand)).toHaveLength(1);
+  }, 60_000);
+
   it('names the key, and not the data, when KMS refuses', async () => {
-    kms
-      .on(SignCommand)
-      .rejects(
-        Object.assign(new Error('User is not authorized to perform: kms:Sign'), {
-          name: 'AccessDeniedException',
-        }),
-      );
+    kms.on(SignCommand).rejects(
+      Object.assign(new Error('User is not authorized to perform: kms:Sign'), {
+        name: 'AccessDeniedException',
+      }),
+    );
     const key = kmsSealingKey({ keyId: TEST_KEY_ARN, chain, client: client() });
     const error = (await key.sign(data).catch((e: unknown) => e)) as Error;
     expect(error.message).toBe(
