@@ -5,7 +5,6 @@
 // job fail and retry through its queue, and sealing never falls back to the server's clock.
 import { Duration } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -32,12 +31,10 @@ export interface EvidenceProps {
 export class Evidence extends Construct {
   /** Seals have waited this long: docs/deploy.md says what an operator does. */
   readonly sealWaitAlarm: Alarm;
-  readonly key: IKey;
 
   constructor(scope: Construct, id: string, props: EvidenceProps) {
     super(scope, id);
     if (props.tsaUrls.length === 0) throw new Error('Evidence: at least one timestamp authority is needed.');
-    this.key = props.sealKey.key;
     const secret = Secret.fromSecretNameV2(this, 'SignerSecret', props.signerSecretName);
     for (const fn of props.signers) {
       props.sealKey.grantSign(fn);

@@ -1,6 +1,6 @@
 // Everything that holds data: the table, the documents bucket, the owners' user pool and the sealing
-// key in KMS (every sealed PDF's certificate is issued for it). Kept in
-// its own stack so the app stack can be replaced, renamed or torn down without touching data.
+// key in KMS (every sealed PDF's certificate is issued for it). Kept in its own stack so the app stack
+// can be replaced, renamed or torn down without touching data.
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { Auth, type AuthProps } from '../constructs/auth.js';
