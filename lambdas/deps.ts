@@ -54,7 +54,7 @@ import type { OpenShortLinkDeps } from './usecases/short-links';
 import { serviceSignerLoader } from './adapters/service-signer';
 import { certificatePdf, sealPdf, timestampFacts } from './droppable/sealing';
 import { createTrustServices } from './droppable/trust';
-import type { ServiceSigner, TrustServices } from './sealing/types';
+import type { SealingKey, ServiceSigner, TrustServices } from './sealing/types';
 import type { AnchorDeps } from './usecases/anchoring';
 import type { SealDeps } from './usecases/sealing';
 import type { SweepDeps } from './usecases/sweep';
@@ -471,10 +471,10 @@ function seals(): DynamoSealRepository {
   return sealRepo;
 }
 
-let signer: (() => Promise<ServiceSigner>) | undefined;
+let signer: (() => Promise<ServiceSigner | SealingKey>) | undefined;
 
 /** The sealing key, loaded once per process (the seal job's PDF, the anchor job's certificate). */
-function serviceSigner(): () => Promise<ServiceSigner> {
+function serviceSigner(): () => Promise<ServiceSigner | SealingKey> {
   const c = getConfig();
   signer ??= serviceSignerLoader({ file: c.SEAL_SIGNER_FILE, secretId: c.SEAL_SIGNER_SECRET_ID });
   return signer;
@@ -580,6 +580,7 @@ let trust: TrustServices | undefined;
 export function trustServices(): TrustServices {
   if (trust) return trust;
   const c = getConfig();
+  if (!c.TSA_URLS) throw new ConfigError('TSA_URLS', 'is missing (sealing needs a timestamp authority)');
   trust = createTrustServices({ tsaUrls: c.TSA_URLS, timeoutMs: c.TSA_TIMEOUT_MS });
   return trust;
 }

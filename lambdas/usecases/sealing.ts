@@ -75,7 +75,7 @@ export interface SealDeps {
   readonly users: { getById(userId: string): Promise<UserRecord | null> };
   readonly storage: ObjectStorage;
   readonly queue: JobQueue;
-  /** The service's signing identity (Secrets Manager when deployed, .local/ locally). */
+  /** The service's signing identity: a PKCS#12 bundle (.local/ locally) or a KMS key (deployed). */
   readonly serviceSigner: () => Promise<ServiceSigner | SealingKey>;
   /** The timestamp authorities and OCSP responders (issue #30): every sealed PDF is PAdES B-LTA. */
   readonly trust: () => TrustServices;
