@@ -77,6 +77,19 @@ class InMemorySeals implements SealRepository {
     r.videoAnchor = { ...anchor };
     return true;
   }
+  renewals = new Map<string, string>();
+  async listDueRenewals(now: string, limit: number) {
+    return [...this.renewals]
+      .filter(([, dueAt]) => dueAt <= now)
+      .slice(0, limit)
+      .map(([docuId, dueAt]) => ({ docuId, dueAt }));
+  }
+  async recordRenewal() {
+    return false;
+  }
+  async deleteRenewal(docuId: string) {
+    this.renewals.delete(docuId);
+  }
   async recordVideoTimestamp(docuId: string, index: number, stamp: VideoTimestamp) {
     const r = this.mem.recipients.get(docuId)?.find((x) => x.index === index);
     if (!r || r.videoTimestamp) return false;
