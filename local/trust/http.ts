@@ -9,23 +9,30 @@ export const MAX_REQUEST_BYTES = 64 * 1024;
 
 export class TooLarge extends Error {}
 
-/** The request's body, or TooLarge as soon as it passes `limit` bytes (the rest is not read). */
+/** How much of a too large body is read and thrown away (so the client sees the 413) before the
+ *  connection is cut instead. */
+const DRAIN_BYTES = 1024 * 1024;
+
+/** The request's body, or TooLarge as soon as it passes `limit` bytes (the rest is not kept). */
 export function readBody(req: http.IncomingMessage, limit = MAX_REQUEST_BYTES): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > limit) {
+    const tooLarge = () => {
+      let drained = 0;
+      req.removeAllListeners('data');
+      req.on('data', (chunk: Buffer) => {
+        drained += chunk.length;
+        if (drained > DRAIN_BYTES) req.destroy();
+      });
+      req.resume();
       reject(new TooLarge());
-      return;
-    }
+    };
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) return tooLarge();
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        req.removeAllListeners('data');
-        reject(new TooLarge());
-        return;
-      }
+      if (size > limit) return tooLarge();
       chunks.push(chunk);
     });
     req.on('end', () => resolve(Buffer.concat(chunks)));
@@ -34,7 +41,7 @@ export function readBody(req: http.IncomingMessage, limit = MAX_REQUEST_BYTES): 
 }
 
 export function sendPlain(res: http.ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
   res.end(text);
 }
 
