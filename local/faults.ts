@@ -104,23 +104,22 @@ export async function startFaultSwitch(options: {
     const authorities = options.trust
       ? [options.trust.authorities.primary, options.trust.authorities.fallback]
       : [];
-    const state = () => ({
-      mailbox: relay.isDown() ? 'down' : 'up',
-      ...(options.trust ? { tsa: authorities.some((a) => a.paused) ? 'down' : 'up' } : {}),
-    });
-    if (req.method === 'GET' && req.url === '/') return reply(200, state());
+    const mailboxState = () => ({ mailbox: relay.isDown() ? 'down' : 'up' });
+    const tsaState = () => ({ tsa: authorities.some((a) => a.paused) ? 'down' : 'up' });
+    if (req.method === 'GET' && req.url === '/')
+      return reply(200, { ...mailboxState(), ...(options.trust ? tsaState() : {}) });
     const match = req.method === 'POST' ? /^\/(mailbox|tsa)\/(down|up)$/.exec(req.url ?? '') : null;
     if (!match || (match[1] === 'tsa' && !options.trust))
       return reply(404, { error: 'POST /mailbox/down or /mailbox/up (/tsa/down, /tsa/up); GET /' });
     if (match[1] === 'mailbox') {
       relay.setDown(match[2] === 'down');
       options.log(`Fault switch: the mailbox is ${match[2]}.`);
-      return reply(200, state());
+      return reply(200, mailboxState());
     }
     void Promise.all(authorities.map((a) => (match[2] === 'down' ? a.pause() : a.resume()))).then(
       () => {
         options.log(`Fault switch: the timestamp authorities are ${match[2]}.`);
-        reply(200, state());
+        reply(200, tsaState());
       },
       (err: unknown) => reply(500, { error: String(err) }),
     );

@@ -9,7 +9,7 @@ import { parseServiceSigner, serializeServiceSigner } from '../../../lambdas/ada
 import { identityOf } from '../../../lambdas/sealing/cms';
 import { createServiceSigner } from '../../../lambdas/sealing/index';
 import { ensureLocalPki, normalSerial, ocspUrlOf, type LocalPki } from '../../../local/trust/ca';
-import { openssl, tempDir } from './trust-support';
+import { openssl, tempDir } from '../../support/trust';
 
 const OCSP = 'http://127.0.0.1:2560';
 const DAY = 86_400_000;

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startLocalTrust, type LocalTrust } from '../../../local/trust/index';
 import { MAX_OCSP_REQUESTS } from '../../../local/trust/ocsp-responder';
-import { openssl, post, tempDir } from './trust-support';
+import { openssl, post, tempDir } from '../../support/trust';
 
 const REQUEST = 'application/ocsp-request';
 const NEXT_UPDATE_SECONDS = 7200;

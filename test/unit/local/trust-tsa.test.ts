@@ -6,7 +6,7 @@ import path from 'node:path';
 import { bigInt, der, int, nul, octets, oid, OID, seq, tagged } from '../../../lambdas/sealing/der';
 import { startLocalTrust, type LocalTrust } from '../../../local/trust/index';
 import { generalizedTimeMs, LOCAL_TSA_POLICY, oidContents } from '../../../local/trust/tsa';
-import { bodyOf, fetchErrorCode, openssl, post, tempDir } from './trust-support';
+import { bodyOf, fetchErrorCode, openssl, post, tempDir } from '../../support/trust';
 
 const QUERY = 'application/timestamp-query';
 // The authorities' clock: a fixed instant with milliseconds.
