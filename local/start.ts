@@ -45,7 +45,7 @@ async function main() {
     `  API health:    ${cloud.appUrl}/api/health`,
     `  Local Stripe:  ${cloud.stripeUrl}   (test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined)`,
     `  Local chain:   ${cloud.chain.rpcUrl}   (chain id ${cloud.chain.chainId}, DocumentAnchor at ${cloud.chain.contractAddress})`,
-    `  Local TSAs:    ${cloud.trust.tsaUrls.join(' , ')}   (RFC 3161; OCSP at ${cloud.trust.ocspUrl}, root CA ${cloud.trust.rootFile})`,
+    `  Local TSAs:    ${cloud.trust.tsaUrls.join(', ')}   (RFC 3161; OCSP at ${cloud.trust.ocspUrl}, root CA ${cloud.trust.rootFile})`,
     `  Test clock:    ${cloud.appUrl}/local/test-clock   (reminders and expiry; POST …/advance {"seconds":N}, …/reset)`,
     ...(faults
       ? [

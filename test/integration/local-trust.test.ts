@@ -147,10 +147,9 @@ describe('the fault switch of a cloud started with LOCAL_FAULTS=1', () => {
 });
 
 describe('a busy trust port', () => {
-  it.each([
-    ['LOCAL_TSA_PORT', 'local TSA'],
-    ['LOCAL_OCSP_PORT', 'local OCSP responder'],
-  ])(
+  // One case (each costs an emulator start): the responder and the fallback bind through the same
+  // helper (local/trust/http.ts serve → local/ports.ts listenOn), each with its label and variable.
+  it.each([['LOCAL_TSA_PORT', 'local TSA']])(
     'stops the start with one line when %s is busy',
     async (variable, label) => {
       const blocker = net.createServer();
