@@ -2,14 +2,16 @@
 // keeps across starts, and what it re-issues — leaves naming another OCSP responder, leaves near
 // their end, TSA certificates of another configured lifetime, a self-signed sealing bundle from
 // before the CA. Called directly with a responder URL, so no port is bound.
+import { execFile } from 'node:child_process';
 import { createPublicKey } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseServiceSigner, serializeServiceSigner } from '../../../lambdas/adapters/service-signer';
 import { identityOf } from '../../../lambdas/sealing/cms';
-import { createServiceSigner } from '../../../lambdas/sealing/index';
+import { createServiceSigner, sealPdf } from '../../../lambdas/sealing/index';
 import { ensureLocalPki, normalSerial, ocspUrlOf, type LocalPki } from '../../../local/trust/ca';
 import { openssl, tempDir } from '../../support/trust';
+import { auditData, makeOriginal, makeSignPng, stamps } from '../sealing/fixtures';
 
 const OCSP = 'http://127.0.0.1:2560';
 const DAY = 86_400_000;
@@ -145,6 +147,29 @@ describe('the local CA', () => {
       createPublicKey(pki.sealing.key).export({ format: 'jwk' }),
     );
   });
+
+  it('signs a sealed PDF with that bundle, its chain of three in the signature, which pdfsig accepts', async () => {
+    const signer = parseServiceSigner(fs.readFileSync(pki.signerFile, 'utf8'), pki.signerFile);
+    const sealed = await sealPdf({
+      original: await makeOriginal(1),
+      stamps: stamps(1, 1, [makeSignPng(300, 100)]),
+      audit: auditData(['Alice Smith'], 1),
+      language: 'en',
+      signer,
+      signedAt: new Date('2026-11-28T10:00:00Z'),
+    });
+    const file = path.join(dataDir, 'sealed.pdf');
+    fs.writeFileSync(file, sealed.pdf);
+    const report = await new Promise<string>((resolve) =>
+      execFile('pdfsig', [file], { encoding: 'utf8' }, (_err, stdout) => resolve(stdout)),
+    );
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+    expect(report).toContain('Signer Certificate Common Name: SignSeal local sealing');
+    // The signature's certificates (hex in /Contents): leaf, intermediate and root.
+    const contents = Buffer.from(sealed.pdf).toString('latin1');
+    for (const holder of [pki.sealing, pki.intermediate, pki.root])
+      expect(contents).toContain(holder.der.toString('hex'));
+  }, 60_000);
 
   it('indexes every certificate it issued, with its issuer and a random positive serial', () => {
     const entries = pki.entries();
