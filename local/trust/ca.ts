@@ -82,6 +82,7 @@ export interface LocalPki {
   readonly root: Holder;
   readonly intermediate: Holder;
   readonly sealing: Holder;
+  /** The timestamp authorities' current certificates (see `timestampHolder`). */
   readonly tsa: readonly [Holder, Holder];
   /** The sealing key and its chain as the handlers read it (SEAL_SIGNER_FILE). */
   readonly signerFile: string;
@@ -89,6 +90,13 @@ export interface LocalPki {
   lookup(issuer: CaName, serial: string): IndexEntry | undefined;
   /** Marks a certificate revoked (kept in index.json); false when no such certificate was issued. */
   revoke(serial: string, at: Date): boolean;
+  /**
+   * Authority `index`'s key and certificate for a token made at `at`: once half its certificate's
+   * lifetime has passed, a new certificate (same key, same lifetime from `at`) is issued first, as a
+   * real authority rolls its certificate well before the old one ends — so a token asked for to
+   * renew an archive timestamp (issue #30 item 3) always outlives the one it renews.
+   */
+  timestampHolder(index: 0 | 1, at: Date): Holder;
   entries(): readonly IndexEntry[];
 }
 
@@ -397,6 +405,30 @@ export async function ensureLocalPki(options: PkiOptions): Promise<LocalPki> {
     );
   }
 
+  const tsaKeys = [tsa1Key, tsa2Key] as const;
+  const timestampHolder = (i: 0 | 1, at: Date): Holder => {
+    const current = tsa[i];
+    const { notBefore, notAfter } = current.certificate.validity;
+    if (at.getTime() < (notBefore.getTime() + notAfter.getTime()) / 2) return current;
+    const certificate = issue({
+      commonName: LOCAL_CA_NAMES.tsa[i],
+      key: tsaKeys[i],
+      issuer: intermediate,
+      days: tsaDays,
+      timeStamping: true,
+      ocspUrl: options.ocspUrl,
+      now: at,
+    });
+    record(certificate, 'intermediate');
+    saveIndex();
+    tsa[i] = holder(tsaKeys[i], certificate, current.file);
+    writePrivate(current.file, tsa[i].pem);
+    log(
+      `Local CA: issued the certificate "${LOCAL_CA_NAMES.tsa[i]}" (half its predecessor's lifetime had passed).`,
+    );
+    return tsa[i];
+  };
+
   const find = (issuer: CaName, serial: string) => {
     const wanted = normalSerial(serial);
     return index.find((e) => e.issuer === issuer && e.serial === wanted);
@@ -417,6 +449,7 @@ export async function ensureLocalPki(options: PkiOptions): Promise<LocalPki> {
       return entries.length > 0;
     },
     entries: () => index,
+    timestampHolder,
   };
 }
 

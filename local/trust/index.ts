@@ -73,7 +73,7 @@ export async function startLocalTrust(options: LocalTrustOptions): Promise<Local
     ocsp.ready({ pki, now: options.now, nextUpdateSeconds: options.ocspNextUpdateSeconds });
     const authority = (index: 0 | 1) =>
       timestampAuthority({
-        holder: pki.tsa[index],
+        holder: (at) => pki.timestampHolder(index, at),
         intermediate: pki.intermediate,
         counterFile: path.join(pki.dir, `tsa${index + 1}-serial.json`),
         serialStart: options.tsaSerialStart,

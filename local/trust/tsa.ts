@@ -188,8 +188,9 @@ export function parseQuery(bytes: Uint8Array): Query {
 }
 
 export interface TimestampAuthorityOptions {
-  /** The authority's key and certificate, and the intermediate that issued it. */
-  readonly holder: Holder;
+  /** The authority's key and certificate for a token made at a time (LocalPki.timestampHolder),
+   *  and the intermediate that issued it. */
+  readonly holder: (at: Date) => Holder;
   readonly intermediate: Holder;
   /** Where the serial counter is kept. */
   readonly counterFile: string;
@@ -219,11 +220,6 @@ export function timestampAuthority(options: TimestampAuthorityOptions): Timestam
   if (next < 1n) throw new Error('A timestamp serial starts at 1 or more.');
   const save = () => writePrivate(options.counterFile, JSON.stringify({ next: next.toString() }) + '\n');
   save();
-  const chain = [options.holder.der, options.intermediate.der];
-  const key: SealingKey = {
-    chain,
-    sign: (data) => Promise.resolve(sign('sha256', data, options.holder.key)),
-  };
 
   return {
     nextSerial: () => next,
@@ -240,6 +236,10 @@ export function timestampAuthority(options: TimestampAuthorityOptions): Timestam
         const serial = next;
         next += 1n;
         save();
+        const at = now();
+        const holder = options.holder(at);
+        const chain = [holder.der, options.intermediate.der];
+        const key: SealingKey = { chain, sign: (data) => Promise.resolve(sign('sha256', data, holder.key)) };
         const serialHex = serial.toString(16);
         const tstInfo = der(
           seq([
@@ -250,7 +250,7 @@ export function timestampAuthority(options: TimestampAuthorityOptions): Timestam
               asn1.create(Class.UNIVERSAL, Type.OCTETSTRING, false, query.hashedMessage.toString('binary')),
             ]),
             bigInt(Buffer.from(serialHex.length % 2 ? `0${serialHex}` : serialHex, 'hex')),
-            asn1.create(Class.UNIVERSAL, Type.GENERALIZEDTIME, false, generalizedTimeMs(now())),
+            asn1.create(Class.UNIVERSAL, Type.GENERALIZEDTIME, false, generalizedTimeMs(at)),
             seq([int(1)]), // accuracy: 1 second; ordering (DEFAULT FALSE) is left out, as DER wants
             ...(query.nonce ? [query.nonce] : []),
           ]),

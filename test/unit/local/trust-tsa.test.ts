@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { bigInt, der, int, nul, octets, oid, OID, seq, tagged } from '../../../lambdas/sealing/der';
+import { normalSerial } from '../../../local/trust/ca';
 import { startLocalTrust, type LocalTrust } from '../../../local/trust/index';
 import { generalizedTimeMs, LOCAL_TSA_POLICY, oidContents } from '../../../local/trust/tsa';
 import { bodyOf, fetchErrorCode, openssl, post, tempDir } from '../../support/trust';
@@ -11,6 +12,7 @@ import { bodyOf, fetchErrorCode, openssl, post, tempDir } from '../../support/tr
 const QUERY = 'application/timestamp-query';
 // The authorities' clock: a fixed instant with milliseconds.
 const CLOCK = new Date('2026-03-04T05:06:07.089Z');
+const DAY = 86_400_000;
 
 let dataDir: string;
 let work: string;
@@ -244,4 +246,74 @@ describe('the TSTInfo encodings', () => {
     expect(policy[0]).toBe(105);
     expect(policy.at(-1)).toBe(1);
   });
+});
+
+describe('a timestamp authority whose certificate is half through its lifetime', () => {
+  it('gets a new certificate (same key) before the next token, which outlives the old one', async () => {
+    const dir = tempDir('local-tsa-roll-');
+    const start = Date.now();
+    let clock = start;
+    const rolling = await startLocalTrust({
+      dataDir: dir,
+      host: '127.0.0.1',
+      ports: { tsa: 0, tsaFallback: 0, ocsp: 0 },
+      now: () => new Date(clock),
+      tsaCertificateDays: 1,
+    });
+    try {
+      fs.writeFileSync(path.join(dir, 'data.txt'), 'rolled\n');
+      const tokenCertificate = async (name: string) => {
+        await openssl(['ts', '-query', '-data', 'data.txt', '-cert', '-out', `${name}.tsq`], dir);
+        const res = await post(rolling.tsaUrls[0], QUERY, fs.readFileSync(path.join(dir, `${name}.tsq`)));
+        fs.writeFileSync(path.join(dir, `${name}.tsr`), res.body);
+        await openssl(['ts', '-reply', '-in', `${name}.tsr`, '-token_out', '-out', `${name}.der`], dir);
+        const certs = await openssl(['pkcs7', '-inform', 'DER', '-in', `${name}.der`, '-print_certs'], dir);
+        const verified = await openssl(
+          [
+            'ts',
+            '-verify',
+            '-in',
+            `${name}.tsr`,
+            '-data',
+            'data.txt',
+            '-CAfile',
+            rolling.rootFile,
+            '-untrusted',
+            rolling.intermediateFile,
+            '-attime',
+            String(Math.floor(clock / 1000) + 60),
+          ],
+          dir,
+        );
+        expect(verified.stdout.trim()).toBe('Verification: OK');
+        // the first certificate printed is the authority's
+        const pem = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.exec(certs.stdout)![0];
+        fs.writeFileSync(path.join(dir, `${name}.pem`), pem);
+        const info = await openssl(
+          ['x509', '-in', `${name}.pem`, '-noout', '-serial', '-enddate', '-subject'],
+          dir,
+        );
+        return {
+          serial: /serial=(\w+)/.exec(info.stdout)![1]!,
+          notAfter: Date.parse(/notAfter=(.+)/.exec(info.stdout)![1]!),
+          subject: info.stdout,
+        };
+      };
+      const first = await tokenCertificate('first');
+      clock = start + 0.4 * DAY; // before half: the same certificate
+      expect((await tokenCertificate('second')).serial).toBe(first.serial);
+      clock = start + 0.6 * DAY; // past half: a new one
+      const third = await tokenCertificate('third');
+      expect(third.serial).not.toBe(first.serial);
+      expect(third.subject).toContain('CN = SignSeal Local TSA 1');
+      expect(third.notAfter).toBeGreaterThan(first.notAfter + 0.5 * DAY);
+      expect(normalSerial(rolling.pki.tsa[0].certificate.serialNumber)).toBe(normalSerial(third.serial));
+      expect(rolling.pki.lookup('intermediate', third.serial)?.subject).toBe('SignSeal Local TSA 1');
+      // the fallback keeps its own until it is used
+      expect(rolling.pki.entries().filter((e) => e.subject === 'SignSeal Local TSA 2')).toHaveLength(1);
+    } finally {
+      await rolling.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
