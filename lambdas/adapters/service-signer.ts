@@ -116,6 +116,13 @@ export function parseSealingKey(text: string, source: string, now = new Date()):
   };
 }
 
+/** A PKCS#12 sealing key file (the local cloud's, local/trust/ca.ts); a KMS key is refused here. */
+export function parseServiceSigner(text: string, source: string): ServiceSigner {
+  const key = parseSealingKey(text, source);
+  if (key.kind !== 'p12') throw new Error(`The sealing key in ${source} is not a PKCS#12 bundle`);
+  return key.signer;
+}
+
 export function serializeServiceSigner(signer: ServiceSigner): string {
   return JSON.stringify({
     p12Base64: Buffer.from(signer.p12).toString('base64'),
