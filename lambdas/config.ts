@@ -179,6 +179,9 @@ export const configSchema = z.object({
   TSA_URLS: tsaUrls.optional(),
   /** Bound on each timestamp or OCSP round trip (lambdas/adapters/trust.ts). */
   TSA_TIMEOUT_MS: intFrom(10_000),
+  /** Renew a sealed file's archive timestamp this many days before its authority's certificate ends
+   *  (at most halfway through the time left; issue #30 item 3). */
+  EVIDENCE_RENEW_BEFORE_DAYS: intFrom(90),
 });
 
 export type Config = z.infer<typeof configSchema>;
