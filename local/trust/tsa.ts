@@ -16,9 +16,11 @@ import {
   Class,
   childrenOf,
   der,
+  encodeOid,
   fromDer,
   int,
   OID,
+  oid,
   oidOf,
   seq,
   Type,
@@ -52,24 +54,7 @@ export const FAIL = {
 } as const;
 export type FailInfo = keyof typeof FAIL;
 
-/** An OBJECT IDENTIFIER's contents for any arcs (forge's encoder loses arcs beyond 2^53). */
-export function oidContents(dotted: string): Buffer {
-  const arcs = dotted.split('.').map((a) => BigInt(a));
-  const values = [arcs[0]! * 40n + arcs[1]!, ...arcs.slice(2)];
-  const out: number[] = [];
-  for (let value of values) {
-    const bytes = [Number(value & 0x7fn)];
-    value >>= 7n;
-    while (value > 0n) {
-      bytes.unshift(Number(value & 0x7fn) | 0x80);
-      value >>= 7n;
-    }
-    out.push(...bytes);
-  }
-  return Buffer.from(out);
-}
-
-const POLICY = oidContents(LOCAL_TSA_POLICY);
+const POLICY = encodeOid(LOCAL_TSA_POLICY);
 
 /** GeneralizedTime with milliseconds, trailing zeros (and a bare '.') dropped as DER wants. */
 export function generalizedTimeMs(date: Date): string {
@@ -244,7 +229,7 @@ export function timestampAuthority(options: TimestampAuthorityOptions): Timestam
         const tstInfo = der(
           seq([
             int(1),
-            asn1.create(Class.UNIVERSAL, Type.OID, false, POLICY.toString('binary')),
+            oid(LOCAL_TSA_POLICY),
             seq([
               query.hashAlgorithm,
               asn1.create(Class.UNIVERSAL, Type.OCTETSTRING, false, query.hashedMessage.toString('binary')),
