@@ -941,6 +941,30 @@ describe('verification', () => {
     });
   });
 
+  it('answers by a renewed file’s hash with its document and the anchored hash’s token (issue #30)', async () => {
+    const s = setup();
+    await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
+    const anchoredHash = s.mem.docs.get('doc1')!.finalSha256!;
+    await anchorDocument(s.anchorDeps, { docuId: 'doc1', hash: anchoredHash }, silentLog);
+    const renewed = 'c'.repeat(64);
+    s.seals.hashes.set(renewed, {
+      sha256: renewed,
+      docuId: 'doc1',
+      sealedAt: '2027-01-01T00:00:00.000Z',
+      renewedAt: '2027-01-01T00:00:00.000Z',
+    } as never);
+    const answer = await verify(verifyDepsOf(s), { hash: renewed }, silentLog);
+    expect(answer).toMatchObject({
+      known: true,
+      hash: anchoredHash,
+      document: { finalSha256: anchoredHash },
+      chain: { state: 'anchored', record: { sha256: anchoredHash } },
+    });
+    // A hash registered for no renewal and not the document's is still unknown.
+    s.seals.hashes.set('d'.repeat(64), { sha256: 'd'.repeat(64), docuId: 'doc1', sealedAt: 'x' } as never);
+    expect((await verify(verifyDepsOf(s), { hash: 'd'.repeat(64) }, silentLog)).known).toBe(false);
+  });
+
   it('answers by an agreement video’s hash: whose video of which contract, with its own token', async () => {
     const s = withVideos(setup());
     const deps = verifyDepsOf(s);
