@@ -5,7 +5,7 @@
 // turns in one process; and each one's first seal in fresh processes (import + seal, peak memory).
 // Printed: the product's stage times, the peer's figures, the ratios against their targets, and
 // `qpdf` rewriting the same file as the floor.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -218,6 +218,29 @@ function child(args: string[]): string[] {
   return res.stdout.trim().split('\n');
 }
 
+/** As `child`, without blocking this process: the local authorities it serves answer meanwhile. */
+function childAsync(args: string[]): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'bench/seal-child.ts'), ...args],
+      {
+        cwd: ROOT,
+        env: { ...process.env, NODE_OPTIONS: '' },
+      },
+    );
+    let out = '';
+    let err = '';
+    proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    proc.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+    proc.on('error', reject);
+    proc.on('close', (code) => {
+      if (code === 0) resolve(out.trim().split('\n'));
+      else reject(new Error(`seal-child ${args[0]} failed: ${err.slice(-1500)}`));
+    });
+  });
+}
+
 function fresh(pipeline: 'product' | 'peer', bundle: string, s: Scenario): FreshLine {
   return JSON.parse(child(['fresh', pipeline, bundle, s.file, String(s.pages)])[0]!) as FreshLine;
 }
@@ -263,17 +286,19 @@ async function ltaRows(ctx: BenchContext, bundles: Bundles, s: Scenario): Promis
   try {
     const rounds = Math.max(4, ctx.runs + 1);
     ctx.log(`seal: ${s.name} B-LTA (${rounds} rounds B-B / B-LTA / node-signpdf in one process)…`);
-    const lines = child([
-      'lta',
-      bundles.product,
-      bundles.peer,
-      bundles.trust,
-      s.file,
-      String(s.pages),
-      String(rounds),
-      trust.tsaUrls.join(','),
-      trust.signerFile,
-    ]).map((l) => JSON.parse(l) as LtaLine);
+    const lines = (
+      await childAsync([
+        'lta',
+        bundles.product,
+        bundles.peer,
+        bundles.trust,
+        s.file,
+        String(s.pages),
+        String(rounds),
+        trust.tsaUrls.join(','),
+        trust.signerFile,
+      ])
+    ).map((l) => JSON.parse(l) as LtaLine);
     // The first round (JIT, the PKCS#12 key, the OCSP cache) is left out, as for the warm rows.
     const of = (kind: LtaLine['kind']) => lines.filter((l) => l.kind === kind && l.round > 0);
     const bb = of('bb');
