@@ -4,7 +4,6 @@
 // Any answer that is not a signed, fresh "good" for this very certificate throws
 // `SealError('revocation_unavailable')`; a revoked certificate says so in the message.
 import { algorithm, bigInt, der, octets, OID, oid, seq, tagged, Type, type Asn1 } from './der';
-import { SealError } from './errors';
 import {
   bitStringBytes,
   certificateOf,
@@ -23,11 +22,12 @@ import {
   octetBytes,
   oidValue,
   parse,
-  PkixError,
   signatureValid,
   timeValue,
   within,
   type Certificate,
+  guardedReading,
+  sealFailure,
 } from './pkix';
 
 /** What a checked OCSP answer says. */
@@ -77,17 +77,8 @@ const REASONS = [
 ];
 
 const unavailable = (message: string, cause?: unknown) =>
-  new SealError('revocation_unavailable', message, cause === undefined ? undefined : { cause });
-
-function guarded<T>(what: string, run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof SealError) throw error;
-    const reason = error instanceof PkixError ? error.message : `unreadable (${(error as Error).message})`;
-    throw unavailable(`${what}: ${reason}`, error);
-  }
-}
+  sealFailure('revocation_unavailable', message, cause);
+const guarded = <T>(what: string, run: () => T): T => guardedReading('revocation_unavailable', what, run);
 
 /** The certificate's OCSP responder (its Authority Information Access id-ad-ocsp http(s) URI). */
 export function ocspUrlOf(certificate: Uint8Array): string | undefined {

@@ -3,6 +3,7 @@
 // checks the signatures (X509Certificate, verify). Pure: no I/O, no clock of its own.
 import { createHash, verify, X509Certificate, type KeyObject } from 'node:crypto';
 import { bytesOf, childrenOf, Class, der, fromDer, oidOf, OID, tbsFields, Type, type Asn1 } from './der';
+import { SealError, type SealErrorCode } from './errors';
 
 /** A malformed or unexpected structure; the callers turn it into their SealError. */
 export class PkixError extends Error {
@@ -263,4 +264,21 @@ export function extensionMap(node: Asn1 | undefined): Map<string, { critical: bo
     });
   }
   return out;
+}
+
+/** A SealError of `code`, with its cause when there is one (the protocol layer's one error form). */
+export function sealFailure(code: SealErrorCode, message: string, cause?: unknown): SealError {
+  return new SealError(code, message, cause === undefined ? undefined : { cause });
+}
+
+/** Runs a reading of an authority's answer: any error that is not already a SealError becomes one of
+ *  `code`, worded "<what>: <reason>" (a PkixError's reason as it is, any other as unreadable). */
+export function guardedReading<T>(code: SealErrorCode, what: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof SealError) throw error;
+    const reason = error instanceof PkixError ? error.message : `unreadable (${(error as Error).message})`;
+    throw sealFailure(code, `${what}: ${reason}`, error);
+  }
 }

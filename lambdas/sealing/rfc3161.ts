@@ -12,7 +12,6 @@
 // authority's certificate to a root (the authorities are configured by URL and trusted as such; the
 // DSS carries their chains and OCSP answers for a validator who checks them).
 import { algorithm, bigInt, bool, der, derSetOf, int, octets, OID, seq, set, Type, type Asn1 } from './der';
-import { SealError } from './errors';
 import {
   certificateOf,
   child,
@@ -31,13 +30,14 @@ import {
   octetBytes,
   oidValue,
   parse,
-  PkixError,
   signatureValid,
   stripZeros,
   timeValue,
   within,
   fail,
   type Certificate,
+  guardedReading,
+  sealFailure,
 } from './pkix';
 
 /** What a timestamp token says, read from it (after its checks). */
@@ -84,7 +84,7 @@ const STATUS = [
 ];
 
 const unavailable = (message: string, cause?: unknown) =>
-  new SealError('timestamp_unavailable', message, cause === undefined ? undefined : { cause });
+  sealFailure('timestamp_unavailable', message, cause);
 
 function checkDigest(digest: Uint8Array): void {
   if (digest.length !== 32)
@@ -138,15 +138,8 @@ export function timestampInfo(token: Uint8Array): TimestampInfo {
   return guarded(() => parseToken(parse(token, 'the timestamp token')).info);
 }
 
-function guarded<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof SealError) throw error;
-    const reason = error instanceof PkixError ? error.message : `unreadable (${(error as Error).message})`;
-    throw unavailable(`the timestamp is not acceptable: ${reason}`, error);
-  }
-}
+const guarded = <T>(run: () => T): T =>
+  guardedReading('timestamp_unavailable', 'the timestamp is not acceptable', run);
 
 function refusal(status: number, statusInfo: Asn1[]): string {
   const parts = [STATUS[status] ?? `status ${status}`];

@@ -161,13 +161,7 @@ export class DynamoSealRepository implements SealRepository {
           .params() as never,
       })),
     ];
-    try {
-      await this.documentClient.send(new TransactWriteCommand({ TransactItems: items }));
-      return true;
-    } catch (err) {
-      if (isConditionalFailure(err)) return false;
-      throw err;
-    }
+    return this.transact(items);
   }
 
   async recordVideoAnchor(docuId: string, recipientIndex: number, anchor: VideoAnchor): Promise<boolean> {
@@ -195,6 +189,17 @@ export class DynamoSealRepository implements SealRepository {
         .set({ videoTimestamp: { ...stamp } })
         .where((a, o) => o.notExists(a.videoTimestamp))
         .go();
+      return true;
+    } catch (err) {
+      if (isConditionalFailure(err)) return false;
+      throw err;
+    }
+  }
+
+  /** One transaction; false when a condition failed (another attempt won, or the item is gone). */
+  private async transact(items: readonly object[]): Promise<boolean> {
+    try {
+      await this.documentClient.send(new TransactWriteCommand({ TransactItems: items as never }));
       return true;
     } catch (err) {
       if (isConditionalFailure(err)) return false;
@@ -236,13 +241,7 @@ export class DynamoSealRepository implements SealRepository {
           .params() as never,
       },
     ];
-    try {
-      await this.documentClient.send(new TransactWriteCommand({ TransactItems: items }));
-      return true;
-    } catch (err) {
-      if (isConditionalFailure(err)) return false;
-      throw err;
-    }
+    return this.transact(items);
   }
 
   async deleteRenewal(docuId: string, dueAt: string): Promise<void> {
