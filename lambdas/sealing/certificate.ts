@@ -5,6 +5,8 @@ import { localeForPath, translate } from '../../shared/i18n/server';
 import { auditLabels, brandBanner, headerBlock, keyValueRows, SHADE, stringsOf, verifyBlock } from './audit';
 import { FontSet } from './fonts';
 import { Flow } from './layout';
+import { sealingKeyOf } from './cms';
+import { signLongTerm } from './pades';
 import { addSignaturePlaceholder, signPdf } from './signer';
 import { GREY, Typesetter } from './typeset';
 import type { CertificateInput } from './types';
@@ -116,6 +118,10 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
     signedAt,
     `Blockchain certificate of No. ${input.shortNumber}`,
     input.verifyUrl,
+    input.trust !== undefined,
   );
-  return await signPdf(await doc.save({ updateFieldAppearances: false }), input.signer);
+  const unsigned = await doc.save({ updateFieldAppearances: false });
+  // Issue #30: with trust services the certificate is PAdES B-LTA, as the sealed PDF is.
+  if (input.trust) return (await signLongTerm(unsigned, doc, sealingKeyOf(input.signer), input.trust)).pdf;
+  return await signPdf(unsigned, input.signer);
 }
