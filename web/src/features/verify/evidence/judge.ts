@@ -270,7 +270,12 @@ interface TokenResult extends TimestampCheck {
   readonly certificates: readonly pkijs.Certificate[];
 }
 
-async function checkTokenInternal(token: Uint8Array, covered: Imprinted): Promise<TokenResult> {
+async function checkTokenInternal(
+  token: Uint8Array,
+  covered: Imprinted,
+  /** Certificates from elsewhere in the file (the DSS): a token asked for without certReq has none. */
+  extra: readonly pkijs.Certificate[] = [],
+): Promise<TokenResult> {
   const cms = parseCms(token);
   const eContent = cms.signed.encapContentInfo;
   if (eContent.eContentType !== OID.tstInfo || !eContent.eContent) throw new Error('not a timestamp token');
@@ -282,7 +287,7 @@ async function checkTokenInternal(token: Uint8Array, covered: Imprinted): Promis
   if (imprintHash && 'data' in covered)
     imprintMatches = equalBytes(claimed, await digest(imprintHash, ...covered.data));
   if (imprintHash === 'SHA-256' && 'sha256' in covered) imprintMatches = equalBytes(claimed, covered.sha256);
-  const certificate = signerCertificate(cms.info, cms.certificates);
+  const certificate = signerCertificate(cms.info, [...cms.certificates, ...extra]);
   const { digestMatches, signatureValid } = await checkSignerInfo(cms.info, certificate, [tstBytes]);
   return {
     genTime: tst.genTime.toISOString(),
@@ -452,7 +457,11 @@ interface ApprovalResult {
   readonly pool: pkijs.Certificate[];
 }
 
-async function judgeApproval(bytes: Uint8Array, signature: PdfSignature): Promise<ApprovalResult> {
+async function judgeApproval(
+  bytes: Uint8Array,
+  signature: PdfSignature,
+  dssCerts: readonly pkijs.Certificate[],
+): Promise<ApprovalResult> {
   const base = {
     subFilter: signature.subFilter,
     coversWholeFile: signature.coversWholeFile,
@@ -471,7 +480,7 @@ async function judgeApproval(bytes: Uint8Array, signature: PdfSignature): Promis
   } catch {
     return unreadable;
   }
-  const cert = signerCertificate(cms.info, cms.certificates);
+  const cert = signerCertificate(cms.info, [...cms.certificates, ...dssCerts]);
   const { digestMatches, signatureValid } = await checkSignerInfo(cms.info, cert, rangesOf(bytes, signature));
   let timestamp: TokenResult | undefined;
   const attribute = cms.info.unsignedAttrs?.attributes.find((a) => a.type === OID.signatureTimeStamp);
@@ -479,7 +488,7 @@ async function judgeApproval(bytes: Uint8Array, signature: PdfSignature): Promis
   if (tokenNode) {
     try {
       const signatureValue = view(cms.info.signature.valueBlock.valueHexView);
-      timestamp = await checkTokenInternal(view(tokenNode.toBER()), { data: [signatureValue] });
+      timestamp = await checkTokenInternal(view(tokenNode.toBER()), { data: [signatureValue] }, dssCerts);
     } catch {
       timestamp = undefined;
     }
@@ -559,7 +568,7 @@ async function judge(bytes: Uint8Array): Promise<EvidenceReport> {
   const revocations = parseRevocations(dss);
 
   const results: ApprovalResult[] = [];
-  for (const signature of approvals) results.push(await judgeApproval(bytes, signature));
+  for (const signature of approvals) results.push(await judgeApproval(bytes, signature, dssCerts));
 
   const documentTimestamps: DocumentTimestampCheck[] = [];
   const docTsa: pkijs.Certificate[] = [];
@@ -567,7 +576,7 @@ async function judge(bytes: Uint8Array): Promise<EvidenceReport> {
   for (const stamp of stamps.slice(0, LIMITS.signatures)) {
     if (stamp.problem) continue;
     try {
-      const token = await checkTokenInternal(stamp.contents, { data: rangesOf(bytes, stamp) });
+      const token = await checkTokenInternal(stamp.contents, { data: rangesOf(bytes, stamp) }, dssCerts);
       if (token.certificate) docTsa.push(token.certificate);
       docPool.push(...token.certificates);
       documentTimestamps.push({

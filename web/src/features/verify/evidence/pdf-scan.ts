@@ -453,80 +453,130 @@ export function derLength(bytes: Uint8Array): number {
   return 2 + count + length <= bytes.length ? 2 + count + length : -1;
 }
 
-/** Every signature dictionary of the file (`/Type /Sig` or `/DocTimeStamp`), in file order. */
+interface SignatureBase {
+  readonly kind: SignatureKind;
+  readonly subFilter: string;
+  readonly offset: number;
+  readonly claimedTime?: string;
+}
+
+/** A signature from its /ByteRange value: the ranges checked, /Contents read from the gap between
+ *  them, which must lie within the dictionary's span [`spanStart`, `spanEnd`). */
+function signatureFrom(
+  index: PdfIndex,
+  base: SignatureBase,
+  range: PdfValue,
+  spanStart: number,
+  spanEnd: number,
+): PdfSignature {
+  const { bytes } = index;
+  const list = Array.isArray(range) ? range : [];
+  const numbers = list.filter((n): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0);
+  const [a, b, c, d] = numbers;
+  if (
+    numbers.length !== 4 ||
+    list.length !== 4 ||
+    a !== 0 ||
+    b === undefined ||
+    c === undefined ||
+    d === undefined ||
+    b >= c ||
+    c + d > bytes.length
+  ) {
+    return {
+      ...base,
+      byteRange: [a ?? 0, b ?? 0, c ?? 0, d ?? 0],
+      contents: new Uint8Array(0),
+      coversWholeFile: false,
+      laterRevisions: 0,
+      problem: 'byteRange',
+    };
+  }
+  const coveredEnd = c + d;
+  let laterRevisions = 0;
+  for (const eof of index.revisionEnds) if (eof - 5 >= coveredEnd) laterRevisions += 1;
+  let rest = coveredEnd;
+  while (rest < bytes.length && WHITE.has(bytes[rest]!)) rest += 1;
+  // /Contents must be the gap between the ranges, inside this dictionary.
+  let contents = new Uint8Array(0);
+  let problem: PdfSignature['problem'];
+  try {
+    if (bytes[b] !== 0x3c || bytes[c - 1] !== 0x3e || b < spanStart || c > spanEnd)
+      throw new ParseError('gap');
+    if ((c - b - 2) / 2 > LIMITS.contents) throw new ParseError('too long');
+    const padded = hexBytes(bytes, b + 1, c - 1);
+    const length = derLength(padded);
+    if (length < 0) throw new ParseError('not DER');
+    contents = padded.slice(0, length);
+  } catch {
+    problem = 'contents';
+  }
+  return {
+    ...base,
+    byteRange: [a, b, c, d],
+    coversWholeFile: rest === bytes.length,
+    laterRevisions,
+    contents,
+    ...(problem ? { problem } : {}),
+  };
+}
+
+/** Every signature dictionary of the file (`/Type /Sig` or `/DocTimeStamp`), in file order. A
+ *  dictionary too damaged to parse is still found by its `/ByteRange` bytes, so that a changed byte
+ *  there reads as a signature that does not match, not as a file without one. */
 export function signaturesOf(index: PdfIndex): PdfSignature[] {
   const { bytes } = index;
   const found: PdfSignature[] = [];
-  const seen = new Set<number>();
+  const spans: [number, number][] = [];
   for (const entry of index.direct) {
     if (found.length >= LIMITS.signatures) break;
     const dict = entry.value;
-    if (!(dict instanceof Map) || seen.has(entry.offset)) continue;
+    if (!(dict instanceof Map) || !dict.has('ByteRange')) continue;
     const type = nameOf(dict.get('Type'));
     const subFilter = nameOf(dict.get('SubFilter')) ?? '';
     const kind = SUBFILTERS[subFilter];
-    const range = dict.get('ByteRange');
-    if (!kind || (type !== undefined && type !== 'Sig' && type !== 'DocTimeStamp') || !Array.isArray(range))
-      continue;
+    if (!kind || (type !== undefined && type !== 'Sig' && type !== 'DocTimeStamp')) continue;
     if ((type === 'DocTimeStamp') !== (kind === 'documentTimestamp') && type !== undefined) continue;
-    seen.add(entry.offset);
-    const numbers = range.filter((n): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0);
+    spans.push([entry.offset, entry.end]);
     const m = dict.get('M');
-    const base = {
+    const base: SignatureBase = {
       kind,
       subFilter,
       offset: entry.offset,
       ...(m instanceof PdfString ? { claimedTime: latin1(m.bytes, 0, m.bytes.length) } : {}),
     };
-    const [a, b, c, d] = numbers;
-    if (
-      numbers.length !== 4 ||
-      range.length !== 4 ||
-      a !== 0 ||
-      b === undefined ||
-      c === undefined ||
-      d === undefined ||
-      b >= c ||
-      c + d > bytes.length
-    ) {
-      found.push({
-        ...base,
-        byteRange: [a ?? 0, b ?? 0, c ?? 0, d ?? 0],
-        contents: new Uint8Array(0),
-        coversWholeFile: false,
-        laterRevisions: 0,
-        problem: 'byteRange',
-      });
-      continue;
-    }
-    const coveredEnd = c + d;
-    let laterRevisions = 0;
-    for (const eof of index.revisionEnds) if (eof - 5 >= coveredEnd) laterRevisions += 1;
-    let rest = coveredEnd;
-    while (rest < bytes.length && WHITE.has(bytes[rest]!)) rest += 1;
-    const shared = {
-      ...base,
-      byteRange: [a, b, c, d] as const,
-      coversWholeFile: rest === bytes.length,
-      laterRevisions,
-    };
-    // /Contents must be the gap between the ranges, inside this dictionary.
-    let contents = new Uint8Array(0);
-    let problem: PdfSignature['problem'];
-    try {
-      if (bytes[b] !== 0x3c || bytes[c - 1] !== 0x3e || b < entry.offset || c > entry.end)
-        throw new ParseError('gap');
-      if ((c - b - 2) / 2 > LIMITS.contents) throw new ParseError('too long');
-      const padded = hexBytes(bytes, b + 1, c - 1);
-      const length = derLength(padded);
-      if (length < 0) throw new ParseError('not DER');
-      contents = padded.slice(0, length);
-    } catch {
-      problem = 'contents';
-    }
-    found.push({ ...shared, contents, ...(problem ? { problem } : {}) });
+    found.push(signatureFrom(index, base, dict.get('ByteRange')!, entry.offset, entry.end));
   }
-  return found;
+  for (let at = indexOfAscii(bytes, '/ByteRange'); at >= 0; at = indexOfAscii(bytes, '/ByteRange', at + 10)) {
+    if (found.length >= LIMITS.signatures) break;
+    if (spans.some(([from, to]) => at >= from && at < to)) continue;
+    // The dictionary around it, as far as `obj` … `endobj` tell.
+    const window = latin1(bytes, Math.max(0, at - 2048), Math.min(bytes.length, at + 2048));
+    const here = at - Math.max(0, at - 2048);
+    const objAt = window.lastIndexOf('obj', here);
+    const endAt = window.indexOf('endobj', here);
+    const dictText = window.slice(objAt < 0 ? 0 : objAt, endAt < 0 ? window.length : endAt);
+    const subFilter = /\/SubFilter\s*\/([^\s/<>[\]()]+)/.exec(dictText)?.[1] ?? '';
+    const kind: SignatureKind | undefined =
+      SUBFILTERS[subFilter] ??
+      (/\/(Sig|DocTimeStamp)\b/.test(dictText)
+        ? /DocTimeStamp/.test(dictText)
+          ? 'documentTimestamp'
+          : 'approval'
+        : undefined);
+    if (!kind) continue;
+    let range: PdfValue = null;
+    try {
+      range = new Lexer(bytes, at + 10).value();
+    } catch {
+      // A /ByteRange that does not parse: reported as such.
+    }
+    const spanStart = Math.max(0, at - 2048) + (objAt < 0 ? 0 : objAt);
+    // Without an `endobj`, the dictionary may run as far as /Contents can be long.
+    const spanEnd = endAt < 0 ? bytes.length : Math.max(0, at - 2048) + endAt;
+    found.push(signatureFrom(index, { kind, subFilter, offset: spanStart }, range, spanStart, spanEnd));
+  }
+  return found.sort((x, y) => x.offset - y.offset);
 }
 
 /** The catalog's /DSS: its entries' decoded bytes and where the DSS was written. */
