@@ -10,7 +10,12 @@ import {
   judgePdf,
   type EvidenceReport,
 } from '../../../web/src/features/verify/evidence/judge';
-import { indexPdf, signaturesOf, dssOf } from '../../../web/src/features/verify/evidence/pdf-scan';
+import {
+  dssOf,
+  indexPdf,
+  pdfDateToIso,
+  signaturesOf,
+} from '../../../web/src/features/verify/evidence/pdf-scan';
 import { makePades, makePki, type Pki } from './evidence-fixtures';
 
 let pki: Pki;
@@ -262,4 +267,17 @@ describe('an agreement video token (issue #30 item 4)', () => {
     const check = await checkTimestampToken(damaged, { sha256: video });
     expect(check === undefined || !check.signatureValid).toBe(true);
   });
+});
+
+describe('PDF dates (a signature’s /M, the signer’s own clock)', () => {
+  it.each([
+    ['D:20261128101015Z', '2026-11-28T10:10:15.000Z'],
+    ["D:20261128191015+09'00'", '2026-11-28T10:10:15.000Z'],
+    ["D:20261128051015-05'00", '2026-11-28T10:10:15.000Z'],
+    ['D:2026', '2026-01-01T00:00:00.000Z'],
+  ])('%s is %s', (text, iso) => expect(pdfDateToIso(text)).toBe(iso));
+
+  it.each(['', '20261128', 'D:20xx', 'D:20261128101015Q'])('%j is not a date', (text) =>
+    expect(pdfDateToIso(text)).toBeUndefined(),
+  );
 });

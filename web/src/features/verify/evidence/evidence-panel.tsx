@@ -15,6 +15,7 @@ import {
   type Level,
   type TimestampCheck,
 } from './judge';
+import { pdfDateToIso } from './pdf-scan';
 
 /** A trusted time in the page's language and time zone, with seconds. */
 function localTime(iso: string, locale: Locale, timeZone?: string): string {
@@ -36,6 +37,12 @@ function TimeValue({ iso, locale }: { iso: string; locale: Locale }) {
       <span className="small">{t('evidence.utc', { time: localTime(iso, locale, 'UTC') })}</span>
     </>
   );
+}
+
+/** /M of a signature dictionary: formatted when it is a valid PDF date, else as written. */
+function ClaimedTime({ text, locale }: { text: string; locale: Locale }) {
+  const iso = pdfDateToIso(text);
+  return iso ? <TimeValue iso={iso} locale={locale} /> : <span className="mono">{text}</span>;
 }
 
 const levelRank = (level: Level) => ['none', ...LEVELS].indexOf(level);
@@ -81,7 +88,9 @@ function Report({ report, locale }: { report: EvidenceReport; locale: Locale }) 
           {!signature.timestamp && signature.claimedTime && (
             <>
               <dt>{t('evidence.fields.claimedTime')}</dt>
-              <dd className="mono">{signature.claimedTime}</dd>
+              <dd>
+                <ClaimedTime text={signature.claimedTime} locale={locale} />
+              </dd>
             </>
           )}
         </dl>

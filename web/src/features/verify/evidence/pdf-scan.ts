@@ -579,6 +579,19 @@ export function signaturesOf(index: PdfIndex): PdfSignature[] {
   return found.sort((x, y) => x.offset - y.offset);
 }
 
+/** A PDF date (`D:YYYYMMDDHHmmSSOHH'mm'`, ISO 32000-2 7.9.4) as ISO 8601 UTC; undefined if malformed. */
+export function pdfDateToIso(text: string): string | undefined {
+  const m = /^D:(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?(?:([Zz+-])(?:(\d{2})'?(\d{2})?'?)?)?$/.exec(
+    text.trim(),
+  );
+  if (!m) return undefined;
+  const [, y, mo = '01', d = '01', h = '00', mi = '00', se = '00', sign, oh = '00', om = '00'] = m;
+  const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(se));
+  const offset = (Number(oh) * 60 + Number(om)) * 60_000 * (sign === '-' ? -1 : sign === '+' ? 1 : 0);
+  const date = new Date(utc - offset);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
 /** The catalog's /DSS: its entries' decoded bytes and where the DSS was written. */
 export interface PdfDss {
   readonly certs: readonly Uint8Array[];
