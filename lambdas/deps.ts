@@ -52,8 +52,8 @@ import { DynamoSealRepository } from './adapters/dynamo/sealing';
 import { DynamoShortLinkStore } from './adapters/dynamo/short-links';
 import type { OpenShortLinkDeps } from './usecases/short-links';
 import { serviceSignerLoader } from './adapters/service-signer';
-import { certificatePdf, sealPdf } from './droppable/sealing';
-import type { ServiceSigner } from './sealing/types';
+import { certificatePdf, sealPdf, timestampFacts } from './droppable/sealing';
+import type { ServiceSigner, TrustServices } from './sealing/types';
 import type { AnchorDeps } from './usecases/anchoring';
 import type { SealDeps } from './usecases/sealing';
 import type { SweepDeps } from './usecases/sweep';
@@ -472,11 +472,23 @@ function seals(): DynamoSealRepository {
 
 let signer: (() => Promise<ServiceSigner>) | undefined;
 
+/** The sealing key, loaded once per process (the seal job's PDF, the anchor job's certificate). */
+function serviceSigner(): () => Promise<ServiceSigner> {
+  const c = getConfig();
+  signer ??= serviceSignerLoader({ file: c.SEAL_SIGNER_FILE, secretId: c.SEAL_SIGNER_SECRET_ID });
+  return signer;
+}
+
+/** Placeholder until the trust adapter lands (issue #30, merged from its branch). */
+function pendingTrust(): TrustServices {
+  const missing = () => Promise.reject(new Error('no trust services are wired yet'));
+  return { timestamp: missing, revocation: missing };
+}
+
 /** What the seal job needs (issue #6). */
 export function sealDeps(): SealDeps {
   const base = documentDeps();
   const c = getConfig();
-  signer ??= serviceSignerLoader({ file: c.SEAL_SIGNER_FILE, secretId: c.SEAL_SIGNER_SECRET_ID });
   return {
     docs: base.docs,
     signers: documents(),
@@ -484,7 +496,9 @@ export function sealDeps(): SealDeps {
     users: base.users,
     storage: base.storage,
     queue: base.queue,
-    serviceSigner: signer,
+    serviceSigner: serviceSigner(),
+    trust: pendingTrust,
+    timestampFacts,
     sealPdf,
     appUrl: c.APP_URL,
     shortLinks: shortLinks(),
@@ -504,6 +518,8 @@ export function anchorDeps(): AnchorDeps {
     chain: getChain,
     chainName: c.CHAIN_NAME,
     certificatePdf,
+    serviceSigner: serviceSigner(),
+    trust: pendingTrust,
     appUrl: c.APP_URL,
     shortLinks: shortLinks(),
   };

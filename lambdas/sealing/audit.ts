@@ -73,6 +73,7 @@ export function auditLabels(locale: Locale) {
       challenge: t('videos.challenge'),
       userAgent: t('videos.userAgent'),
       token: t('videos.token'),
+      timestamp: t('videos.timestamp'),
     },
     fields: {
       heading: t('fields.heading'),
@@ -172,6 +173,7 @@ export function videoRows(video: AuditVideo, l: ReturnType<typeof auditLabels>):
   );
   if (video.userAgent) rows.push([l.videos.userAgent, video.userAgent]);
   rows.push([l.videos.token, video.token]);
+  if (video.timestamp) rows.push([l.videos.timestamp, video.timestamp]);
   return rows;
 }
 

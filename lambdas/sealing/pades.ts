@@ -19,7 +19,8 @@ import {
   type PDFDocument,
   type PDFObject,
 } from 'pdf-lib';
-import { childrenOf, Class, der, fromDer, OID, tbsFields, type Asn1 } from './der';
+import { asn1, bytesOf, childrenOf, Class, der, fromDer, OID, tbsFields, type Asn1 } from './der';
+import forge from './forge';
 import { attribute } from './cms';
 import { SealError } from './errors';
 import { appendRevision, lastRevision, type UpdateObject } from './incremental';
@@ -327,4 +328,42 @@ export async function signLongTerm(
   const { pdf } = await appendDocumentTimestamp(withDss, doc, trust);
   timings.docTimestamp = Math.round(performance.now() - s);
   return { pdf, timings };
+}
+
+/** What the audit pages say of a timestamp token: when, by whom, its serial. */
+export interface TimestampFacts {
+  readonly genTime: Date;
+  /** The authority's certificate's common name. */
+  readonly authority: string;
+  /** The token's serial number, lower-case hex. */
+  readonly serialHex: string;
+}
+
+/** Reads a TimeStampToken's TSTInfo (genTime, serialNumber) and its signer's name. */
+export function timestampFacts(token: Uint8Array): TimestampFacts {
+  try {
+    const [, content] = childrenOf(fromDer(token));
+    const signed = childrenOf(childrenOf(content!)[0]!);
+    const [, encapsulated] = childrenOf(signed[2]!);
+    const tstInfo = childrenOf(fromDer(bytesOf(childrenOf(encapsulated!)[0]!)));
+    const serial = bytesOf(tstInfo[3]!);
+    const genTime = asn1.generalizedTimeToDate(tstInfo[4]!.value as string);
+    const signerInfo = childrenOf(childrenOf(signed.at(-1)!)[0]!);
+    const sidSerial = bytesOf(childrenOf(signerInfo[1]!)[1]!);
+    const signerCert = certificatesOfToken(token)
+      .map((c) => fromDer(c))
+      .find((c) => bytesOf(tbsFields(c)[0]!).equals(sidSerial));
+    const cn = signerCert
+      ? (forge.pki.certificateFromAsn1(signerCert).subject.getField('CN') as { value?: string } | null)
+      : null;
+    return {
+      genTime,
+      authority: cn?.value ?? 'unknown authority',
+      serialHex: serial.toString('hex').replace(/^0+(?=.)/, ''),
+    };
+  } catch (error) {
+    throw new SealError('timestamp_unavailable', 'the timestamp token is not a TimeStampToken', {
+      cause: error,
+    });
+  }
 }

@@ -93,6 +93,8 @@ export interface AuditVideo {
   readonly challenge: string;
   /** The token id, or a note that the token is minted after sealing (decision 101). */
   readonly token: string;
+  /** Issue #30: the video's RFC 3161 timestamp, formatted (time · authority · serial). */
+  readonly timestamp?: string;
 }
 
 /** One party of the contract as the audit pages show it. Every text may be Japanese or Korean. */

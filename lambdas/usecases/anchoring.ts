@@ -19,7 +19,7 @@ import type { SealRepository } from '../adapters/dynamo/sealing';
 import type { Logger } from '../core/logger';
 import type { AnchorJob, NotifyJob } from '../jobs';
 import type { AnchorChain, ChainRecord, JobQueue, ObjectStorage } from '../ports';
-import type { CertificateInput } from '../sealing/types';
+import type { CertificateInput, SealingKey, ServiceSigner, TrustServices } from '../sealing/types';
 import { auditTime, contractorsOf, verifyPathFor, verifyUrlFor, videoSigners } from './seal-audit';
 import { completionTargets } from './sealing';
 import { createShortLink } from './short-links';
@@ -69,6 +69,9 @@ export interface AnchorDeps {
   readonly chain: () => AnchorChain;
   readonly chainName: string;
   readonly certificatePdf: (input: CertificateInput) => Promise<Uint8Array>;
+  /** Issue #30: the certificate PDF is signed and PAdES B-LTA, as the sealed PDF is. */
+  readonly serviceSigner: () => Promise<ServiceSigner | SealingKey>;
+  readonly trust: () => TrustServices;
   readonly appUrl: string;
   /** Short links for SMS (issue #14): the verify link of a certificate SMS. */
   readonly shortLinks?: ShortLinkStore;
@@ -208,6 +211,9 @@ async function certificateFollowUps(
         transactionHash: record.transactionHash,
         anchoredAt: auditTime(record.anchoredAt) ?? record.anchoredAt,
         verifyUrl: verify,
+        signer: await deps.serviceSigner(),
+        signedAt: new Date(),
+        trust: deps.trust(),
       });
       await deps.storage.put(langKey, pdf, 'application/pdf');
       byLang.set(target.lang, langKey);

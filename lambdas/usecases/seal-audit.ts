@@ -120,6 +120,15 @@ export function auditVideos(
     sha256: r.video.sha256,
     challenge: r.video.challenge,
     token: r.videoAnchor?.tokenId ?? t('audit.videos.tokenAfterSeal'),
+    ...(r.videoTimestamp?.sha256 === r.video.sha256
+      ? {
+          timestamp: t('audit.videos.timestampValue', {
+            time: auditTime(r.videoTimestamp.genTime) ?? r.videoTimestamp.genTime,
+            authority: r.videoTimestamp.authority,
+            serial: r.videoTimestamp.serialHex,
+          }),
+        }
+      : {}),
   }));
 }
 

@@ -28,11 +28,20 @@ import type {
 } from '../adapters/dynamo/documents';
 import type { UserRecord } from '../adapters/dynamo/repository';
 import type { SealRepository } from '../adapters/dynamo/sealing';
+import type { TimestampFacts } from '../sealing/pades';
 import { AppError } from '../core/errors';
+import { SealError } from '../sealing/errors';
 import type { Logger } from '../core/logger';
 import type { AnchorJob, NotifyJob, SealJob } from '../jobs';
 import type { JobQueue, ObjectStorage } from '../ports';
-import type { SealInput, SealResult, ServiceSigner, Stamp } from '../sealing/types';
+import type {
+  SealInput,
+  SealResult,
+  SealingKey,
+  ServiceSigner,
+  Stamp,
+  TrustServices,
+} from '../sealing/types';
 import { recordHistory } from './history';
 import { createShortLink } from './short-links';
 import type { ShortLinkStore } from '../adapters/dynamo/short-links';
@@ -67,7 +76,11 @@ export interface SealDeps {
   readonly storage: ObjectStorage;
   readonly queue: JobQueue;
   /** The service's signing identity (Secrets Manager when deployed, .local/ locally). */
-  readonly serviceSigner: () => Promise<ServiceSigner>;
+  readonly serviceSigner: () => Promise<ServiceSigner | SealingKey>;
+  /** The timestamp authorities and OCSP responders (issue #30): every sealed PDF is PAdES B-LTA. */
+  readonly trust: () => TrustServices;
+  /** Reads a token's time, authority and serial (lambdas/sealing/pades.ts, through droppable/). */
+  readonly timestampFacts: (token: Uint8Array) => TimestampFacts;
   readonly sealPdf: (input: SealInput) => Promise<SealResult>;
   /** Public base URL of the SPA (verification links). */
   readonly appUrl: string;
@@ -284,6 +297,68 @@ async function followUps(
 
 export type SealOutcome = 'sealed' | 'already-sealed' | 'skipped';
 
+/**
+ * Timestamps every agreement video's SHA-256 (issue #30 item 4) and records the token on its
+ * contractor, once: a retried seal finds the token recorded and uses it, so the audit pages of every
+ * attempt list the same token. A failing authority fails the seal job like the document's own
+ * timestamp does (it is retried).
+ */
+async function timestampVideos(
+  deps: SealDeps,
+  docuId: string,
+  recipients: readonly RecipientRecord[],
+  log: Logger,
+): Promise<RecipientRecord[]> {
+  const missing = videoSigners(recipients).filter((r) => r.videoTimestamp?.sha256 !== r.video.sha256);
+  if (missing.length === 0) return [...recipients];
+  const trust = deps.trust();
+  await Promise.all(
+    missing.map(async (r) => {
+      const token = await trust.timestamp(Buffer.from(r.video.sha256, 'hex'));
+      const facts = deps.timestampFacts(token);
+      const stamp = {
+        sha256: r.video.sha256,
+        token: Buffer.from(token).toString('base64'),
+        genTime: facts.genTime.toISOString(),
+        authority: facts.authority,
+        serialHex: facts.serialHex,
+      };
+      if (!(await deps.seals.recordVideoTimestamp(docuId, r.index, stamp))) {
+        log.info('a video timestamp was recorded by another attempt', { docuId, recipientIndex: r.index });
+      }
+    }),
+  ).catch((error: unknown) => {
+    if (error instanceof SealError) throw error;
+    throw new SealError('timestamp_unavailable', 'a video could not be timestamped', { cause: error });
+  });
+  return deps.docs.listRecipients(docuId);
+}
+
+/**
+ * Seals, or — when no timestamp authority or OCSP responder answers — fails the job so the queue
+ * retries it later (issue #30): a seal never falls back to the server's clock. The document stays
+ * Generating; the sweep re-queues it if the retries run out, and the seal queue's age alarm tells the
+ * operator (docs/deploy.md).
+ */
+async function waitingOnTrust<T>(work: () => Promise<T>, docuId: string, log: Logger): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (
+      error instanceof SealError &&
+      (error.code === 'timestamp_unavailable' || error.code === 'revocation_unavailable')
+    ) {
+      log.warn('sealing waits for the trust services; the job will be retried', {
+        docuId,
+        code: error.code,
+        reason: error.message,
+      });
+      throw new AppError('errors.unavailable', `Sealing waits: ${error.code}`, { status: 503 });
+    }
+    throw error;
+  }
+}
+
 export async function sealDocument(deps: SealDeps, job: SealJob, log: Logger): Promise<SealOutcome> {
   const now = deps.now ?? (() => new Date());
   const doc = await deps.docs.getDocument(job.docuId);
@@ -309,7 +384,7 @@ export async function sealDocument(deps: SealDeps, job: SealJob, log: Logger): P
   if (!vcontract && !fileKey) {
     throw new AppError('errors.unavailable', 'The document has no original file to seal', { status: 500 });
   }
-  const [owner, recipients, history, original, signer] = await Promise.all([
+  const [owner, listed, history, original, signer] = await Promise.all([
     deps.users.getById(doc.ownerId),
     deps.docs.listRecipients(doc.docuId),
     deps.docs.listHistory(doc.docuId),
@@ -318,10 +393,17 @@ export async function sealDocument(deps: SealDeps, job: SealJob, log: Logger): P
   ]);
   // The bytes about to be sealed must hash to what was accepted at upload: otherwise an alert and no
   // seal (the job fails without retry; the document stays Generating for an operator).
+  let recipients = listed;
   if (original) assertOriginalBytes(doc, original, log);
   // Every recorded agreement video must still be the object accepted (issue #25): a missing or changed
   // one stops the seal with an alert, as a changed original does.
   await assertVideosIntact(deps.storage, doc.docuId, recipients, log);
+  // Issue #30 item 4: each video gets its own RFC 3161 token now, before the audit lists it.
+  recipients = await waitingOnTrust(
+    () => timestampVideos(deps, doc.docuId, recipients, log),
+    doc.docuId,
+    log,
+  );
   const lang = languageOf(doc);
   const locale = localeForPath(lang);
   const completedAt = now().toISOString();
@@ -336,7 +418,14 @@ export async function sealDocument(deps: SealDeps, job: SealJob, log: Logger): P
     ...(vcontract ? {} : { pageCount: doc.pages?.length }),
   });
   const brand = await documentBrand(deps.storage, doc.brand);
-  const common = { audit, language: lang, signer, signedAt: now(), ...(brand ? { brand } : {}) };
+  const common = {
+    audit,
+    language: lang,
+    signer,
+    signedAt: now(),
+    trust: deps.trust(),
+    ...(brand ? { brand } : {}),
+  };
   let input: SealInput;
   if (original) {
     const videoMarks = videoMarksFor(recipients, locale, lang, deps.appUrl);
@@ -369,7 +458,7 @@ export async function sealDocument(deps: SealDeps, job: SealJob, log: Logger): P
     });
     input = { ...common, record, stamps: [] };
   }
-  const result = await deps.sealPdf(input);
+  const result = await waitingOnTrust(() => deps.sealPdf(input), doc.docuId, log);
   const key = finalKeyFor(doc.docuId, `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`);
   await deps.storage.put(key, result.pdf, 'application/pdf');
   const final = {

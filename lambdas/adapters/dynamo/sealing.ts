@@ -37,6 +37,16 @@ export interface SealedVideo {
   readonly recipientIndex: number;
 }
 
+/** A video's RFC 3161 timestamp (issue #30 item 4), as the seal job records it on the contractor. */
+export interface VideoTimestamp {
+  readonly sha256: string;
+  /** The TimeStampToken, base64 DER. */
+  readonly token: string;
+  readonly genTime: string;
+  readonly authority: string;
+  readonly serialHex: string;
+}
+
 /** A video's token, as the anchor job records it on the contractor. */
 export interface VideoAnchor {
   readonly sha256: string;
@@ -61,6 +71,8 @@ export interface SealRepository {
   ): Promise<boolean>;
   /** Records a video's token on its contractor once; false when it already has one (or is gone). */
   recordVideoAnchor(docuId: string, recipientIndex: number, anchor: VideoAnchor): Promise<boolean>;
+  /** Records a video's RFC 3161 timestamp on its contractor once (issue #30); false when it has one. */
+  recordVideoTimestamp(docuId: string, recipientIndex: number, stamp: VideoTimestamp): Promise<boolean>;
   /** Records the token once; false when the document already has one (or is gone). */
   recordAnchor(docuId: string, anchor: AnchorFields): Promise<boolean>;
   setCertificateKey(docuId: string, key: string): Promise<void>;
@@ -134,6 +146,24 @@ export class DynamoSealRepository implements SealRepository {
         .patch({ docuId, index: recipientIndex })
         .set({ videoAnchor: { ...anchor } })
         .where((a, o) => o.notExists(a.videoAnchor))
+        .go();
+      return true;
+    } catch (err) {
+      if (isConditionalFailure(err)) return false;
+      throw err;
+    }
+  }
+
+  async recordVideoTimestamp(
+    docuId: string,
+    recipientIndex: number,
+    stamp: VideoTimestamp,
+  ): Promise<boolean> {
+    try {
+      await this.e.recipient
+        .patch({ docuId, index: recipientIndex })
+        .set({ videoTimestamp: { ...stamp } })
+        .where((a, o) => o.notExists(a.videoTimestamp))
         .go();
       return true;
     } catch (err) {

@@ -12,6 +12,7 @@ import type {
   SealRepository,
   SweepMarkerRecord,
   VideoAnchor,
+  VideoTimestamp,
 } from '../../../../lambdas/adapters/dynamo/sealing';
 import type { NotifyJob } from '../../../../lambdas/jobs';
 import type {
@@ -21,7 +22,7 @@ import type {
   ObjectStorage,
   StoredObjectInfo,
 } from '../../../../lambdas/ports';
-import type { SealInput } from '../../../../lambdas/sealing/types';
+import type { SealInput, TrustServices } from '../../../../lambdas/sealing/types';
 import { anchorDocument, type AnchorDeps } from '../../../../lambdas/usecases/anchoring';
 import { sealDocument, type SealDeps } from '../../../../lambdas/usecases/sealing';
 import { createLogger } from '../../../../lambdas/core/logger';
@@ -74,6 +75,12 @@ class InMemorySeals implements SealRepository {
     const r = this.mem.recipients.get(docuId)?.find((x) => x.index === index);
     if (!r || r.videoAnchor) return false;
     r.videoAnchor = { ...anchor };
+    return true;
+  }
+  async recordVideoTimestamp(docuId: string, index: number, stamp: VideoTimestamp) {
+    const r = this.mem.recipients.get(docuId)?.find((x) => x.index === index);
+    if (!r || r.videoTimestamp) return false;
+    r.videoTimestamp = { ...stamp };
     return true;
   }
   async setCertificateKey(docuId: string, key: string) {
@@ -177,6 +184,16 @@ function setup(options: { wallet?: boolean } = {}) {
   const sealCalls: SealInput[] = [];
   const owner = options.wallet === false ? { ...OWNER, walletAddress: undefined } : OWNER;
   const users = { getById: async (id: string) => (id === owner.userId ? owner : null) };
+  // The fake sealPdf never calls them; the videos' timestamps do (the real services are tested in
+  // test/unit/sealing/pades.test.ts): a token is the digest it was asked for, reversed.
+  const timestamped: string[] = [];
+  const trust: TrustServices = {
+    timestamp: async (digest) => {
+      timestamped.push(Buffer.from(digest).toString('hex'));
+      return Uint8Array.from(digest).reverse();
+    },
+    revocation: () => Promise.reject(new Error('not called')),
+  };
   const sealDeps: SealDeps = {
     docs: mem,
     signers: mem,
@@ -185,6 +202,12 @@ function setup(options: { wallet?: boolean } = {}) {
     storage,
     queue,
     serviceSigner: async () => ({ p12: new Uint8Array([1]), passphrase: 'x' }),
+    trust: () => trust,
+    timestampFacts: () => ({
+      genTime: new Date('2026-11-22T09:00:00Z'),
+      authority: 'Test TSA',
+      serialHex: '1',
+    }),
     sealPdf: async (input) => {
       sealCalls.push(input);
       const pdf = new TextEncoder().encode(`%PDF-sealed ${sealCalls.length} ${input.audit.title}`);
@@ -206,6 +229,8 @@ function setup(options: { wallet?: boolean } = {}) {
     queue,
     chain: () => chain,
     chainName: 'Test chain',
+    serviceSigner: async () => ({ p12: new Uint8Array([1]), passphrase: 'x' }),
+    trust: () => trust,
     certificatePdf: async (input) => {
       certificates.push(input.language);
       return new TextEncoder().encode(`%PDF-certificate ${input.tokenId}`);
@@ -286,7 +311,7 @@ function setup(options: { wallet?: boolean } = {}) {
   storage.objects.set('documents/doc1/original.pdf', ORIGINAL_BYTES);
   storage.objects.set('signs/o1.png', new Uint8Array([1, 2, 3]));
   storage.objects.set('signs/o2.png', new Uint8Array([4, 5, 6]));
-  return { mem, seals, storage, chain, queued, sealCalls, sealDeps, anchorDeps, certificates };
+  return { mem, seals, storage, chain, queued, sealCalls, sealDeps, anchorDeps, certificates, timestamped };
 }
 
 const VIDEO_SHA = ['1'.repeat(64), '2'.repeat(64)];
@@ -429,9 +454,20 @@ describe('seal job', () => {
         sha256: VIDEO_SHA[0],
         challenge: '4820',
         token: expect.stringContaining('ブロックチェーン証明書'),
+        timestamp: '2026-11-22 09:00:00 UTC・Test TSA・シリアル 1',
       },
       expect.objectContaining({ recipient: '김민수 (契約者 2)', sha256: VIDEO_SHA[1], challenge: '4821' }),
     ]);
+    // Issue #30 item 4: each video's hash was timestamped once and the token recorded on its contractor.
+    expect(s.timestamped.sort()).toEqual([VIDEO_SHA[0], VIDEO_SHA[1]].sort());
+    const stamped = s.mem.recipients.get('doc1')!.find((r) => r.video?.sha256 === VIDEO_SHA[0])!;
+    expect(stamped.videoTimestamp).toEqual({
+      sha256: VIDEO_SHA[0],
+      token: Buffer.from(VIDEO_SHA[0]!, 'hex').reverse().toString('base64'),
+      genTime: '2026-11-22T09:00:00.000Z',
+      authority: 'Test TSA',
+      serialHex: '1',
+    });
     // A video whose duration is not known has no duration row.
     expect(input.audit.videos![1]).not.toHaveProperty('duration');
     expect(s.seals.hashes.get(VIDEO_SHA[1]!)).toMatchObject({ docuId: 'doc1', recipientIndex: 1 });
@@ -524,6 +560,29 @@ describe('seal job', () => {
       expect(s.sealCalls[0]!.fields).toBeUndefined();
       expect(s.sealCalls[0]!.attachments).toBeUndefined();
     });
+  });
+
+  it('video sign: a retried seal reuses the recorded video timestamps; a failing authority makes the job wait', async () => {
+    const s = withVideos(setup());
+    const failing = { ...s.sealDeps, sealPdf: () => Promise.reject(new Error('crash after the videos')) };
+    await expect(sealDocument(failing, { docuId: 'doc1' }, silentLog)).rejects.toThrow('crash');
+    expect(s.timestamped).toHaveLength(2);
+    await expect(sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog)).resolves.toBe('sealed');
+    expect(s.timestamped).toHaveLength(2); // not asked again
+    const down = withVideos(setup());
+    const noTsa = {
+      ...down.sealDeps,
+      trust: () => ({
+        timestamp: () => Promise.reject(new Error('connect ECONNREFUSED')),
+        revocation: () => Promise.reject(new Error('down')),
+      }),
+    };
+    await expect(sealDocument(noTsa, { docuId: 'doc1' }, silentLog)).rejects.toMatchObject({
+      code: 'errors.unavailable',
+      status: 503,
+    });
+    expect(down.sealCalls).toHaveLength(0);
+    expect(down.mem.docs.get('doc1')!.status).toBe('Generating');
   });
 
   it('e-sign: no video marks and no Videos section', async () => {
