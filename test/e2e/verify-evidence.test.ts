@@ -15,6 +15,9 @@ import { launchBrowser, openApp, type BrowserSession } from '../support/browser'
 import { seriousAxeViolations } from '../support/axe';
 import { opensslPki, signaturesOf, type OpensslPki } from '../support/openssl-trust';
 import { auditData, makeOriginal, makeSignPng, stamps } from '../unit/sealing/fixtures';
+import { confirmTokenTo, recordVideo, signRecordAgree, switchToVideoSign, webm } from '../support/video';
+import { documentDeps } from '../../lambdas/deps';
+import { createHash } from 'node:crypto';
 import { text } from './catalogue';
 import { expectVisibleText } from './steps';
 import type { Page } from 'playwright-core';
@@ -196,6 +199,62 @@ describe('verify page: a sealed PDF from the local cloud', () => {
       await expectVisibleText(page, t('evidence.levelNone'));
       await expectVisibleText(page, t('verify.noMatchFile', { file: 'changed.pdf' }));
       await expectFitsAndAccessible(page);
+      expect(session.unexpectedProblems()).toEqual([]);
+    });
+  });
+});
+
+describe('verify page: an agreement video’s trusted timestamp (issue #30 item 4)', () => {
+  const browser = browserPerTest();
+  const video = webm(20_000);
+  const sha256 = createHash('sha256').update(video).digest('hex');
+
+  beforeAll(async () => {
+    const sent = await sendTwoContractorDocument({ title: `Evidence video lease ${Date.now()}` });
+    await switchToVideoSign(sent.docuId);
+    const recordThis = (docuId: string, token: string) => recordVideo(docuId, token, { bytes: video });
+    const recordOther = (docuId: string, token: string) =>
+      recordVideo(docuId, token, { bytes: webm(20_000) });
+    expect((await signRecordAgree(sent.docuId, sent.mailToken, [0, 1], recordThis)).status).toBe(200);
+    expect((await signRecordAgree(sent.docuId, sent.smsToken, [2], recordOther)).body.status).toBe(
+      'NeedVConfirm',
+    );
+    const tokens = await Promise.all([
+      confirmTokenTo(sent.email),
+      confirmTokenTo(`${sent.e164}@sms.local`),
+      confirmTokenTo(sent.owner.email),
+    ]);
+    for (const token of tokens) {
+      const res = await api(`/api/video-confirm/${sent.docuId}/${token}/confirm`, {
+        method: 'POST',
+        body: { allChecked: true, lang: 'en' },
+      });
+      expect(res.status).toBe(200);
+    }
+    await eventually(
+      async () => {
+        const recipients = await documentDeps().docs.listRecipients(sent.docuId);
+        return recipients.some((r) => r.videoTimestamp?.sha256 === sha256) ? true : undefined;
+      },
+      120000,
+      'the video contract sealed, its videos timestamped',
+    );
+  });
+
+  it('the QR code’s page (?video=) and a dropped video: the token checked in the browser, time and authority', async () => {
+    const session = browser.current;
+    await session.run(async () => {
+      const page = await openApp(session, `/en/verify?video=${sha256}`);
+      await expectVisibleText(page, t('evidence.video.heading'));
+      await expectVisibleText(page, t('evidence.video.matches'));
+      const time = (await page.getByTestId('video-trusted-time').innerText()).trim();
+      expect(utcDates().some((d) => time.includes(d))).toBe(true);
+      await expectFitsAndAccessible(page);
+      await page
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'agreement.webm', mimeType: 'video/webm', buffer: Buffer.from(video) });
+      await expectVisibleText(page, t('verify.video.matchFile', { file: 'agreement.webm' }));
+      await expectVisibleText(page, t('evidence.video.matches'));
       expect(session.unexpectedProblems()).toEqual([]);
     });
   });
