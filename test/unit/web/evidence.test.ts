@@ -13,6 +13,7 @@ import {
 import {
   dssOf,
   indexPdf,
+  inflate,
   pdfDateToIso,
   signaturesOf,
 } from '../../../web/src/features/verify/evidence/pdf-scan';
@@ -186,6 +187,12 @@ describe('inputs that are not sealed PDFs', () => {
     expect(report.level).toBe('none');
   });
 
+  it('does not open a file over the size limit', async () => {
+    const report = await judgePdf(pdfs.lta!, pdfs.lta!.length - 1);
+    expect(report).toMatchObject({ level: 'none', findings: [{ code: 'tooLarge', tone: 'bad' }] });
+    expect((await judgePdf(pdfs.lta!, pdfs.lta!.length)).level).toBe('B-LTA');
+  });
+
   it('never throws on random bytes, truncated files or flipped bytes', async () => {
     let seed = 30;
     const random = () => {
@@ -280,4 +287,19 @@ describe('PDF dates (a signature’s /M, the signer’s own clock)', () => {
   it.each(['', '20261128', 'D:20xx', 'D:20261128101015Q'])('%j is not a date', (text) =>
     expect(pdfDateToIso(text)).toBeUndefined(),
   );
+});
+
+describe('limits', () => {
+  it('does not inflate a stream past its cap (a small deflate bomb is refused, not expanded)', async () => {
+    const { deflateSync } = await import('node:zlib');
+    const bomb = Uint8Array.from(deflateSync(Buffer.alloc(17 << 20)));
+    expect(bomb.length).toBeLessThan(100_000);
+    await expect(inflate(bomb)).rejects.toThrow();
+    const budget = { left: 1000 };
+    await expect(inflate(Uint8Array.from(deflateSync(Buffer.alloc(2000))), budget)).rejects.toThrow();
+    expect(await inflate(Uint8Array.from(deflateSync(Buffer.from('ok'))), budget)).toEqual(
+      new TextEncoder().encode('ok'),
+    );
+    expect(budget.left).toBe(998);
+  });
 });

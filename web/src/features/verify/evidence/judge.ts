@@ -29,8 +29,9 @@ const HASHES: Record<string, 'SHA-1' | 'SHA-256' | 'SHA-384' | 'SHA-512'> = {
   '2.16.840.1.101.3.4.2.3': 'SHA-512',
 };
 
-/** Files above this are not opened for evidence (the fingerprint check still runs). */
-export const MAX_EVIDENCE_BYTES = 200 << 20;
+/** Files above this are not opened for evidence (the fingerprint check still runs): uploads are at
+ *  most 50 MB, and the scan holds the file as a string besides its bytes. */
+export const MAX_EVIDENCE_BYTES = 100 << 20;
 
 export type Level = 'none' | 'B-B' | 'B-T' | 'B-LT' | 'B-LTA';
 export const LEVELS: readonly Exclude<Level, 'none'>[] = ['B-B', 'B-T', 'B-LT', 'B-LTA'];
@@ -523,7 +524,7 @@ const timestampGood = (t: TimestampCheck | undefined) =>
   t !== undefined && t.imprintMatches && t.signatureValid;
 
 /** Judges the long-term evidence of a PDF's bytes. Never throws. */
-export async function judgePdf(bytes: Uint8Array): Promise<EvidenceReport> {
+export async function judgePdf(bytes: Uint8Array, maxBytes = MAX_EVIDENCE_BYTES): Promise<EvidenceReport> {
   const empty = (code: FindingCode): EvidenceReport => ({
     level: 'none',
     signatures: [],
@@ -532,7 +533,7 @@ export async function judgePdf(bytes: Uint8Array): Promise<EvidenceReport> {
     ltvMissing: [],
     findings: [{ code, tone: 'bad' }],
   });
-  if (bytes.length > MAX_EVIDENCE_BYTES) return empty('tooLarge');
+  if (bytes.length > maxBytes) return empty('tooLarge');
   try {
     return await judge(bytes);
   } catch {

@@ -33,6 +33,8 @@ export const LIMITS = {
   contents: 1 << 20,
   /** A decompressed stream (an object stream, a DSS entry). */
   inflated: 16 << 20,
+  /** All streams decompressed for one file together. */
+  inflatedTotal: 64 << 20,
   /** DSS entries read per array. */
   dssEntries: 256,
   /** Object streams opened. */
@@ -229,6 +231,11 @@ interface Entry {
   readonly inObjectStream: boolean;
 }
 
+/** What is left to decompress for one file (`LIMITS.inflatedTotal` at first). */
+export interface InflateBudget {
+  left: number;
+}
+
 export interface PdfIndex {
   readonly bytes: Uint8Array;
   /** The latest definition of each object number. */
@@ -237,6 +244,7 @@ export interface PdfIndex {
   readonly direct: readonly Entry[];
   /** Offsets just past each `%%EOF` marker, in file order: one per revision. */
   readonly revisionEnds: readonly number[];
+  readonly budget: InflateBudget;
 }
 
 const OBJ_HEADER = /(\d{1,10})[\0\t\n\f\r ]+(\d{1,5})[\0\t\n\f\r ]+obj(?![^\0\t\n\f\r ()<>[\]{}/%])/g;
@@ -276,7 +284,8 @@ export function indexOfAscii(bytes: Uint8Array, text: string, from = 0): number 
 
 /** Inflates zlib data through the platform's DecompressionStream, capped at `LIMITS.inflated`. Data
  *  after the end of the deflate stream (a stray end-of-line) is tolerated: what came out is kept. */
-export async function inflate(data: Uint8Array): Promise<Uint8Array> {
+export async function inflate(data: Uint8Array, budget?: InflateBudget): Promise<Uint8Array> {
+  const cap = Math.min(LIMITS.inflated, budget?.left ?? LIMITS.inflated);
   const stream = new Blob([data as BlobPart]).stream().pipeThrough(new DecompressionStream('deflate'));
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
@@ -286,7 +295,7 @@ export async function inflate(data: Uint8Array): Promise<Uint8Array> {
       const { done, value } = await reader.read();
       if (done) break;
       total += value.byteLength;
-      if (total > LIMITS.inflated) {
+      if (total > cap) {
         await reader.cancel().catch(() => undefined);
         throw new ParseError('stream too large');
       }
@@ -296,6 +305,7 @@ export async function inflate(data: Uint8Array): Promise<Uint8Array> {
     if (error instanceof ParseError || total === 0)
       throw error instanceof ParseError ? error : new ParseError('bad stream');
   }
+  if (budget) budget.left -= total;
   const out = new Uint8Array(total);
   let at = 0;
   for (const chunk of chunks) {
@@ -306,7 +316,11 @@ export async function inflate(data: Uint8Array): Promise<Uint8Array> {
 }
 
 /** A stream's data with its filters undone (none, or FlateDecode without a predictor). */
-export async function decodeStream(dict: PdfDict, raw: Uint8Array): Promise<Uint8Array> {
+export async function decodeStream(
+  dict: PdfDict,
+  raw: Uint8Array,
+  budget?: InflateBudget,
+): Promise<Uint8Array> {
   const filter = dict.get('Filter');
   const filters = (Array.isArray(filter) ? filter : filter === undefined ? [] : [filter]).map((f) =>
     f instanceof PdfName ? f.name : '?',
@@ -320,7 +334,7 @@ export async function decodeStream(dict: PdfDict, raw: Uint8Array): Promise<Uint
     throw new ParseError('predictors are not read here');
   let data = raw;
   for (const name of filters) {
-    if (name === 'FlateDecode' || name === 'Fl') data = await inflate(data);
+    if (name === 'FlateDecode' || name === 'Fl') data = await inflate(data, budget);
     else throw new ParseError(`filter ${name}`);
   }
   return data;
@@ -329,6 +343,7 @@ export async function decodeStream(dict: PdfDict, raw: Uint8Array): Promise<Uint
 /** Indexes every object of the file and of its object streams. Never throws. */
 export async function indexPdf(bytes: Uint8Array): Promise<PdfIndex> {
   const text = latin1(bytes, 0, bytes.length);
+  const budget: InflateBudget = { left: LIMITS.inflatedTotal };
   const objects = new Map<number, Entry>();
   const direct: Entry[] = [];
   const keep = (entry: Entry) => {
@@ -368,7 +383,7 @@ export async function indexPdf(bytes: Uint8Array): Promise<PdfIndex> {
     if (!(dict instanceof Map) || !entry.stream || nameOf(dict.get('Type')) !== 'ObjStm') continue;
     opened += 1;
     try {
-      const data = await decodeStream(dict, entry.stream);
+      const data = await decodeStream(dict, entry.stream, budget);
       const n = dict.get('N');
       const first = dict.get('First');
       if (typeof n !== 'number' || typeof first !== 'number') continue;
@@ -396,7 +411,7 @@ export async function indexPdf(bytes: Uint8Array): Promise<PdfIndex> {
   }
   const revisionEnds: number[] = [];
   for (let at = text.indexOf('%%EOF'); at >= 0; at = text.indexOf('%%EOF', at + 5)) revisionEnds.push(at + 5);
-  return { bytes, objects, direct, revisionEnds };
+  return { bytes, objects, direct, revisionEnds, budget };
 }
 
 export const nameOf = (value: PdfValue | undefined): string | undefined =>
@@ -655,7 +670,7 @@ export async function dssOf(index: PdfIndex): Promise<PdfDss | undefined> {
       if (!entry?.stream || !(entry.value instanceof Map)) continue;
       offset = Math.max(offset, entry.offset);
       try {
-        out.push(await decodeStream(entry.value, entry.stream));
+        out.push(await decodeStream(entry.value, entry.stream, index.budget));
       } catch {
         // An entry we cannot decode counts as absent.
       }
