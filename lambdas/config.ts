@@ -27,6 +27,24 @@ const rateLimits = z
     return out;
   });
 
+/** `TSA_URLS`: 1 to 4 http(s) URLs, comma-separated, trimmed. */
+const tsaUrls = z.string().transform((text, ctx) => {
+  const urls = text
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+  // The entry's position, never its text: a URL may carry an authority's credentials.
+  const bad = urls.findIndex((u) => !URL.canParse(u) || !/^https?:$/.test(new URL(u).protocol));
+  if (bad >= 0 || urls.length < 1 || urls.length > 4) {
+    ctx.addIssue({
+      code: 'custom',
+      message: bad >= 0 ? `entry ${bad + 1} is not an http(s) URL` : 'must list 1 to 4 http(s) URLs',
+    });
+    return z.NEVER;
+  }
+  return urls;
+});
+
 export const configSchema = z.object({
   AWS_REGION: z.string().min(1).default('us-east-1'),
   TABLE_NAME: z.string().min(1),
@@ -153,6 +171,12 @@ export const configSchema = z.object({
     .optional(),
   /** Bound on every chain call (RPC request, receipt wait), so a chain that is down fails fast. */
   CHAIN_TIMEOUT_MS: intFrom(10_000),
+  /** The RFC 3161 timestamp authorities (issue #30, architecture §22): comma-separated http(s) URLs, 1
+   *  to 4, asked in order (primary, then fallbacks). Required: without one a seal could only carry our
+   *  own clock, which PAdES B-T and the product never accept. */
+  TSA_URLS: tsaUrls,
+  /** Bound on each timestamp or OCSP round trip (lambdas/adapters/trust.ts). */
+  TSA_TIMEOUT_MS: intFrom(10_000),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -53,6 +53,7 @@ import { DynamoShortLinkStore } from './adapters/dynamo/short-links';
 import type { OpenShortLinkDeps } from './usecases/short-links';
 import { serviceSignerLoader } from './adapters/service-signer';
 import { certificatePdf, sealPdf, timestampFacts } from './droppable/sealing';
+import { createTrustServices } from './droppable/trust';
 import type { ServiceSigner, TrustServices } from './sealing/types';
 import type { AnchorDeps } from './usecases/anchoring';
 import type { SealDeps } from './usecases/sealing';
@@ -479,12 +480,6 @@ function serviceSigner(): () => Promise<ServiceSigner> {
   return signer;
 }
 
-/** Placeholder until the trust adapter lands (issue #30, merged from its branch). */
-function pendingTrust(): TrustServices {
-  const missing = () => Promise.reject(new Error('no trust services are wired yet'));
-  return { timestamp: missing, revocation: missing };
-}
-
 /** What the seal job needs (issue #6). */
 export function sealDeps(): SealDeps {
   const base = documentDeps();
@@ -497,7 +492,7 @@ export function sealDeps(): SealDeps {
     storage: base.storage,
     queue: base.queue,
     serviceSigner: serviceSigner(),
-    trust: pendingTrust,
+    trust: trustServices,
     timestampFacts,
     sealPdf,
     appUrl: c.APP_URL,
@@ -519,7 +514,7 @@ export function anchorDeps(): AnchorDeps {
     chainName: c.CHAIN_NAME,
     certificatePdf,
     serviceSigner: serviceSigner(),
-    trust: pendingTrust,
+    trust: trustServices,
     appUrl: c.APP_URL,
     shortLinks: shortLinks(),
   };
@@ -576,4 +571,20 @@ export function contractDeps(): ContractDeps {
  *  company seats) and the comment items. */
 export function commentDeps(): CommentDeps {
   return { ...signingDeps(), comments: new DynamoCommentStore(documentClient(), getConfig().TABLE_NAME) };
+}
+
+let trust: TrustServices | undefined;
+
+/** The timestamp authorities and OCSP responders (issue #30): one per process, so its cache of OCSP
+ *  answers serves every seal a warm worker makes. Built from TSA_URLS and TSA_TIMEOUT_MS. */
+export function trustServices(): TrustServices {
+  if (trust) return trust;
+  const c = getConfig();
+  trust = createTrustServices({ tsaUrls: c.TSA_URLS, timeoutMs: c.TSA_TIMEOUT_MS });
+  return trust;
+}
+
+/** Tests replace the trust services; undefined rebuilds them from the configuration. */
+export function setTrustServices(next: TrustServices | undefined): void {
+  trust = next;
 }

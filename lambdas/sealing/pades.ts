@@ -10,13 +10,14 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import {
+  ParseSpeeds,
+  PDFDocument,
   PDFArray,
   PDFDict,
   PDFName,
   PDFNumber,
   PDFRef,
   PDFString,
-  type PDFDocument,
   type PDFObject,
 } from 'pdf-lib';
 import { asn1, bytesOf, childrenOf, Class, der, fromDer, OID, tbsFields, type Asn1 } from './der';
@@ -168,15 +169,23 @@ export function appendDss(pdf: Uint8Array, doc: PDFDocument, data: ValidationDat
       objects.push({ number: ref.objectNumber, body: streamBody(item) });
       return ref;
     });
+  // A DSS already there (a renewal, issue #30 item 3) keeps what it holds; the new data is added.
+  const previous = doc.catalog.lookupMaybe(PDFName.of('DSS'), PDFDict);
+  const kept = (key: string): PDFRef[] =>
+    (previous?.lookupMaybe(PDFName.of(key), PDFArray)?.asArray() ?? []).filter(
+      (item): item is PDFRef => item instanceof PDFRef,
+    );
   const certs = streamRefs(data.certificates);
   const ocsps = streamRefs(data.ocsps);
   const array = (refs: PDFRef[]) => doc.context.obj(refs);
   const vriKey = createHash('sha1').update(lastSignatureContents(pdf)).digest('hex').toUpperCase();
+  const vri = previous?.lookupMaybe(PDFName.of('VRI'), PDFDict) ?? doc.context.obj({});
+  vri.set(PDFName.of(vriKey), doc.context.obj({ Cert: array(certs), OCSP: array(ocsps) }));
   const dss = doc.context.obj({
     Type: 'DSS',
-    Certs: array(certs),
-    OCSPs: array(ocsps),
-    VRI: doc.context.obj({ [vriKey]: doc.context.obj({ Cert: array(certs), OCSP: array(ocsps) }) }),
+    Certs: array([...kept('Certs'), ...certs]),
+    OCSPs: array([...kept('OCSPs'), ...ocsps]),
+    VRI: vri,
   });
   const dssRef = doc.context.nextRef();
   objects.push({ number: dssRef.objectNumber, body: bodyOf(dss) });
@@ -306,7 +315,7 @@ export async function signLongTerm(
   key: SealingKey,
   trust: TrustServices,
   asked: Map<string, Promise<Buffer>> = new Map(),
-): Promise<{ pdf: Buffer; timings: EvidenceTimings }> {
+): Promise<{ pdf: Buffer; timings: EvidenceTimings; archiveTimestamp: TimestampFacts }> {
   const timings: EvidenceTimings = { timestamp: 0, revocation: 0, dss: 0, docTimestamp: 0 };
   const early = validationData(trust, key.chain, asked);
   early.catch(() => undefined); // awaited below; a failure is reported there, not as unhandled
@@ -325,14 +334,16 @@ export async function signLongTerm(
   const withDss = appendDss(signed, doc, data);
   timings.dss = Math.round(performance.now() - d);
   const s = performance.now();
-  const { pdf } = await appendDocumentTimestamp(withDss, doc, trust);
+  const { pdf, token: archive } = await appendDocumentTimestamp(withDss, doc, trust);
   timings.docTimestamp = Math.round(performance.now() - s);
-  return { pdf, timings };
+  return { pdf, timings, archiveTimestamp: timestampFacts(archive) };
 }
 
 /** What the audit pages say of a timestamp token: when, by whom, its serial. */
 export interface TimestampFacts {
   readonly genTime: Date;
+  /** When the authority's certificate expires: the token must be renewed before (issue #30 item 3). */
+  readonly certificateNotAfter: Date;
   /** The authority's certificate's common name. */
   readonly authority: string;
   /** The token's serial number, lower-case hex. */
@@ -356,8 +367,10 @@ export function timestampFacts(token: Uint8Array): TimestampFacts {
     const cn = signerCert
       ? (forge.pki.certificateFromAsn1(signerCert).subject.getField('CN') as { value?: string } | null)
       : null;
+    if (!signerCert) throw new Error('the token does not carry its signer certificate');
     return {
       genTime,
+      certificateNotAfter: forge.pki.certificateFromAsn1(signerCert).validity.notAfter,
       authority: cn?.value ?? 'unknown authority',
       serialHex: serial.toString('hex').replace(/^0+(?=.)/, ''),
     };
@@ -366,4 +379,53 @@ export function timestampFacts(token: Uint8Array): TimestampFacts {
       cause: error,
     });
   }
+}
+
+/** The token of the file's last signature when it is a document timestamp (our B-LTA files end so). */
+export function lastDocumentTimestamp(pdf: Uint8Array): Buffer {
+  const bytes = toBuffer(pdf);
+  const at = bytes.lastIndexOf('/ByteRange');
+  const dictStart = bytes.lastIndexOf(' obj', at);
+  if (at < 0 || !bytes.toString('latin1', dictStart, at).includes('/DocTimeStamp')) {
+    throw new SealError('unreadable_pdf', 'the file does not end with a document timestamp');
+  }
+  const contents = lastSignatureContents(pdf);
+  // The hex string is padded with zeros after the DER: cut at the token's own length.
+  const token = fromDer(readDerPrefix(contents));
+  return der(token);
+}
+
+/** The first DER value of `bytes` (what a padded /Contents holds before its zeros). */
+function readDerPrefix(bytes: Buffer): Buffer {
+  let length = bytes[1]!;
+  let head = 2;
+  if (length & 0x80) {
+    const n = length & 0x7f;
+    length = 0;
+    for (let i = 0; i < n; i += 1) length = length * 256 + bytes[2 + i]!;
+    head += n;
+  }
+  return bytes.subarray(0, head + length);
+}
+
+/**
+ * Renews a B-LTA file's archive timestamp (issue #30 item 3): validation data for the last document
+ * timestamp's authority (its chain and OCSP responses) is added to the DSS, then a new document
+ * timestamp covers everything. Every earlier signature and timestamp still covers what it covered.
+ */
+export async function renewArchiveTimestamp(
+  pdf: Uint8Array,
+  trust: TrustServices,
+): Promise<{ pdf: Buffer; timestamp: TimestampFacts }> {
+  const last = lastDocumentTimestamp(pdf);
+  let doc: PDFDocument;
+  try {
+    doc = await PDFDocument.load(toBuffer(pdf), { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
+  } catch (error) {
+    throw new SealError('unreadable_pdf', 'the sealed file could not be read', { cause: error });
+  }
+  const data = await validationData(trust, certificatesOfToken(last));
+  const withDss = appendDss(pdf, doc, data);
+  const { pdf: out, token } = await appendDocumentTimestamp(withDss, doc, trust);
+  return { pdf: out, timestamp: timestampFacts(token) };
 }

@@ -17,7 +17,7 @@ import { FontSet } from './fonts';
 import { embedPng } from './png';
 import { appendRecordPages } from './record';
 import { sealingKeyOf } from './cms';
-import { signLongTerm, validationData, type EvidenceTimings } from './pades';
+import { signLongTerm, validationData, type EvidenceTimings, type TimestampFacts } from './pades';
 import { addSignaturePlaceholder, signPdf } from './signer';
 import type { SealInput, SealResult, SealStage, Stamp } from './types';
 import { drawVideoMarks } from './video-marks';
@@ -142,8 +142,13 @@ export async function sealPdf(input: SealInput): Promise<SealResult> {
 
   let pdf: Uint8Array;
   let evidenceTimings: EvidenceTimings | undefined;
+  let archiveTimestamp: TimestampFacts | undefined;
   if (input.trust) {
-    ({ pdf, timings: evidenceTimings } = await signLongTerm(unsigned, doc, key, input.trust, asked));
+    ({
+      pdf,
+      timings: evidenceTimings,
+      archiveTimestamp,
+    } = await signLongTerm(unsigned, doc, key, input.trust, asked));
   } else {
     pdf = await signPdf(unsigned, key);
   }
@@ -152,5 +157,12 @@ export async function sealPdf(input: SealInput): Promise<SealResult> {
   const sha256 = createHash('sha256').update(pdf).digest('hex');
   lap('hash');
 
-  return { pdf, sha256, pageCount, timings, ...(evidenceTimings ? { evidenceTimings } : {}) };
+  return {
+    pdf,
+    sha256,
+    pageCount,
+    timings,
+    ...(evidenceTimings ? { evidenceTimings } : {}),
+    ...(archiveTimestamp ? { archiveTimestamp } : {}),
+  };
 }

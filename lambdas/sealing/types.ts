@@ -262,6 +262,13 @@ export interface SealResult {
   readonly timings: Readonly<Record<SealStage, number>>;
   /** With `trust`: the long-term evidence stages (issue #30). */
   readonly evidenceTimings?: Readonly<Record<EvidenceStage, number>>;
+  /** With `trust`: the document timestamp that ends the file; renewed before its certificate expires. */
+  readonly archiveTimestamp?: {
+    readonly genTime: Date;
+    readonly certificateNotAfter: Date;
+    readonly authority: string;
+    readonly serialHex: string;
+  };
 }
 
 /** One video's token on the certificate: whose, its hash, its token and transaction. */

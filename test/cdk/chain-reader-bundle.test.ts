@@ -61,6 +61,7 @@ async function invoke(
       NOTIFY_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/1/notify',
       BULK_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/1/bulk',
       SCHEDULE_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/1/schedule',
+      TSA_URLS: 'https://tsa.example/tsr',
       USER_POOL_ID: 'us-east-1_x',
       USER_POOL_CLIENT_ID: 'c',
       MAIL_FROM: 'no-reply@signseal.example',

@@ -8,6 +8,7 @@ const FULL_ENV = {
   NOTIFY_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/123456789012/notify',
   BULK_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/123456789012/bulk',
   SCHEDULE_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/123456789012/schedule',
+  TSA_URLS: 'https://tsa.example/tsr, http://tsa2.example:8080/',
   USER_POOL_ID: 'us-east-1_abc',
   USER_POOL_CLIENT_ID: 'client-1',
   MAIL_FROM: 'SignSeal <no-reply@example.com>',
@@ -64,6 +65,46 @@ describe('the server configuration', () => {
 
     expect(err.variable).toBe(variable);
     expect(err.message).toMatch(new RegExp(`^Configuration error: ${variable} is malformed \\(.+\\)$`));
+  });
+});
+
+describe('the timestamp authorities (issue #30)', () => {
+  it('lists TSA_URLS in order, trimmed, with a 10 s bound per round trip by default', () => {
+    const config = parseConfig(FULL_ENV);
+
+    expect(config.TSA_URLS).toEqual(['https://tsa.example/tsr', 'http://tsa2.example:8080/']);
+    expect(config.TSA_TIMEOUT_MS).toBe(10000);
+    expect(
+      parseConfig({ ...FULL_ENV, TSA_URLS: ' http://127.0.0.1:4000/tsa ,', TSA_TIMEOUT_MS: '2500' }),
+    ).toMatchObject({ TSA_URLS: ['http://127.0.0.1:4000/tsa'], TSA_TIMEOUT_MS: 2500 });
+  });
+
+  it('is required: a deployment without an authority fails at start, naming the variable', () => {
+    const err = configError({ ...FULL_ENV, TSA_URLS: undefined });
+
+    expect(err.variable).toBe('TSA_URLS');
+    expect(err.message).toBe('Configuration error: TSA_URLS is missing');
+  });
+
+  it.each([
+    ['', 'must list 1 to 4'],
+    [' , ', 'must list 1 to 4'],
+    [
+      'https://a.example,https://b.example,https://c.example,https://d.example,https://e.example',
+      'must list 1 to 4',
+    ],
+    ['ftp://tsa.example/', 'entry 1 is not an http(s) URL'],
+    ['https://tsa.example, https://user:secret@tsa example/', 'entry 2 is not an http(s) URL'],
+  ])('refuses TSA_URLS=%j without echoing it', (value, problem) => {
+    const err = configError({ ...FULL_ENV, TSA_URLS: value });
+
+    expect(err.variable).toBe('TSA_URLS');
+    expect(err.message).toContain(problem);
+    expect(err.message).not.toContain('secret');
+  });
+
+  it.each(['0', '-5', 'soon'])('refuses TSA_TIMEOUT_MS=%j', (value) => {
+    expect(configError({ ...FULL_ENV, TSA_TIMEOUT_MS: value }).variable).toBe('TSA_TIMEOUT_MS');
   });
 });
 

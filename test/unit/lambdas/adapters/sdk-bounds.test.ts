@@ -43,6 +43,7 @@ beforeAll(async () => {
     NOTIFY_QUEUE_URL: `${url}/000000000000/notify`,
     BULK_QUEUE_URL: `${url}/000000000000/bulk`,
     SCHEDULE_QUEUE_URL: `${url}/000000000000/schedule`,
+    TSA_URLS: `${url}/tsa`,
     USER_POOL_ID: 'us-east-1_stalled',
     USER_POOL_CLIENT_ID: 'stalled',
     MAIL_FROM: 'SignSeal <no-reply@example.com>',

@@ -205,6 +205,7 @@ describe('safeSettings', () => {
       NOTIFY_QUEUE_URL: 'https://sqs.example/notify',
       BULK_QUEUE_URL: 'https://sqs.example/bulk',
       SCHEDULE_QUEUE_URL: 'https://sqs.example/schedule',
+      TSA_URLS: 'https://tsa.example/tsr',
       USER_POOL_ID: 'p',
       USER_POOL_CLIENT_ID: 'c',
       MAIL_FROM: 'SignSeal <no-reply@example.com>',

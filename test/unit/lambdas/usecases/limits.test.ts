@@ -79,6 +79,7 @@ describe('the table of limits', () => {
       NOTIFY_QUEUE_URL: 'https://q/notify',
       BULK_QUEUE_URL: 'https://q/bulk',
       SCHEDULE_QUEUE_URL: 'https://q/schedule',
+      TSA_URLS: 'https://tsa.example/tsr',
       USER_POOL_ID: 'p',
       USER_POOL_CLIENT_ID: 'c',
       MAIL_FROM: 'x@example.com',

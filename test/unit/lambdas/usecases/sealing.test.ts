@@ -205,6 +205,7 @@ function setup(options: { wallet?: boolean } = {}) {
     trust: () => trust,
     timestampFacts: () => ({
       genTime: new Date('2026-11-22T09:00:00Z'),
+      certificateNotAfter: new Date('2031-01-01T00:00:00Z'),
       authority: 'Test TSA',
       serialHex: '1',
     }),
