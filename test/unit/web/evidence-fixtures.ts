@@ -321,6 +321,8 @@ export interface LtaOptions {
   readonly timestampOverOther?: boolean;
   /** DSS streams compressed, DSS and catalog in an object stream (as pdf-lib writes). */
   readonly compressed?: boolean;
+  /** B-LTA renewed this many times: the DSS rewritten with more data, then a new document timestamp. */
+  readonly renewals?: number;
 }
 
 /** A signed one-page PDF of the requested PAdES level. */
@@ -387,6 +389,20 @@ export async function makePades(pki: Pki, options: LtaOptions): Promise<Uint8Arr
   if (options.level === 'B-LT') return pdf;
 
   // B-LTA: a document timestamp over everything so far.
+  pdf = await appendDocumentTimestamp(pki, pdf);
+  // Archive renewals: the DSS rewritten with one more OCSP response, then another document timestamp.
+  for (let round = 0; round < (options.renewals ?? 0); round += 1) {
+    const now = await catalogOf(pdf);
+    const fresh = { num: now.size, stream: stream(pki.ocsp.tsa) };
+    const renewed = dss.replace(`/OCSPs [${refs(ocsps)}]`, `/OCSPs [${refs([...ocsps, fresh])}]`);
+    pdf = appendUpdate(pdf, now.size + 1, now.root, [fresh, { num: dssNum, text: renewed }], compressed);
+    pdf = await appendDocumentTimestamp(pki, pdf);
+  }
+  return pdf;
+}
+
+/** Appends a `/DocTimeStamp` signature over the whole file so far (ISO 32000-2 12.8.5). */
+async function appendDocumentTimestamp(pki: Pki, pdf: Uint8Array): Promise<Uint8Array> {
   const again = await catalogOf(pdf);
   const placeholder = '0'.repeat(16384);
   const rangeSlot = '/ByteRange [0 ********** ********** **********]';

@@ -29,6 +29,7 @@ beforeAll(async () => {
   pdfs.blt = await makePades(pki, { level: 'B-LT' });
   pdfs.lta = await makePades(pki, { level: 'B-LTA' });
   pdfs.ltaPlain = await makePades(pki, { level: 'B-LTA', compressed: false });
+  pdfs.renewed = await makePades(pki, { level: 'B-LTA', renewals: 1 });
   pdfs.noTsaOcsp = await makePades(pki, { level: 'B-LTA', omitTsaOcsp: true });
   pdfs.otherTimestamp = await makePades(pki, { level: 'B-T', timestampOverOther: true });
 }, 120_000);
@@ -76,6 +77,25 @@ describe('levels', () => {
       'docTimestampValid',
     ]);
     expect(report.findings.find((f) => f.code === 'coversRevision')?.values).toEqual({ count: 2 });
+  });
+
+  it('finds B-LTA in a renewed archive: the DSS rewritten later, a second document timestamp', async () => {
+    const report = await judgePdf(pdfs.renewed!);
+    expect(report.findings.filter((f) => f.tone === 'bad')).toEqual([]);
+    expect(report.level).toBe('B-LTA');
+    expect(report.dss).toMatchObject({ certs: 4, ocsps: 4 });
+    expect(report.documentTimestamps.map((t) => [t.coversDss, t.coversWholeFile])).toEqual([
+      [true, false],
+      [true, true],
+    ]);
+    expect(report.signatures[0]!.laterRevisions).toBe(4);
+    // Between the two: the first timestamp alone, with the DSS rewritten after it.
+    const [, second] = signaturesOf(await indexPdf(pdfs.renewed!)).filter(
+      (s) => s.kind === 'documentTimestamp',
+    );
+    const midway = await judgePdf(pdfs.renewed!.slice(0, second!.offset));
+    expect(midway.level).toBe('B-LTA');
+    expect(midway.findings.map((f) => f.code)).toContain('changedAfterTimestamp');
   });
 
   it('reads the DSS whether its streams are compressed inside object streams or plain', async () => {

@@ -586,7 +586,7 @@ async function judge(bytes: Uint8Array): Promise<EvidenceReport> {
         serialHex: token.serialHex,
         imprintMatches: token.imprintMatches,
         signatureValid: token.signatureValid,
-        coversDss: dss !== undefined && stamp.byteRange[1] > dss.offset,
+        coversDss: dss !== undefined && stamp.byteRange[1] > dss.firstOffset,
         coversWholeFile: stamp.coversWholeFile,
       });
     } catch {

@@ -614,8 +614,11 @@ export interface PdfDss {
   readonly crls: readonly Uint8Array[];
   /** Keys of /VRI (upper-case hex SHA-1 of each signature's /Contents). */
   readonly vri: readonly string[];
-  /** The file offset of the revision that wrote the DSS (its catalog or dictionary). */
+  /** Where the DSS's latest part was written (its dictionary when indirect, its newest stream). */
   readonly offset: number;
+  /** Where its first part was written: a document timestamp after this covers validation data (an
+   *  archive renewal adds to the DSS later, under a new document timestamp). */
+  readonly firstOffset: number;
 }
 
 function trailerRoot(index: PdfIndex): PdfRef | undefined {
@@ -661,6 +664,7 @@ export async function dssOf(index: PdfIndex): Promise<PdfDss | undefined> {
   // Where the DSS was written: its own dictionary when indirect, and its streams (a later revision
   // may rewrite the catalog that holds it without touching it).
   let offset = dssEntry?.offset ?? -1;
+  let firstOffset = dssEntry?.offset ?? Number.MAX_SAFE_INTEGER;
   const read = async (key: string): Promise<Uint8Array[]> => {
     const list = resolve(index, dss.get(key));
     if (!Array.isArray(list)) return [];
@@ -669,6 +673,7 @@ export async function dssOf(index: PdfIndex): Promise<PdfDss | undefined> {
       const entry = entryOf(index, item);
       if (!entry?.stream || !(entry.value instanceof Map)) continue;
       offset = Math.max(offset, entry.offset);
+      firstOffset = Math.min(firstOffset, entry.offset);
       try {
         out.push(await decodeStream(entry.value, entry.stream, index.budget));
       } catch {
@@ -687,5 +692,6 @@ export async function dssOf(index: PdfIndex): Promise<PdfDss | undefined> {
     crls,
     vri: vri instanceof Map ? [...vri.keys()].map((k) => k.toUpperCase()) : [],
     offset: offset >= 0 ? offset : catalogEntry!.offset,
+    firstOffset: firstOffset < Number.MAX_SAFE_INTEGER ? firstOffset : catalogEntry!.offset,
   };
 }
