@@ -18,10 +18,13 @@ import {
   PDFNumber,
   PDFRef,
   PDFString,
+  PDFRawStream,
+  decodePDFRawStream,
   type PDFObject,
 } from 'pdf-lib';
-import { asn1, bytesOf, childrenOf, Class, der, fromDer, OID, tbsFields, type Asn1 } from './der';
-import forge from './forge';
+import { der, fromDer, OID, tbsFields, type Asn1 } from './der';
+import { certificateOf } from './pkix';
+import { timestampInfo } from './rfc3161';
 import { attribute } from './cms';
 import { SealError } from './errors';
 import { appendRevision, lastRevision, type UpdateObject } from './incremental';
@@ -41,16 +44,7 @@ export function signatureTimestampAttribute(token: Uint8Array): Asn1 {
 
 /** The certificates a TimeStampToken carries (SignedData certificates [0]), DER. */
 export function certificatesOfToken(token: Uint8Array): Buffer[] {
-  try {
-    const [, content] = childrenOf(fromDer(token));
-    const signed = childrenOf(childrenOf(content!)[0]!);
-    const certs = signed.find((n) => n.tagClass === Class.CONTEXT_SPECIFIC && n.type === 0);
-    return certs ? childrenOf(certs).map((c) => der(c)) : [];
-  } catch (error) {
-    throw new SealError('timestamp_unavailable', 'the timestamp token is not a CMS SignedData', {
-      cause: error,
-    });
-  }
+  return timestampInfo(token).certificates;
 }
 
 interface CertificateFacts {
@@ -92,8 +86,11 @@ export async function validationData(
   trust: TrustServices,
   certificates: readonly Uint8Array[],
   asked: Map<string, Promise<Buffer>> = new Map(),
+  /** Certificates where issuers may also be found (a renewal: the DSS's). */
+  issuers: readonly Uint8Array[] = [],
 ): Promise<ValidationData> {
   const all = distinct(certificates);
+  const pool = [...all, ...distinct(issuers)];
   const ocsps = await Promise.all(
     all
       .filter((c) => !c.issuer.equals(c.subject))
@@ -101,7 +98,7 @@ export async function validationData(
         const key = sha256(c.der).toString('hex');
         let pending = asked.get(key);
         if (!pending) {
-          const issuer = all.find((i) => i.subject.equals(c.issuer));
+          const issuer = pool.find((i) => i.subject.equals(c.issuer));
           pending = issuer
             ? Promise.resolve(trust.revocation(c.der, issuer.der)).then(toBuffer)
             : Promise.reject(
@@ -350,35 +347,15 @@ export interface TimestampFacts {
   readonly serialHex: string;
 }
 
-/** Reads a TimeStampToken's TSTInfo (genTime, serialNumber) and its signer's name. */
+/** Reads a TimeStampToken's TSTInfo and its signer (./rfc3161.ts, which checks its signature too). */
 export function timestampFacts(token: Uint8Array): TimestampFacts {
-  try {
-    const [, content] = childrenOf(fromDer(token));
-    const signed = childrenOf(childrenOf(content!)[0]!);
-    const [, encapsulated] = childrenOf(signed[2]!);
-    const tstInfo = childrenOf(fromDer(bytesOf(childrenOf(encapsulated!)[0]!)));
-    const serial = bytesOf(tstInfo[3]!);
-    const genTime = asn1.generalizedTimeToDate(tstInfo[4]!.value as string);
-    const signerInfo = childrenOf(childrenOf(signed.at(-1)!)[0]!);
-    const sidSerial = bytesOf(childrenOf(signerInfo[1]!)[1]!);
-    const signerCert = certificatesOfToken(token)
-      .map((c) => fromDer(c))
-      .find((c) => bytesOf(tbsFields(c)[0]!).equals(sidSerial));
-    const cn = signerCert
-      ? (forge.pki.certificateFromAsn1(signerCert).subject.getField('CN') as { value?: string } | null)
-      : null;
-    if (!signerCert) throw new Error('the token does not carry its signer certificate');
-    return {
-      genTime,
-      certificateNotAfter: forge.pki.certificateFromAsn1(signerCert).validity.notAfter,
-      authority: cn?.value ?? 'unknown authority',
-      serialHex: serial.toString('hex').replace(/^0+(?=.)/, ''),
-    };
-  } catch (error) {
-    throw new SealError('timestamp_unavailable', 'the timestamp token is not a TimeStampToken', {
-      cause: error,
-    });
-  }
+  const info = timestampInfo(token);
+  return {
+    genTime: info.genTime,
+    certificateNotAfter: certificateOf(info.signerCertificate).notAfter,
+    authority: info.authority,
+    serialHex: info.serialHex,
+  };
 }
 
 /** The token of the file's last signature when it is a document timestamp (our B-LTA files end so). */
@@ -424,7 +401,16 @@ export async function renewArchiveTimestamp(
   } catch (error) {
     throw new SealError('unreadable_pdf', 'the sealed file could not be read', { cause: error });
   }
-  const data = await validationData(trust, certificatesOfToken(last));
+  const stored = (
+    doc.catalog
+      .lookupMaybe(PDFName.of('DSS'), PDFDict)
+      ?.lookupMaybe(PDFName.of('Certs'), PDFArray)
+      ?.asArray() ?? []
+  )
+    .map((ref) => doc.context.lookup(ref))
+    .filter((stream): stream is PDFRawStream => stream instanceof PDFRawStream)
+    .map((stream) => Buffer.from(decodePDFRawStream(stream).decode()));
+  const data = await validationData(trust, certificatesOfToken(last), new Map(), stored);
   const withDss = appendDss(pdf, doc, data);
   const { pdf: out, token } = await appendDocumentTimestamp(withDss, doc, trust);
   return { pdf: out, timestamp: timestampFacts(token) };

@@ -272,8 +272,10 @@ export interface PadesReport {
   readonly cmsPrint: string;
   /** `openssl ts -verify` of the signature timestamp over the signature value. */
   readonly signatureTimestamp: string;
-  /** `openssl ts -verify` of the document timestamp over its byte range. */
+  /** `openssl ts -verify` of the last document timestamp over its byte range. */
   readonly documentTimestamp: string;
+  /** The same for every document timestamp, first to last (a renewed file has several). */
+  readonly documentTimestamps: readonly string[];
   readonly documentTimestampIsLast: boolean;
   readonly qpdfCheck: string;
   /** The DSS as qpdf --json shows it: how many certificates and OCSP responses. */
@@ -319,12 +321,14 @@ export function checkPades(pdf: Uint8Array, caFile: string, untrusted: string): 
       );
     const signatureTimestamp = verify('st.der', 'sigvalue.bin');
     const last = signatures.at(-1)!;
-    let documentTimestamp = 'no document timestamp';
-    if (last.docTimestamp) {
-      writeFileSync(join(dir, 'dt.der'), last.contents);
-      writeFileSync(join(dir, 'range.bin'), signedBytes(pdf, last.range));
-      documentTimestamp = verify('dt.der', 'range.bin');
-    }
+    const documentTimestamps = signatures
+      .filter((s) => s.docTimestamp)
+      .map((s, i) => {
+        writeFileSync(join(dir, `dt${i}.der`), s.contents);
+        writeFileSync(join(dir, `range${i}.bin`), signedBytes(pdf, s.range));
+        return verify(`dt${i}.der`, `range${i}.bin`);
+      });
+    const documentTimestamp = last.docTimestamp ? documentTimestamps.at(-1)! : 'no document timestamp';
     const json = JSON.parse(tool('qpdf', ['--json', '--json-key=qpdf', file], dir, true)) as {
       qpdf: [unknown, Record<string, unknown>];
     };
@@ -347,6 +351,7 @@ export function checkPades(pdf: Uint8Array, caFile: string, untrusted: string): 
       cmsPrint,
       signatureTimestamp,
       documentTimestamp,
+      documentTimestamps,
       documentTimestampIsLast: last.docTimestamp && last.range[2]! + last.range[3]! === pdf.byteLength,
       qpdfCheck: tool('qpdf', ['--check', file]),
       dss,

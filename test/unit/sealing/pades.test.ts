@@ -2,11 +2,14 @@
 // the OCSP responder (test/support/openssl-trust.ts), and the sealed PDF is checked the way the issue's
 // hidden checks do: pdfsig, the CMS's unsigned attribute, `openssl ts -verify` over the signature value
 // and over the document timestamp's byte range, the DSS as qpdf reads it.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { certificatePdf } from '../../../lambdas/sealing/certificate';
 import { SealError, sealPdf, type SealInput } from '../../../lambdas/sealing/index';
 import { appendRevision, lastRevision } from '../../../lambdas/sealing/incremental';
+import { renewArchiveTimestamp } from '../../../lambdas/sealing/pades';
 import { checkPades, opensslPki, signaturesOf, type OpensslPki } from '../../support/openssl-trust';
 import { auditData, makeOriginal, makeSignPng, stamps } from './fixtures';
 
@@ -82,6 +85,38 @@ describe('a sealed PDF with trust services', () => {
     );
   });
 });
+
+it('renews the archive timestamp: DSS for the last authority, a new document timestamp, all earlier ones intact', async () => {
+  pki.trust.down = false;
+  const sealed = await sealPdf(input);
+  // The seal says when its document timestamp's certificate ends: the renewal is due before that.
+  const tsaNotAfter = execFileSync(
+    'openssl',
+    ['x509', '-in', join(pki.dir, 'tsa.pem'), '-noout', '-enddate'],
+    {
+      encoding: 'latin1',
+    },
+  );
+  expect(sealed.archiveTimestamp?.certificateNotAfter.getTime()).toBe(
+    new Date(tsaNotAfter.trim().replace('notAfter=', '')).getTime(),
+  );
+  expect(sealed.archiveTimestamp?.authority).toBe('Referee TSA');
+  const renewed = await renewArchiveTimestamp(sealed.pdf, pki.trust);
+  expect(Buffer.from(renewed.pdf.subarray(0, sealed.pdf.length)).equals(Buffer.from(sealed.pdf))).toBe(true);
+  const report = checkPades(renewed.pdf, pki.rootPem, pki.issuingPem);
+  expect(report.pdfsig).toContain('Signature is Valid.');
+  expect(report.signatureTimestamp).toContain('Verification: OK');
+  expect(report.documentTimestamps).toHaveLength(2);
+  for (const verdict of report.documentTimestamps) expect(verdict).toContain('Verification: OK');
+  expect(report.documentTimestampIsLast).toBe(true);
+  // The first DSS's 4 certificates and 3 responses stay; the renewal adds the authority's chain again
+  // (its OCSP responses fresh) under a second VRI entry.
+  expect(report.dss?.vri).toBe(2);
+  expect(report.dss!.ocsps).toBeGreaterThan(3);
+  expect(renewed.timestamp.authority).toBe('Referee TSA');
+  // A file that does not end with a document timestamp is refused.
+  await expect(renewArchiveTimestamp(await makeOriginal(1), pki.trust)).rejects.toBeInstanceOf(SealError);
+}, 60_000);
 
 it('the signed certificate is B-LTA too', async () => {
   pki.trust.down = false;
