@@ -3,6 +3,7 @@
 // the authority's name and a trusted time; one changed byte of the sealed revision is a mismatch. The
 // certificate PDF (certificatePdf) is judged the same way.
 import { sealPdf } from '../../../lambdas/sealing/index';
+import { renewArchiveTimestamp } from '../../../lambdas/sealing/pades';
 import { judgePdf } from '../../../web/src/features/verify/evidence/judge';
 import { opensslPki, signaturesOf, type OpensslPki } from '../../support/openssl-trust';
 import { auditData, makeOriginal, makeSignPng, stamps } from '../sealing/fixtures';
@@ -57,4 +58,15 @@ it('judges one changed byte of the sealed revision as a signature that does not 
   expect(report.findings.map((f) => f.code)).toEqual(
     expect.arrayContaining(['digestMismatch', 'docTimestampMismatch']),
   );
+});
+
+it('judges the sealer’s renewed archive B-LTA, both document timestamps good', async () => {
+  const { pdf: renewed } = await renewArchiveTimestamp(pdf, pki.trust);
+  const report = await judgePdf(Uint8Array.from(renewed));
+  expect(report.findings.filter((f) => f.tone === 'bad')).toEqual([]);
+  expect(report.level).toBe('B-LTA');
+  expect(report.documentTimestamps.map((t) => [t.coversDss, t.coversWholeFile])).toEqual([
+    [true, false],
+    [true, true],
+  ]);
 });
