@@ -29,6 +29,8 @@ export interface Pki {
   readonly ocsp: { readonly intermediate: Uint8Array; readonly signer: Uint8Array; readonly tsa: Uint8Array };
   /** An RFC 3161 token (DER ContentInfo) over this SHA-256. */
   timestamp(sha256: Uint8Array): Uint8Array;
+  /** The intermediate CA's DER CRL, listing the TSA certificate as revoked or not. */
+  crl(tsaRevoked: boolean): Uint8Array;
   cleanup(): void;
 }
 
@@ -217,6 +219,42 @@ export function makePki(): Pki {
       ]);
       return Uint8Array.from(readFileSync(join(dir, 'token.der')));
     },
+    crl(tsaRevoked) {
+      const line = (state: string, serial: string, cn: string) =>
+        `${state}\t351231235959Z\t${state === 'R' ? '261101000000Z' : ''}\t${serial}\tunknown\t/O=Evidence Test/CN=${cn}\n`;
+      writeFileSync(
+        join(dir, 'crl.idx'),
+        line('V', '2001', 'Evidence Test Sealing') +
+          line(tsaRevoked ? 'R' : 'V', '2002', 'Evidence Test TSA'),
+      );
+      writeFileSync(join(dir, 'crlnumber'), '01\n');
+      writeFileSync(
+        join(dir, 'crl.cnf'),
+        [
+          '[ ca ]',
+          'default_ca = ica',
+          '[ ica ]',
+          `database = ${join(dir, 'crl.idx')}`,
+          `crlnumber = ${join(dir, 'crlnumber')}`,
+          'default_md = sha256',
+          'default_crl_days = 7',
+          '',
+        ].join('\n'),
+      );
+      run(dir, [
+        'ca',
+        '-gencrl',
+        '-config',
+        'crl.cnf',
+        '-keyfile',
+        'intermediate.key',
+        '-cert',
+        'intermediate.pem',
+        '-out',
+        'crl.pem',
+      ]);
+      return Uint8Array.from(run(dir, ['crl', '-in', 'crl.pem', '-outform', 'DER']));
+    },
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
@@ -317,6 +355,8 @@ export interface LtaOptions {
   readonly level: 'B-B' | 'B-T' | 'B-LT' | 'B-LTA';
   /** Leave the TSA certificate's OCSP response out of the DSS. */
   readonly omitTsaOcsp?: boolean;
+  /** The TSA certificate's revocation data is the intermediate's CRL instead of OCSP. */
+  readonly tsaCrl?: 'good' | 'revoked';
   /** The signature timestamp is over other bytes than the signature value. */
   readonly timestampOverOther?: boolean;
   /** DSS streams compressed, DSS and catalog in an object stream (as pdf-lib writes). */
@@ -367,7 +407,9 @@ export async function makePades(pki: Pki, options: LtaOptions): Promise<Uint8Arr
     num: next++,
     stream: stream(data),
   }));
-  const ocsps = [pki.ocsp.signer, pki.ocsp.intermediate, ...(options.omitTsaOcsp ? [] : [pki.ocsp.tsa])].map(
+  const withTsaOcsp = !options.omitTsaOcsp && !options.tsaCrl;
+  const crls = options.tsaCrl ? [{ num: next++, stream: stream(pki.crl(options.tsaCrl === 'revoked')) }] : [];
+  const ocsps = [pki.ocsp.signer, pki.ocsp.intermediate, ...(withTsaOcsp ? [pki.ocsp.tsa] : [])].map(
     (data) => ({ num: next++, stream: stream(data) }),
   );
   const contentsHex = /\/Contents\s*<([0-9a-fA-F]+)>/.exec(latin1(pdf))![1]!;
@@ -377,13 +419,14 @@ export async function makePades(pki: Pki, options: LtaOptions): Promise<Uint8Arr
     .toUpperCase();
   const refs = (list: { num: number }[]) => list.map((o) => `${o.num} 0 R`).join(' ');
   const dssNum = next++;
-  const dss = `<< /Type /DSS /Certs [${refs(certs)}] /OCSPs [${refs(ocsps)}] /VRI << /${vriKey} << /Cert [${refs(certs)}] /OCSP [${refs(ocsps)}] >> >> >>`;
+  const crlEntry = crls.length > 0 ? ` /CRLs [${refs(crls)}]` : '';
+  const dss = `<< /Type /DSS /Certs [${refs(certs)}] /OCSPs [${refs(ocsps)}]${crlEntry} /VRI << /${vriKey} << /Cert [${refs(certs)}] /OCSP [${refs(ocsps)}] >> >> >>`;
   catalog.set(PDFName.of('DSS'), PDFRef.of(dssNum));
   pdf = appendUpdate(
     pdf,
     next,
     root,
-    [...certs, ...ocsps, { num: dssNum, text: dss }, { num: root, text: catalog.toString() }],
+    [...certs, ...ocsps, ...crls, { num: dssNum, text: dss }, { num: root, text: catalog.toString() }],
     compressed,
   );
   if (options.level === 'B-LT') return pdf;
@@ -402,7 +445,7 @@ export async function makePades(pki: Pki, options: LtaOptions): Promise<Uint8Arr
 }
 
 /** Appends a `/DocTimeStamp` signature over the whole file so far (ISO 32000-2 12.8.5). */
-async function appendDocumentTimestamp(pki: Pki, pdf: Uint8Array): Promise<Uint8Array> {
+export async function appendDocumentTimestamp(pki: Pki, pdf: Uint8Array): Promise<Uint8Array> {
   const again = await catalogOf(pdf);
   const placeholder = '0'.repeat(16384);
   const rangeSlot = '/ByteRange [0 ********** ********** **********]';

@@ -17,7 +17,7 @@ import {
   pdfDateToIso,
   signaturesOf,
 } from '../../../web/src/features/verify/evidence/pdf-scan';
-import { makePades, makePki, type Pki } from './evidence-fixtures';
+import { appendDocumentTimestamp, makePades, makePki, type Pki } from './evidence-fixtures';
 
 let pki: Pki;
 const pdfs: Record<string, Uint8Array> = {};
@@ -128,6 +128,27 @@ describe('levels', () => {
       tone: 'bad',
       values: { names: 'Evidence Test TSA' },
     });
+  });
+
+  it('a document timestamp with no validation data before it does not make B-LTA', async () => {
+    const report = await judgePdf(await appendDocumentTimestamp(pki, pdfs.bt!));
+    expect(report.documentTimestamps[0]).toMatchObject({
+      imprintMatches: true,
+      signatureValid: true,
+      coversDss: false,
+    });
+    expect(report.findings.map((f) => f.code)).toEqual(
+      expect.arrayContaining(['noDss', 'docTimestampBeforeDss']),
+    );
+    expect(report.level).toBe('B-T');
+  });
+
+  it('takes a CRL of the issuer for a certificate, unless it lists that certificate', async () => {
+    const good = await judgePdf(await makePades(pki, { level: 'B-LTA', tsaCrl: 'good' }));
+    expect(good.dss).toMatchObject({ ocsps: 2, crls: 1 });
+    expect(good).toMatchObject({ level: 'B-LTA', ltvComplete: true });
+    const revoked = await judgePdf(await makePades(pki, { level: 'B-LTA', tsaCrl: 'revoked' }));
+    expect(revoked).toMatchObject({ level: 'B-T', ltvComplete: false, ltvMissing: ['Evidence Test TSA'] });
   });
 
   it('refuses a signature timestamp made for other bytes', async () => {
