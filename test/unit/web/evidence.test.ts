@@ -3,7 +3,7 @@
 // an agreement video's token (item 4), and no throw on any input.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   checkTimestampToken,
@@ -303,6 +303,73 @@ describe('an agreement video token (issue #30 item 4)', () => {
       signatureValid: true,
     });
     expect(check!.serialHex).toMatch(/^7a0[0-9a-f]$/);
+  });
+
+  it('checks a token signed with ECDSA (P-256) too', async () => {
+    const dir = pki.dir;
+    const run = (args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+    run(['ecparam', '-name', 'prime256v1', '-genkey', '-noout', '-out', 'ec.key']);
+    run([
+      'req',
+      '-new',
+      '-key',
+      'ec.key',
+      '-subj',
+      '/O=Evidence Test/CN=Evidence Test EC TSA',
+      '-out',
+      'ec.csr',
+    ]);
+    run([
+      'x509',
+      '-req',
+      '-in',
+      'ec.csr',
+      '-CA',
+      'intermediate.pem',
+      '-CAkey',
+      'intermediate.key',
+      '-set_serial',
+      '0x2003',
+      '-days',
+      '30',
+      '-sha256',
+      '-extfile',
+      'tsa.ext',
+      '-out',
+      'ec.pem',
+    ]);
+    const config = readFileSync(join(dir, 'tsa.cnf'), 'utf8')
+      .replace(/signer_cert = .*/, `signer_cert = ${join(dir, 'ec.pem')}`)
+      .replace(/signer_key = .*/, `signer_key = ${join(dir, 'ec.key')}`);
+    writeFileSync(join(dir, 'ec-tsa.cnf'), config);
+    run([
+      'ts',
+      '-query',
+      '-digest',
+      video.toString('hex'),
+      '-sha256',
+      '-cert',
+      '-no_nonce',
+      '-out',
+      'ec.tsq',
+    ]);
+    run([
+      'ts',
+      '-reply',
+      '-config',
+      'ec-tsa.cnf',
+      '-queryfile',
+      'ec.tsq',
+      '-token_out',
+      '-out',
+      'ec-token.der',
+    ]);
+    const token = Uint8Array.from(readFileSync(join(dir, 'ec-token.der')));
+    expect(await checkTimestampToken(token, { sha256: video })).toMatchObject({
+      authority: 'Evidence Test EC TSA',
+      imprintMatches: true,
+      signatureValid: true,
+    });
   });
 
   it('does not match another hash; a damaged token is unreadable or invalid', async () => {

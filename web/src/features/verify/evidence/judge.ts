@@ -29,6 +29,8 @@ const HASHES: Record<string, 'SHA-1' | 'SHA-256' | 'SHA-384' | 'SHA-512'> = {
   '2.16.840.1.101.3.4.2.3': 'SHA-512',
 };
 
+const KEY_ONLY_ALGORITHMS = new Set(['1.2.840.113549.1.1.1', '1.2.840.10045.2.1']);
+
 /** Files above this are not opened for evidence (the fingerprint check still runs): uploads are at
  *  most 50 MB, and the scan holds the file as a string besides its bytes. */
 export const MAX_EVIDENCE_BYTES = 100 << 20;
@@ -235,21 +237,21 @@ async function checkSignerInfo(
   if (cert) {
     try {
       const engine = pkijs.getCrypto(true);
-      signatureValid =
-        info.signatureAlgorithm.algorithmId === '1.2.840.113549.1.1.1'
-          ? await engine.verifyWithPublicKey(
-              data as BufferSource,
-              info.signature,
-              cert.subjectPublicKeyInfo,
-              info.signatureAlgorithm,
-              hash,
-            )
-          : await engine.verifyWithPublicKey(
-              data as BufferSource,
-              info.signature,
-              cert.subjectPublicKeyInfo,
-              info.signatureAlgorithm,
-            );
+      // A bare key algorithm (rsaEncryption, id-ecPublicKey) takes its hash from the digest algorithm.
+      signatureValid = KEY_ONLY_ALGORITHMS.has(info.signatureAlgorithm.algorithmId)
+        ? await engine.verifyWithPublicKey(
+            data as BufferSource,
+            info.signature,
+            cert.subjectPublicKeyInfo,
+            info.signatureAlgorithm,
+            hash,
+          )
+        : await engine.verifyWithPublicKey(
+            data as BufferSource,
+            info.signature,
+            cert.subjectPublicKeyInfo,
+            info.signatureAlgorithm,
+          );
     } catch {
       signatureValid = false;
     }
