@@ -65,7 +65,7 @@ function browserPerTest(): { current: BrowserSession } {
     holder.current = await launchBrowser({ viewport: PHONE });
   });
   afterEach(async () => {
-    await holder.current.close();
+    await holder.current?.close();
   });
   return holder;
 }

@@ -372,6 +372,44 @@ describe('an agreement video token (issue #30 item 4)', () => {
     });
   });
 
+  it('reads a policy OID with an arc beyond 53 bits (the local TSA’s 2.25 UUID arc)', async () => {
+    const dir = pki.dir;
+    const config = readFileSync(join(dir, 'tsa.cnf'), 'utf8').replace(
+      /default_policy = .*/,
+      'default_policy = 2.25.35231727214427472471488774677407775144.1',
+    );
+    writeFileSync(join(dir, 'uuid-tsa.cnf'), config);
+    const run = (args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+    run([
+      'ts',
+      '-query',
+      '-digest',
+      video.toString('hex'),
+      '-sha256',
+      '-cert',
+      '-no_nonce',
+      '-out',
+      'uuid.tsq',
+    ]);
+    run([
+      'ts',
+      '-reply',
+      '-config',
+      'uuid-tsa.cnf',
+      '-queryfile',
+      'uuid.tsq',
+      '-token_out',
+      '-out',
+      'uuid.der',
+    ]);
+    const token = Uint8Array.from(readFileSync(join(dir, 'uuid.der')));
+    expect(await checkTimestampToken(token, { sha256: video })).toMatchObject({
+      authority: 'Evidence Test TSA',
+      imprintMatches: true,
+      signatureValid: true,
+    });
+  });
+
   it('does not match another hash; a damaged token is unreadable or invalid', async () => {
     const token = pki.timestamp(video);
     const other = createHash('sha256').update('another video').digest();
