@@ -59,7 +59,7 @@ describe('levels', () => {
       signatureValid: true,
     });
     expect(Math.abs(Date.parse(signature!.timestamp!.genTime) - Date.now())).toBeLessThan(10 * 60_000);
-    expect(signature!.timestamp!.serialHex).toMatch(/^7a0[0-9a-f]$/);
+    expect(signature!.timestamp!.serialHex).toMatch(/^7a[0-9a-f]{2}$/);
     expect(report.documentTimestamps).toHaveLength(1);
     expect(report.documentTimestamps[0]).toMatchObject({
       authority: 'Evidence Test TSA',
@@ -295,6 +295,9 @@ describe('an agreement video token (issue #30 item 4)', () => {
   const video = createHash('sha256').update('a video').digest();
 
   it('matches the video hash it was made for, with its time, authority and serial', async () => {
+    // openssl ts -reply's serial file holds the last serial it gave: the next token has the one after.
+    const last = parseInt(readFileSync(join(pki.dir, 'tsaserial'), 'utf8').trim(), 16);
+    const serial = (last + 1).toString(16);
     const token = pki.timestamp(video);
     const check = await checkTimestampToken(token, { sha256: video });
     expect(check).toMatchObject({
@@ -302,7 +305,7 @@ describe('an agreement video token (issue #30 item 4)', () => {
       imprintMatches: true,
       signatureValid: true,
     });
-    expect(check!.serialHex).toMatch(/^7a0[0-9a-f]$/);
+    expect(check!.serialHex).toBe(serial);
   });
 
   it('checks a token signed with ECDSA (P-256) too', async () => {
