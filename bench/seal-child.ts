@@ -83,6 +83,56 @@ if (mode === 'fresh') {
       );
     }
   }
+} else if (mode === 'lta') {
+  // Issue #30: B-B and B-LTA of the product and the peer's B-B, in turns, against the local trust
+  // services the parent runs (another process, as a remote authority is).
+  const [productBundle, peerBundle, trustBundle, file, pages, rounds, tsaUrls, signerFile] = args as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  const base = inputOf(file, Number(pages));
+  const signerJson = JSON.parse(fs.readFileSync(signerFile, 'utf8')) as {
+    p12Base64: string;
+    passphrase: string;
+  };
+  const signer = {
+    p12: new Uint8Array(Buffer.from(signerJson.p12Base64, 'base64')),
+    passphrase: signerJson.passphrase,
+  };
+  const { createTrustServices } = (await import(pathToFileURL(trustBundle).href)) as {
+    createTrustServices: (o: { tsaUrls: string[] }) => unknown;
+  };
+  const trust = createTrustServices({ tsaUrls: tsaUrls.split(',') });
+  const product = await load('product', productBundle);
+  const peer = await load('peer', peerBundle);
+  const kinds = {
+    bb: () => product({ ...base, signer } as never),
+    lta: () => product({ ...base, signer, trust } as never),
+    peer: () => peer(base as never),
+  };
+  for (let round = 0; round < Number(rounds); round += 1) {
+    const order = (['bb', 'lta', 'peer'] as const).map((_, i, all) => all[(i + round) % all.length]!);
+    for (const kind of order) {
+      const t = performance.now();
+      const result = (await kinds[kind]()) as { pdf: Uint8Array; evidenceTimings?: Record<string, number> };
+      const total = performance.now() - t;
+      process.stdout.write(
+        JSON.stringify({
+          round,
+          kind,
+          total,
+          evidence: result.evidenceTimings,
+          outBytes: result.pdf.length,
+        }) + '\n',
+      );
+    }
+  }
 } else {
   throw new Error(`unknown mode ${mode}`);
 }

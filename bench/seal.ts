@@ -5,7 +5,7 @@
 // turns in one process; and each one's first seal in fresh processes (import + seal, peak memory).
 // Printed: the product's stage times, the peer's figures, the ratios against their targets, and
 // `qpdf` rewriting the same file as the floor.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +21,8 @@ import {
   pushGraphicsState,
 } from 'pdf-lib';
 import { createServiceSigner } from '../lambdas/sealing/index';
+import { LOCAL_HOST } from '../local/ports';
+import { startLocalTrust } from '../local/trust/index';
 import { auditData, makeOriginal, makeSignPng, stamps } from '../test/unit/sealing/fixtures';
 import { functionBuildOptions } from './analyze';
 import { BENCH_DIR, ROOT, type BenchContext } from './context';
@@ -152,6 +154,8 @@ interface FreshLine {
 interface Bundles {
   product: string;
   peer: string;
+  /** The trust adapter (lambdas/adapters/trust.ts), for the B-LTA rows (issue #30). */
+  trust: string;
 }
 
 /**
@@ -174,6 +178,7 @@ async function buildBundles(dir: string): Promise<Bundles> {
   return {
     product: await build('lambdas/sealing/index.ts', 'product', true),
     peer: await build('bench/seal-peer.ts', 'peer', false),
+    trust: await build('lambdas/droppable/trust.ts', 'trust', true),
   };
 }
 
@@ -213,6 +218,29 @@ function child(args: string[]): string[] {
   return res.stdout.trim().split('\n');
 }
 
+/** As `child`, without blocking this process: the local authorities it serves answer meanwhile. */
+function childAsync(args: string[]): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'bench/seal-child.ts'), ...args],
+      {
+        cwd: ROOT,
+        env: { ...process.env, NODE_OPTIONS: '' },
+      },
+    );
+    let out = '';
+    let err = '';
+    proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    proc.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+    proc.on('error', reject);
+    proc.on('close', (code) => {
+      if (code === 0) resolve(out.trim().split('\n'));
+      else reject(new Error(`seal-child ${args[0]} failed: ${err.slice(-1500)}`));
+    });
+  });
+}
+
 function fresh(pipeline: 'product' | 'peer', bundle: string, s: Scenario): FreshLine {
   return JSON.parse(child(['fresh', pipeline, bundle, s.file, String(s.pages)])[0]!) as FreshLine;
 }
@@ -231,6 +259,110 @@ function qpdfTimes(file: string, runs: number): number[] {
 }
 
 const ratios = (a: readonly number[], b: readonly number[]) => a.map((v, i) => v / b[i]!);
+
+/** Issue #30: a 100-page B-LTA seal's worker time against B-B's and the peer's B-B. */
+export const LTA_TARGET = 1.5;
+
+interface LtaLine {
+  round: number;
+  kind: 'bb' | 'lta' | 'peer';
+  total: number;
+  evidence?: Record<'timestamp' | 'revocation' | 'dss' | 'docTimestamp' | 'roundTrips', number>;
+  outBytes: number;
+}
+
+/**
+ * B-LTA (issue #30): the product sealing with the local trust services (CA, OCSP responder and two
+ * timestamp authorities in this process, the seals in a child: each round trip crosses processes
+ * over HTTP, as with a remote authority), in turns with its B-B seal and the peer's B-B pipeline.
+ */
+async function ltaRows(ctx: BenchContext, bundles: Bundles, s: Scenario): Promise<Row[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-trust-'));
+  const trust = await startLocalTrust({
+    dataDir,
+    host: LOCAL_HOST,
+    ports: { tsa: 0, tsaFallback: 0, ocsp: 0 },
+  });
+  try {
+    const rounds = Math.max(4, ctx.runs + 1);
+    ctx.log(`seal: ${s.name} B-LTA (${rounds} rounds B-B / B-LTA / node-signpdf in one process)…`);
+    const lines = (
+      await childAsync([
+        'lta',
+        bundles.product,
+        bundles.peer,
+        bundles.trust,
+        s.file,
+        String(s.pages),
+        String(rounds),
+        trust.tsaUrls.join(','),
+        trust.signerFile,
+      ])
+    ).map((l) => JSON.parse(l) as LtaLine);
+    // The first round (JIT, the PKCS#12 key, the OCSP cache) is left out, as for the warm rows.
+    const of = (kind: LtaLine['kind']) => lines.filter((l) => l.kind === kind && l.round > 0);
+    const bb = of('bb');
+    const lta = of('lta');
+    const peer = of('peer');
+    const waits = lta.map((l) => l.evidence?.roundTrips ?? 0);
+    const stage = (k: keyof NonNullable<LtaLine['evidence']>) =>
+      median(lta.map((l) => l.evidence?.[k] ?? 0)).toFixed(0);
+    return [
+      row(
+        'seal',
+        `${s.name}: B-LTA seal total (warm, local authorities)`,
+        'ms',
+        lta.map((l) => l.total),
+        {
+          note: `ms: timestamp ${stage('timestamp')} / OCSP wait ${stage('revocation')} / DSS ${stage('dss')} / document timestamp ${stage('docTimestamp')}; out ${formatValue(lta[0]?.outBytes ?? Number.NaN, 'bytes')}`,
+        },
+      ),
+      row(
+        'seal',
+        `${s.name}: B-LTA without its round trips`,
+        'ms',
+        lta.map((l, i) => l.total - waits[i]!),
+        {
+          note: `round trips waited: median ${median(waits).toFixed(0)} ms`,
+        },
+      ),
+      row(
+        'seal',
+        `${s.name}: B-B seal total (same rounds)`,
+        'ms',
+        bb.map((l) => l.total),
+      ),
+      row(
+        'seal',
+        `${s.name}: B-LTA / B-B (warm, per round)`,
+        'ratio',
+        ratios(
+          lta.map((l) => l.total),
+          bb.map((l) => l.total),
+        ),
+        {
+          target: LTA_TARGET,
+        },
+      ),
+      row(
+        'seal',
+        `${s.name}: B-LTA / node-signpdf B-B (warm, per round)`,
+        'ratio',
+        ratios(
+          lta.map((l) => l.total),
+          peer.map((l) => l.total),
+        ),
+        {
+          target: PEER_FIRST_TARGET,
+          note: `node-signpdf ${median(peer.map((l) => l.total)).toFixed(0)} ms`,
+        },
+      ),
+    ];
+  } finally {
+    await trust.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 
 export async function runSeal(ctx: BenchContext): Promise<Row[]> {
   const rows: Row[] = [];
@@ -321,6 +453,7 @@ export async function runSeal(ctx: BenchContext): Promise<Row[]> {
         },
       ),
     );
+    if (s.pages === 100) rows.push(...(await ltaRows(ctx, bundles, s)));
   }
   return rows;
 }

@@ -18,8 +18,10 @@ export function composeApp(app: App, settings: DeploySettings): ComposedApp {
 
   const stateful = new StatefulStack(app, `${settings.stackPrefix}Stateful`, {
     env,
-    description: 'SignSeal data: DynamoDB table, documents bucket, Cognito user pool (all retained)',
+    description:
+      'SignSeal data: DynamoDB table, documents bucket, Cognito user pool, sealing key in KMS (all retained)',
     storage: { corsAllowedOrigins: settings.corsAllowedOrigins },
+    sealKey: { keyArn: settings.evidence.sealKmsKeyArn },
     auth: {
       threatProtection: settings.threatProtection,
       federation: settings.federation && {
@@ -53,6 +55,12 @@ export function composeApp(app: App, settings: DeploySettings): ComposedApp {
     mailFrom: settings.mailFrom,
     minAge: settings.minAge,
     sealSignerSecretName: settings.sealSignerSecretName,
+    evidence: {
+      sealKey: stateful.sealKey,
+      tsaUrls: settings.evidence.tsaUrls,
+      tsaTimeoutMs: settings.evidence.tsaTimeoutMs,
+      sealWaitAlarmMinutes: settings.evidence.sealWaitAlarmMinutes,
+    },
     payments: settings.payments,
     mailIdentity: settings.mailIdentity,
     sesSandboxRecipients: settings.sesSandboxRecipients,

@@ -45,10 +45,27 @@ export interface DeploySettings {
   readonly sealSignerSecretName: string;
   /** The anchoring chain (architecture §9); undefined until the operator has deployed the contract. */
   readonly chain?: ChainSettings;
+  /** Long-term evidence (issue #30, docs/deploy.md): the sealing key in KMS, the timestamp authorities
+   *  and when waiting seals alarm. */
+  readonly evidence: EvidenceSettings;
   /** Payments (issue #18, docs/deploy.md): the Secrets Manager secret with the Stripe keys and the
    *  price ids (`plan=price_…,…`). */
   readonly payments: { readonly secretName: string; readonly priceIds: string };
 }
+
+export interface EvidenceSettings {
+  /** An existing KMS key (RSA_2048, SIGN_VERIFY) to use; undefined: the stateful stack creates one. */
+  readonly sealKmsKeyArn?: string;
+  /** RFC 3161 authorities, primary first (TSA_URLS). */
+  readonly tsaUrls: readonly string[];
+  /** Per authority (TSA_TIMEOUT_MS); undefined: the functions' default. */
+  readonly tsaTimeoutMs?: number;
+  /** The seal-wait alarm's threshold, in minutes. */
+  readonly sealWaitAlarmMinutes: number;
+}
+
+/** Public RFC 3161 authorities used until the operator chooses theirs (docs/deploy.md). */
+export const DEFAULT_TSA_URLS = ['http://timestamp.digicert.com', 'http://timestamp.sectigo.com'] as const;
 
 /** The chain as the deploy settings give it: the Chain construct's props (lib/constructs/chain.ts) but
  *  the per-call timeout, which the functions' configuration defaults. */
@@ -92,6 +109,10 @@ export const CONTEXT_KEYS = [
   'chainMinterSecretName',
   'chainName',
   'chainExplorerTxUrl',
+  'sealKmsKeyArn',
+  'tsaUrls',
+  'tsaTimeoutMs',
+  'sealWaitAlarmMinutes',
 ] as const;
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -296,6 +317,7 @@ export function readSettings(node: Node, env: Env): DeploySettings {
   }
 
   const chain = readChain(text);
+  const evidence = readEvidence(text, region);
 
   const stripeSecretName = text('stripeSecretName') ?? 'signseal/stripe';
   if (!/^[A-Za-z0-9/_+=.@-]{1,512}$/.test(stripeSecretName)) {
@@ -317,6 +339,7 @@ export function readSettings(node: Node, env: Env): DeploySettings {
     minAge,
     sealSignerSecretName,
     chain,
+    evidence,
     payments: { secretName: stripeSecretName, priceIds: stripePriceIds },
     stackPrefix,
     account: env.CDK_DEFAULT_ACCOUNT || undefined,
@@ -388,4 +411,81 @@ function readChain(
     );
   }
   return { rpcUrl, chainId, contractAddress, minterSecretName, name: text('chainName'), explorerTxUrl };
+}
+
+/** The seal worker's budget for the timestamp round trips: every authority timing out must still
+ *  leave the seal its time within the worker's 120 s (shared/infra/definitions.ts QUEUES). */
+const TSA_BUDGET_MS = 60_000;
+
+/** Long-term evidence (issue #30): the KMS key to import, the timestamp authorities, the alarm. */
+function readEvidence(
+  text: (key: (typeof CONTEXT_KEYS)[number]) => string | undefined,
+  region: string | undefined,
+): EvidenceSettings {
+  const sealKmsKeyArn = text('sealKmsKeyArn');
+  if (sealKmsKeyArn) {
+    const match = /^arn:aws[a-z-]*:kms:([a-z0-9-]+):\d{12}:key\/(?:[0-9a-f-]{36}|mrk-[0-9a-f]{32})$/.exec(
+      sealKmsKeyArn,
+    );
+    if (!match) {
+      throw new SettingsError(
+        'Context sealKmsKeyArn must be a KMS key ARN (arn:aws:kms:<region>:<account>:key/<key id>), not an alias.',
+      );
+    }
+    if (region && match[1] !== region) {
+      throw new SettingsError(`Context sealKmsKeyArn must be a key in the app's region ${region}.`);
+    }
+  }
+
+  const tsaText = text('tsaUrls');
+  const tsaUrls = tsaText
+    ? tsaText
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
+    : [...DEFAULT_TSA_URLS];
+  if (tsaUrls.length < 1 || tsaUrls.length > 4) {
+    throw new SettingsError(
+      `Context tsaUrls must list 1 to 4 timestamp authorities (it lists ${tsaUrls.length}).`,
+    );
+  }
+  for (const item of tsaUrls) {
+    let url: URL | undefined;
+    try {
+      url = new URL(item);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !['http:', 'https:'].includes(url.protocol) || url.username || url.password || url.hash) {
+      throw new SettingsError(
+        `Context tsaUrls holds "${item}", which is not an http:// or https:// URL of a timestamp authority (without credentials).`,
+      );
+    }
+  }
+  if (new Set(tsaUrls).size !== tsaUrls.length) {
+    throw new SettingsError('Context tsaUrls names an authority twice: the fallback must be another one.');
+  }
+
+  const whole = (key: 'tsaTimeoutMs' | 'sealWaitAlarmMinutes', min: number, max: number) => {
+    const value = text(key);
+    if (value === undefined) return undefined;
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < min || n > max) {
+      throw new SettingsError(`Context ${key} "${value}" must be a whole number from ${min} to ${max}.`);
+    }
+    return n;
+  };
+  const tsaTimeoutMs = whole('tsaTimeoutMs', 1000, 30_000);
+  // The functions' default (lambdas/config.ts TSA_TIMEOUT_MS) is 10 s.
+  if ((tsaTimeoutMs ?? 10_000) * tsaUrls.length > TSA_BUDGET_MS) {
+    throw new SettingsError(
+      `Context tsaTimeoutMs × the ${tsaUrls.length} tsaUrls must stay within ${TSA_BUDGET_MS / 1000} s, so that a seal whose authorities all time out still ends within its worker's time.`,
+    );
+  }
+  return {
+    sealKmsKeyArn,
+    tsaUrls,
+    tsaTimeoutMs,
+    sealWaitAlarmMinutes: whole('sealWaitAlarmMinutes', 5, 1440) ?? 15,
+  };
 }

@@ -172,11 +172,16 @@ export const configSchema = z.object({
   /** Bound on every chain call (RPC request, receipt wait), so a chain that is down fails fast. */
   CHAIN_TIMEOUT_MS: intFrom(10_000),
   /** The RFC 3161 timestamp authorities (issue #30, architecture §22): comma-separated http(s) URLs, 1
-   *  to 4, asked in order (primary, then fallbacks). Required: without one a seal could only carry our
-   *  own clock, which PAdES B-T and the product never accept. */
-  TSA_URLS: tsaUrls,
+   *  to 4, asked in order (primary, then fallbacks). Only the functions that seal have it (the seal and
+   *  anchor workers, as CHAIN_* only where the chain is used); there it is required by
+   *  lambdas/deps.ts trustServices(): without one a seal could only carry our own clock, which PAdES
+   *  B-T and the product never accept, so the job fails with the variable's name instead. */
+  TSA_URLS: tsaUrls.optional(),
   /** Bound on each timestamp or OCSP round trip (lambdas/adapters/trust.ts). */
   TSA_TIMEOUT_MS: intFrom(10_000),
+  /** Renew a sealed file's archive timestamp this many days before its authority's certificate ends
+   *  (at most halfway through the time left; issue #30 item 3). */
+  EVIDENCE_RENEW_BEFORE_DAYS: intFrom(90),
 });
 
 export type Config = z.infer<typeof configSchema>;

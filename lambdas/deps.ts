@@ -52,11 +52,12 @@ import { DynamoSealRepository } from './adapters/dynamo/sealing';
 import { DynamoShortLinkStore } from './adapters/dynamo/short-links';
 import type { OpenShortLinkDeps } from './usecases/short-links';
 import { serviceSignerLoader } from './adapters/service-signer';
-import { certificatePdf, sealPdf, timestampFacts } from './droppable/sealing';
+import { certificatePdf, renewArchiveTimestamp, sealPdf, timestampFacts } from './droppable/sealing';
 import { createTrustServices } from './droppable/trust';
-import type { ServiceSigner, TrustServices } from './sealing/types';
+import type { SealingKey, ServiceSigner, TrustServices } from './sealing/types';
 import type { AnchorDeps } from './usecases/anchoring';
 import type { SealDeps } from './usecases/sealing';
+import type { RenewalDeps } from './usecases/evidence-renewal';
 import type { SweepDeps } from './usecases/sweep';
 import type { VerifyDeps } from './usecases/verify';
 import { minterKeyFromSecret } from './chain/minter-key';
@@ -471,10 +472,10 @@ function seals(): DynamoSealRepository {
   return sealRepo;
 }
 
-let signer: (() => Promise<ServiceSigner>) | undefined;
+let signer: (() => Promise<ServiceSigner | SealingKey>) | undefined;
 
 /** The sealing key, loaded once per process (the seal job's PDF, the anchor job's certificate). */
-function serviceSigner(): () => Promise<ServiceSigner> {
+function serviceSigner(): () => Promise<ServiceSigner | SealingKey> {
   const c = getConfig();
   signer ??= serviceSignerLoader({ file: c.SEAL_SIGNER_FILE, secretId: c.SEAL_SIGNER_SECRET_ID });
   return signer;
@@ -494,9 +495,23 @@ export function sealDeps(): SealDeps {
     serviceSigner: serviceSigner(),
     trust: trustServices,
     timestampFacts,
+    renewBeforeDays: c.EVIDENCE_RENEW_BEFORE_DAYS,
     sealPdf,
     appUrl: c.APP_URL,
     shortLinks: shortLinks(),
+  };
+}
+
+/** What an archive timestamp renewal needs (issue #30 item 3): the seal worker runs it. */
+export function renewalDeps(): RenewalDeps {
+  const base = documentDeps();
+  return {
+    docs: base.docs,
+    seals: seals(),
+    storage: base.storage,
+    trust: trustServices,
+    renewBeforeDays: getConfig().EVIDENCE_RENEW_BEFORE_DAYS,
+    renewArchiveTimestamp,
   };
 }
 
@@ -580,6 +595,7 @@ let trust: TrustServices | undefined;
 export function trustServices(): TrustServices {
   if (trust) return trust;
   const c = getConfig();
+  if (!c.TSA_URLS) throw new ConfigError('TSA_URLS', 'is missing (sealing needs a timestamp authority)');
   trust = createTrustServices({ tsaUrls: c.TSA_URLS, timeoutMs: c.TSA_TIMEOUT_MS });
   return trust;
 }

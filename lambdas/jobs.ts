@@ -33,7 +33,14 @@ export const notifyJobSchema = z.discriminatedUnion('kind', [
 ]);
 export type NotifyJob = z.infer<typeof notifyJobSchema>;
 
-export const sealJobSchema = z.object({ docuId: z.string().min(1), reason: z.string().optional() });
+export const sealJobSchema = z.object({
+  docuId: z.string().min(1),
+  reason: z.string().optional(),
+  /** Issue #30 item 3: renew the sealed file's archive timestamp (queued by the sweep when due). */
+  renew: z.literal(true).optional(),
+  /** With `renew`: the schedule item's due time, so a stale item can be dropped. */
+  dueAt: z.string().optional(),
+});
 export type SealJob = z.infer<typeof sealJobSchema>;
 
 export const anchorJobSchema = z.object({

@@ -16,10 +16,11 @@ import { documentClient } from '../lambdas/adapters/aws';
 import { DynamoScheduleStore } from '../lambdas/adapters/dynamo/schedules';
 import { schedulerTickMs, startLocalScheduler } from './scheduler';
 import { startLocalChain } from './chain';
-import { ensureServiceSigner, startSweepTimer } from './sealing';
+import { startSweepTimer } from './sealing';
 import { createLocalHandler } from './server';
 import { startLocalStripe } from './stripe/server';
 import { LOCAL_PRICE_IDS } from './stripe/catalogue';
+import { startLocalTrust, type LocalTrust } from './trust/index';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -34,6 +35,12 @@ const localEnvSchema = z.object({
   LOCAL_SQS_PORT: port(4566),
   LOCAL_CHAIN_PORT: port(8545),
   LOCAL_STRIPE_PORT: port(12111),
+  /** The local trust services (issue #30): timestamp authorities (primary, fallback) and OCSP. */
+  LOCAL_TSA_PORT: port(3318),
+  LOCAL_TSA_FALLBACK_PORT: port(3319),
+  LOCAL_OCSP_PORT: port(2560),
+  /** Lifetime of the local TSA certificates, days (e.g. 0.002: a few minutes); 5 years by default. */
+  LOCAL_TSA_CERT_DAYS: z.coerce.number().positive().finite().optional(),
   LOCAL_DATA_DIR: z.string().min(1).default('.local'),
   LOCAL_BUILD: z.enum(['auto', 'always', 'never']).default('auto'),
   /** How often the local sweep runs (the EventBridge schedule when deployed), seconds. */
@@ -62,6 +69,8 @@ export interface LocalCloud {
   stripeUrl: string;
   /** The local EVM chain and the DocumentAnchor contract deployed on it. */
   chain: { rpcUrl: string; chainId: number; contractAddress: string; deployedAt: string };
+  /** The local CA, its OCSP responder and the two timestamp authorities (issue #30). */
+  trust: LocalTrust;
   demoAccounts: readonly SeededAccount[];
   /** The environment the handlers run with (what a deployed Lambda gets from the CDK). */
   handlerEnv: Record<string, string>;
@@ -145,7 +154,20 @@ export async function startLocalCloud(
     stops.push(async () => (await chainStarting.catch(() => undefined))?.stop());
     // Stops the handlers' chain client (its polling timers) before the chain itself.
     stops.push(async () => setChain(undefined));
-    const [resources, chain] = await Promise.all([provision(endpoints, appUrl), chainStarting]);
+    // The CA, OCSP responder and timestamp authorities (keys made on first start) start alongside.
+    const trustStarting = startLocalTrust({
+      dataDir,
+      host,
+      ports: { tsa: cfg.LOCAL_TSA_PORT, tsaFallback: cfg.LOCAL_TSA_FALLBACK_PORT, ocsp: cfg.LOCAL_OCSP_PORT },
+      tsaCertificateDays: cfg.LOCAL_TSA_CERT_DAYS,
+      log,
+    });
+    stops.push(async () => (await trustStarting.catch(() => undefined))?.stop());
+    const [resources, chain, trust] = await Promise.all([
+      provision(endpoints, appUrl),
+      chainStarting,
+      trustStarting,
+    ]);
     const demoAccounts = await seedDemoAccounts(endpoints.cognito, resources.userPoolId);
     // Payments (architecture §16): the real `stripe` SDK talks to this server; its webhooks go to the app.
     const stripe = await startLocalStripe({
@@ -189,8 +211,10 @@ export async function startLocalCloud(
       S3_FORCE_PATH_STYLE: 'true',
       SMS_MODE: 'mailbox',
       ...chain.env,
-      // The sealing key (Secrets Manager when deployed): generated on first start, kept in the data folder.
-      SEAL_SIGNER_FILE: ensureServiceSigner(dataDir, log),
+      // The sealing key (KMS or Secrets Manager when deployed): made on first start, kept in the data
+      // folder, its certificate issued by the local CA; the timestamp authorities, primary first.
+      SEAL_SIGNER_FILE: trust.signerFile,
+      TSA_URLS: trust.tsaUrls.join(','),
       SWEEP_MIN_AGE_SECONDS: String(cfg.SWEEP_MIN_AGE_SECONDS),
       STRIPE_API_URL: stripe.url,
       STRIPE_SECRET_KEY: stripe.secretKey,
@@ -271,6 +295,7 @@ export async function startLocalCloud(
         contractAddress: chain.deployment.address,
         deployedAt: chain.deployment.deployedAt,
       },
+      trust,
       demoAccounts,
       handlerEnv,
       dataDir,

@@ -7,6 +7,8 @@
 // new ones at once (the SDK sees the connection reset, as with a mailbox that died); "up" relays
 // again. The mailbox itself keeps running, so the test still reads what arrived. Everything listens
 // on 127.0.0.1 only. Control: POST <url>/mailbox/down, POST <url>/mailbox/up, GET <url>/ (state).
+// Issue #30: POST <url>/tsa/down closes both local timestamp authorities' ports (connections refused),
+// POST <url>/tsa/up opens them again (local/trust/).
 import http from 'node:http';
 import net from 'node:net';
 import { SESClient } from '@aws-sdk/client-ses';
@@ -15,6 +17,7 @@ import { getDeps, setDeps } from '../lambdas/deps';
 import { sdkBounds } from '../lambdas/adapters/sdk-bounds';
 import { SesMailer } from '../lambdas/adapters/ses-mailer';
 import { MailboxSms } from '../lambdas/adapters/sms';
+import type { LocalTrust } from './trust/index';
 
 export interface FaultSwitch {
   /** The control URL. */
@@ -73,6 +76,8 @@ export function faultyRelay(target: { host: string; port: number }) {
 
 export async function startFaultSwitch(options: {
   mailboxUrl: string;
+  /** The local trust services, whose timestamp authorities /tsa/down and /tsa/up control. */
+  trust?: LocalTrust;
   host?: string;
   log: (line: string) => void;
 }): Promise<FaultSwitch> {
@@ -96,13 +101,28 @@ export async function startFaultSwitch(options: {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    const state = () => ({ mailbox: relay.isDown() ? 'down' : 'up' });
-    if (req.method === 'GET' && req.url === '/') return reply(200, state());
-    const match = req.method === 'POST' ? /^\/mailbox\/(down|up)$/.exec(req.url ?? '') : null;
-    if (!match) return reply(404, { error: 'POST /mailbox/down or /mailbox/up; GET /' });
-    relay.setDown(match[1] === 'down');
-    options.log(`Fault switch: the mailbox is ${match[1]}.`);
-    return reply(200, state());
+    const authorities = options.trust
+      ? [options.trust.authorities.primary, options.trust.authorities.fallback]
+      : [];
+    const mailboxState = () => ({ mailbox: relay.isDown() ? 'down' : 'up' });
+    const tsaState = () => ({ tsa: authorities.some((a) => a.paused) ? 'down' : 'up' });
+    if (req.method === 'GET' && req.url === '/')
+      return reply(200, { ...mailboxState(), ...(options.trust ? tsaState() : {}) });
+    const match = req.method === 'POST' ? /^\/(mailbox|tsa)\/(down|up)$/.exec(req.url ?? '') : null;
+    if (!match || (match[1] === 'tsa' && !options.trust))
+      return reply(404, { error: 'POST /mailbox/down or /mailbox/up (/tsa/down, /tsa/up); GET /' });
+    if (match[1] === 'mailbox') {
+      relay.setDown(match[2] === 'down');
+      options.log(`Fault switch: the mailbox is ${match[2]}.`);
+      return reply(200, mailboxState());
+    }
+    void Promise.all(authorities.map((a) => (match[2] === 'down' ? a.pause() : a.resume()))).then(
+      () => {
+        options.log(`Fault switch: the timestamp authorities are ${match[2]}.`);
+        reply(200, tsaState());
+      },
+      (err: unknown) => reply(500, { error: String(err) }),
+    );
   });
   const controlPort = await listen(control, host);
   return {

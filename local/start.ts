@@ -27,7 +27,8 @@ async function main() {
   try {
     cloud = await startLocalCloud();
     // Tests that take the mail path down start the cloud with LOCAL_FAULTS=1 (local/faults.ts).
-    if (faultsEnabled()) faults = await startFaultSwitch({ mailboxUrl: cloud.mailboxUrl, log: console.log });
+    if (faultsEnabled())
+      faults = await startFaultSwitch({ mailboxUrl: cloud.mailboxUrl, trust: cloud.trust, log: console.log });
   } catch (err) {
     if (err instanceof LocalCloudError || err instanceof ConfigError) {
       console.error(err.message);
@@ -44,8 +45,13 @@ async function main() {
     `  API health:    ${cloud.appUrl}/api/health`,
     `  Local Stripe:  ${cloud.stripeUrl}   (test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined)`,
     `  Local chain:   ${cloud.chain.rpcUrl}   (chain id ${cloud.chain.chainId}, DocumentAnchor at ${cloud.chain.contractAddress})`,
+    `  Local TSAs:    ${cloud.trust.tsaUrls.join(', ')}   (RFC 3161; OCSP at ${cloud.trust.ocspUrl}, root CA ${cloud.trust.rootFile})`,
     `  Test clock:    ${cloud.appUrl}/local/test-clock   (reminders and expiry; POST …/advance {"seconds":N}, …/reset)`,
-    ...(faults ? [`  Fault switch:  ${faults.url}   (LOCAL_FAULTS=1: POST /mailbox/down, /mailbox/up)`] : []),
+    ...(faults
+      ? [
+          `  Fault switch:  ${faults.url}   (LOCAL_FAULTS=1: POST /mailbox/down, /mailbox/up, /tsa/down, /tsa/up)`,
+        ]
+      : []),
     '',
     '  Demo sign-in (e-mail / password):',
     ...cloud.demoAccounts.map(
@@ -66,6 +72,12 @@ async function main() {
           endpoints: cloud.endpoints,
           resources: cloud.resources,
           chain: cloud.chain,
+          trust: {
+            tsaUrls: cloud.trust.tsaUrls,
+            ocspUrl: cloud.trust.ocspUrl,
+            rootFile: cloud.trust.rootFile,
+            intermediateFile: cloud.trust.intermediateFile,
+          },
           demoAccounts: cloud.demoAccounts,
           handlerEnv: cloud.handlerEnv,
           ...(faults ? { faultsUrl: faults.url } : {}),

@@ -2,4 +2,4 @@
 // sealPdf and certificatePdf into the seal and anchor jobs, and only the bundles whose handler calls
 // sealDeps() or anchorDeps() keep pdf-lib, fontkit, qrcode and the CMS code.
 export { certificatePdf, sealPdf } from '../sealing';
-export { timestampFacts } from '../sealing/pades';
+export { renewArchiveTimestamp, timestampFacts } from '../sealing/pades';

@@ -110,7 +110,7 @@ export interface SignedDataOptions {
   readonly signedAttributes?: readonly Asn1[];
   /** SignerInfo's unsigned attributes (the signature timestamp). */
   readonly unsignedAttributes?: readonly Asn1[];
-  /** Certificates written into the SignedData: the key's chain when absent. */
+  /** Certificates written into the SignedData: the key's chain when absent, none (no field) when empty. */
   readonly certificates?: readonly Uint8Array[];
 }
 
@@ -163,7 +163,8 @@ export async function signedData(key: SealingKey, options: SignedDataOptions): P
       int(contentType === OID.data ? 1 : 3), // RFC 5652 5.1: 3 when the content is not id-data
       set([algorithm(OID.sha256)]),
       encapsulated,
-      asn1.create(Class.CONTEXT_SPECIFIC, 0, true, certificates),
+      // RFC 3161 2.4.1: a token asked for without certReq carries no certificates field at all.
+      ...(certificates.length > 0 ? [asn1.create(Class.CONTEXT_SPECIFIC, 0, true, certificates)] : []),
       set([signerInfo]),
     ]);
     return der(seq([oid(OID.signedData), tagged(0, body)]));

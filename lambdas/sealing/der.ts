@@ -32,7 +32,24 @@ export const OID = {
 } as const;
 
 export const oid = (value: string): Asn1 =>
-  asn1.create(Class.UNIVERSAL, Type.OID, false, asn1.oidToDer(value).getBytes());
+  asn1.create(Class.UNIVERSAL, Type.OID, false, encodeOid(value).toString('binary'));
+
+/** An OBJECT IDENTIFIER's contents (X.690 8.19) from its dotted value, arcs of any size (see decodeOid). */
+export function encodeOid(value: string): Buffer {
+  if (!/^[0-2](\.\d+)+$/.test(value)) throw new Error(`not an OBJECT IDENTIFIER: ${value}`);
+  const [a, b, ...rest] = value.split('.').map((n) => BigInt(n));
+  const out: number[] = [];
+  for (const arc of [a! * 40n + b!, ...rest]) {
+    const groups: number[] = [];
+    let v = arc;
+    do {
+      groups.unshift(Number(v & 0x7fn));
+      v >>= 7n;
+    } while (v > 0n);
+    groups.forEach((g, i) => out.push(i < groups.length - 1 ? g | 0x80 : g));
+  }
+  return Buffer.from(out);
+}
 export const octets = (bytes: Uint8Array): Asn1 =>
   asn1.create(Class.UNIVERSAL, Type.OCTETSTRING, false, Buffer.from(bytes).toString('binary'));
 export const seq = (items: Asn1[]): Asn1 => asn1.create(Class.UNIVERSAL, Type.SEQUENCE, true, items);
@@ -65,7 +82,28 @@ export const fromDer = (bytes: Uint8Array): Asn1 =>
 /** A primitive node's contents as bytes (an OCTET STRING, an INTEGER's two's complement). */
 export const bytesOf = (node: Asn1): Buffer => Buffer.from(node.value as string, 'binary');
 /** An OBJECT IDENTIFIER node's dotted value. */
-export const oidOf = (node: Asn1): string => asn1.derToOid(node.value as string);
+export const oidOf = (node: Asn1): string => decodeOid(bytesOf(node));
+
+/**
+ * An OBJECT IDENTIFIER's dotted value from its contents (X.690 8.19), each arc a BigInt: forge's own
+ * decoder stops at 53-bit arcs, and the UUID arc 2.25 (X.667, the local authority's policy) is 128.
+ */
+export function decodeOid(bytes: Uint8Array): string {
+  const arcs: bigint[] = [];
+  let value = 0n;
+  for (const byte of bytes) {
+    value = (value << 7n) | BigInt(byte & 0x7f);
+    if (byte & 0x80) continue;
+    arcs.push(value);
+    value = 0n;
+  }
+  if (arcs.length === 0 || (bytes.length > 0 && bytes[bytes.length - 1]! & 0x80)) {
+    throw new Error('a truncated OBJECT IDENTIFIER');
+  }
+  const first = arcs[0]!;
+  const head = first < 40n ? [0n, first] : first < 80n ? [1n, first - 40n] : [2n, first - 80n];
+  return [...head, ...arcs.slice(1)].join('.');
+}
 /** A constructed node's children (throws when the node is primitive). */
 export const childrenOf = (node: Asn1): Asn1[] => {
   if (!Array.isArray(node.value)) throw new Error('expected a constructed ASN.1 value');

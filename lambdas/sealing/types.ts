@@ -250,8 +250,9 @@ export interface SealInput {
 export type SealStage = 'load' | 'stamp' | 'audit' | 'save' | 'sign' | 'hash';
 
 /** Issue #30: the long-term evidence stages, each a round trip or its PDF update (ms). 'revocation'
- *  overlaps the others (fetched while the document is built); the rest follow one another. */
-export type EvidenceStage = 'timestamp' | 'revocation' | 'dss' | 'docTimestamp';
+ *  is the wait left after the signature (its requests start while the document is built);
+ *  'roundTrips' sums the waits on the authorities and responders that the worker sat through. */
+export type EvidenceStage = 'timestamp' | 'revocation' | 'dss' | 'docTimestamp' | 'roundTrips';
 
 export interface SealResult {
   readonly pdf: Uint8Array;

@@ -75,12 +75,15 @@ export interface SealDeps {
   readonly users: { getById(userId: string): Promise<UserRecord | null> };
   readonly storage: ObjectStorage;
   readonly queue: JobQueue;
-  /** The service's signing identity (Secrets Manager when deployed, .local/ locally). */
+  /** The service's signing identity: a PKCS#12 bundle (.local/ locally) or a KMS key (deployed). */
   readonly serviceSigner: () => Promise<ServiceSigner | SealingKey>;
   /** The timestamp authorities and OCSP responders (issue #30): every sealed PDF is PAdES B-LTA. */
   readonly trust: () => TrustServices;
   /** Reads a token's time, authority and serial (lambdas/sealing/pades.ts, through droppable/). */
   readonly timestampFacts: (token: Uint8Array) => TimestampFacts;
+  /** Renew the archive timestamp this many days before its certificate expires (default 90; at most
+   *  half its lifetime, so a short-lived authority certificate is renewed halfway). */
+  readonly renewBeforeDays?: number;
   readonly sealPdf: (input: SealInput) => Promise<SealResult>;
   /** Public base URL of the SPA (verification links). */
   readonly appUrl: string;
@@ -334,13 +337,24 @@ async function timestampVideos(
   return deps.docs.listRecipients(docuId);
 }
 
+/** When a document timestamp must be renewed: `renewBeforeDays` before its certificate ends, or halfway
+ *  through the time left when that is shorter (issue #30 item 3). */
+export function renewalDue(
+  archive: { readonly genTime: Date; readonly certificateNotAfter: Date },
+  renewBeforeDays: number,
+): Date {
+  const end = archive.certificateNotAfter.getTime();
+  const margin = Math.min(renewBeforeDays * 86_400_000, (end - archive.genTime.getTime()) / 2);
+  return new Date(end - Math.max(0, margin));
+}
+
 /**
  * Seals, or — when no timestamp authority or OCSP responder answers — fails the job so the queue
  * retries it later (issue #30): a seal never falls back to the server's clock. The document stays
  * Generating; the sweep re-queues it if the retries run out, and the seal queue's age alarm tells the
  * operator (docs/deploy.md).
  */
-async function waitingOnTrust<T>(work: () => Promise<T>, docuId: string, log: Logger): Promise<T> {
+export async function waitingOnTrust<T>(work: () => Promise<T>, docuId: string, log: Logger): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -467,6 +481,10 @@ export async function sealDocument(deps: SealDeps, job: SealJob, log: Logger): P
     finalSha256: result.sha256,
     finalPageCount: result.pageCount,
     completedAt,
+    // Issue #30 item 3: the archive timestamp's renewal is scheduled with the seal.
+    ...(result.archiveTimestamp
+      ? { evidenceRenewBy: renewalDue(result.archiveTimestamp, deps.renewBeforeDays ?? 90).toISOString() }
+      : {}),
   };
   const won = await deps.seals.completeSeal(
     doc.docuId,
@@ -487,6 +505,7 @@ export async function sealDocument(deps: SealDeps, job: SealJob, log: Logger): P
     pages: result.pageCount,
     bytes: result.pdf.length,
     timings: result.timings,
+    ...(result.evidenceTimings ? { evidence: result.evidenceTimings } : {}),
   });
   // The transaction wrote exactly these fields: no need to read the document again.
   const sealed: DocumentRecord = { ...doc, ...final, status: 'Completed', version: doc.version + 1 };

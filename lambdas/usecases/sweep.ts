@@ -19,7 +19,7 @@ import type { JobQueue } from '../ports';
 
 export interface SweepDeps {
   readonly docs: Pick<DocumentRepository, 'getDocument'>;
-  readonly seals: Pick<SealRepository, 'listSweepMarkers' | 'deleteSweepMarker'>;
+  readonly seals: Pick<SealRepository, 'listSweepMarkers' | 'deleteSweepMarker' | 'listDueRenewals'>;
   readonly queue: JobQueue;
   /** The notify queue's dead letters (absent: the sweep leaves them to the admin's redrive). */
   readonly notifyDeadLetters?: DeadLetterQueue;
@@ -53,6 +53,8 @@ export interface SweepReport {
   readonly anchor: number;
   /** Dead-lettered notifications sent back to the notify queue. */
   readonly notify: number;
+  /** Archive timestamp renewals that were due, queued to the seal worker (issue #30 item 3). */
+  readonly renew: number;
   /** Markers of documents that no longer owe the work (deleted, or done meanwhile). */
   readonly cleaned: number;
   /** Documents found owing their seal (Generating) for longer than minAgeSeconds, re-queued or not:
@@ -63,7 +65,7 @@ export interface SweepReport {
 export async function sweep(deps: SweepDeps, limits: SweepLimits, log: Logger): Promise<SweepReport> {
   const now = (deps.now ?? (() => new Date()))().getTime();
   const cutoff = now - limits.minAgeSeconds * 1000;
-  const report = { seal: 0, anchor: 0, notify: 0, cleaned: 0, stuckGenerating: 0 };
+  const report = { seal: 0, anchor: 0, notify: 0, renew: 0, cleaned: 0, stuckGenerating: 0 };
   for (const queue of ['seal', 'anchor'] as const) {
     const markers = await deps.seals.listSweepMarkers(queue, limits.maxPerRun * 4);
     for (const marker of markers) {
@@ -92,10 +94,17 @@ export async function sweep(deps: SweepDeps, limits: SweepLimits, log: Logger): 
       report[queue]++;
     }
   }
+  // Renewals due now (the schedule is sorted by due time: only what is due is read). A renewal is
+  // idempotent, so one still in the queue from the last run costs a duplicate message, no harm.
+  for (const due of await deps.seals.listDueRenewals(new Date(now).toISOString(), limits.maxPerRun)) {
+    const job: SealJob = { docuId: due.docuId, renew: true, dueAt: due.dueAt, reason: 'renewal' };
+    await deps.queue.enqueue('seal', job);
+    report.renew++;
+  }
   if (deps.notifyDeadLetters) {
     report.notify = await requeueNotifications(deps.notifyDeadLetters, limits, now, log);
   }
-  if (report.seal || report.anchor || report.notify || report.cleaned)
+  if (report.seal || report.anchor || report.notify || report.renew || report.cleaned)
     log.info('sweep re-queued overdue work', report);
   return report;
 }

@@ -45,7 +45,9 @@ async function sealedDocument(deps: VerifyDeps, query: VerifyQuery): Promise<Sea
     if (!sealed) return null;
     const doc = await deps.docs.getDocument(sealed.docuId);
     if (!doc || doc.status !== 'Completed') return null;
-    if (sealed.recipientIndex === undefined) return doc.finalSha256 === query.hash ? { doc } : null;
+    // A renewed file (issue #30 item 3) answers for its document; the chain holds the anchored hash.
+    if (sealed.recipientIndex === undefined)
+      return doc.finalSha256 === query.hash || sealed.renewedAt ? { doc } : null;
     const recipients = await deps.docs.listRecipients(doc.docuId);
     const video = recipients.find((r) => r.index === sealed.recipientIndex && r.video?.sha256 === query.hash);
     return video ? { doc, video, recipients } : null;
@@ -57,7 +59,8 @@ async function sealedDocument(deps: VerifyDeps, query: VerifyQuery): Promise<Sea
 export async function verify(deps: VerifyDeps, query: VerifyQuery, log: Logger): Promise<VerifyResponse> {
   const sealed = await sealedDocument(deps, query);
   const doc = sealed?.doc ?? null;
-  const hash = query.hash ?? doc?.finalSha256 ?? null;
+  const renewed = Boolean(doc && query.hash && !sealed?.video && query.hash !== doc.finalSha256);
+  const hash = (renewed ? doc?.finalSha256 : query.hash) ?? doc?.finalSha256 ?? null;
   let document: VerifyResponse['document'];
   let video: VerifyResponse['video'];
   if (doc) {

@@ -24,6 +24,8 @@ import { Jobs } from '../constructs/jobs.js';
 import { Notifications, type MailIdentityMode } from '../constructs/notifications.js';
 import { Scheduling } from '../constructs/scheduling.js';
 import { Sealing } from '../constructs/sealing.js';
+import { Evidence } from '../constructs/evidence.js';
+import type { SealKey } from '../constructs/seal-key.js';
 import { Web } from '../constructs/web.js';
 import { DocumentsCors } from '../constructs/documents-cors.js';
 
@@ -66,6 +68,14 @@ export interface AppStackProps extends StackProps {
   readonly additionalConnectSources?: readonly string[];
   /** Secrets Manager secret with the sealing key (docs/deploy.md). */
   readonly sealSignerSecretName: string;
+  /** Long-term evidence (issue #30): the sealing key in KMS (the stateful stack's), the timestamp
+   *  authorities and the seal-wait alarm's minutes. @default - none (sealing with the PKCS#12 secret) */
+  readonly evidence?: {
+    readonly sealKey: SealKey;
+    readonly tsaUrls: readonly string[];
+    readonly tsaTimeoutMs?: number;
+    readonly sealWaitAlarmMinutes?: number;
+  };
   /** Payments (issue #18): the Stripe keys' secret (JSON {secretKey, webhookSecret}) and price ids. */
   readonly payments?: { readonly secretName: string; readonly priceIds: string };
   /** The anchoring chain. @default - none: anchor jobs fail (and wait in their DLQ) until it is set */
@@ -78,6 +88,7 @@ export class AppStack extends Stack {
   readonly notifications: Notifications;
   readonly web: Web;
   readonly sealing: Sealing;
+  readonly evidence?: Evidence;
   readonly scheduling: Scheduling;
   readonly chain?: Chain;
   readonly originVerifySecret: Secret;
@@ -120,6 +131,18 @@ export class AppStack extends Stack {
       sealWorker: this.jobs.jobs.seal.worker,
       signerSecretName: props.sealSignerSecretName,
     });
+    if (props.evidence) {
+      this.evidence = new Evidence(this, 'Evidence', {
+        signers: [this.jobs.jobs.seal.worker, this.jobs.jobs.anchor.worker],
+        sealKey: props.evidence.sealKey,
+        signerSecretName: props.sealSignerSecretName,
+        tsaUrls: props.evidence.tsaUrls,
+        tsaTimeoutMs: props.evidence.tsaTimeoutMs,
+        sealQueue: this.jobs.jobs.seal.queue,
+        sealDeadLetterQueue: this.jobs.jobs.seal.deadLetterQueue,
+        waitAlarmMinutes: props.evidence.sealWaitAlarmMinutes,
+      });
+    }
     this.notifications = new Notifications(this, 'Notifications', {
       mailFrom: props.mailFrom,
       identity: props.mailIdentity,

@@ -41,7 +41,7 @@ describe('the chain in the composed app', () => {
     });
   });
 
-  test('lets the anchor worker alone read the minter secret, and the seal worker alone the sealing key', () => {
+  test('lets the anchor worker alone read the minter secret, and the two signing workers the sealing key', () => {
     const anchorRole = logicalIdOf(composed.app.jobs.jobs.anchor.worker.role!);
     const sealRole = logicalIdOf(composed.app.jobs.jobs.seal.worker.role!);
     const readers = Object.values(resources).filter(
@@ -51,8 +51,7 @@ describe('the chain in the composed app', () => {
     );
     const readerOf = (secret: string) =>
       readers.filter((r) => JSON.stringify(r.Properties.PolicyDocument).includes(secret));
-    // Three secrets are read, each by one function: the minter key, the sealing key and (the billing
-    // routes) Stripe's keys.
+    // Three secrets are read: the minter key, the sealing key and (the billing routes) Stripe's keys.
     expect(readers).toHaveLength(3);
     expect(readerOf(':secret:signseal/stripe-??????').map((r) => r.Properties.Roles)).toEqual([
       [{ Ref: logicalIdOf(composed.app.api.functions.get('billing')!.role!) }],
@@ -60,9 +59,12 @@ describe('the chain in the composed app', () => {
     expect(readerOf(':secret:signseal/test-minter-??????').map((r) => r.Properties.Roles)).toEqual([
       [{ Ref: anchorRole }],
     ]);
-    expect(readerOf(':secret:signseal/sealing-key-??????').map((r) => r.Properties.Roles)).toEqual([
-      [{ Ref: sealRole }],
-    ]);
+    // The sealing key: the seal worker (sealed PDFs) and the anchor worker (certificate PDFs, issue #30).
+    expect(
+      readerOf(':secret:signseal/sealing-key-??????')
+        .map((r) => JSON.stringify(r.Properties.Roles))
+        .sort(),
+    ).toEqual([JSON.stringify([{ Ref: anchorRole }]), JSON.stringify([{ Ref: sealRole }])].sort());
   });
 
   test('lets the health check read the chain without the minter secret, and no other function see it', () => {

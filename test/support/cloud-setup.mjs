@@ -26,6 +26,10 @@ export default async function setup() {
     TEST_CHAIN_RPC_URL: info.chain.rpcUrl,
     TEST_CHAIN_ID: String(info.chain.chainId),
     TEST_CHAIN_CONTRACT: info.chain.contractAddress,
+    // The local trust services (issue #30): openssl checks tokens and OCSP answers against these.
+    TEST_OCSP_URL: info.trust.ocspUrl,
+    TEST_TRUST_ROOT_FILE: info.trust.rootFile,
+    TEST_TRUST_INTERMEDIATE_FILE: info.trust.intermediateFile,
     TEST_DLQ_URLS: JSON.stringify(info.resources.dlqUrls),
     TEST_DEMO_EMAIL: info.demoAccounts[0].email,
     TEST_DEMO_PASSWORD: info.demoAccounts[0].password,

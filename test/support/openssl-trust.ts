@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SealError } from '../../lambdas/sealing/errors';
 import type { ServiceSigner, TrustServices } from '../../lambdas/sealing/types';
 
 const run = (args: string[], cwd: string): string =>
@@ -161,7 +162,7 @@ export function opensslPki(): OpensslPki {
     down: false,
     timestamp(digest: Uint8Array): Promise<Uint8Array> {
       calls.timestamp += 1;
-      if (trust.down) return Promise.reject(new Error('the authority is down'));
+      if (trust.down) return Promise.reject(new SealError('timestamp_unavailable', 'the authority is down'));
       const query = temp('.tsq');
       const token = temp('.tst');
       run(
@@ -192,7 +193,7 @@ export function opensslPki(): OpensslPki {
     },
     revocation(certificate: Uint8Array, issuer: Uint8Array): Promise<Uint8Array> {
       calls.revocation += 1;
-      if (trust.down) return Promise.reject(new Error('the responder is down'));
+      if (trust.down) return Promise.reject(new SealError('revocation_unavailable', 'the responder is down'));
       const caPem = pemOf(issuer).replace(/\s/g, '');
       const name = ['root', 'issuing'].find(
         (n) => readFileSync(join(dir, `${n}.pem`), 'latin1').replace(/\s/g, '') === caPem,

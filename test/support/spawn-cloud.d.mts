@@ -11,6 +11,8 @@ export interface CloudInfo {
   chain: { rpcUrl: string; chainId: number; contractAddress: string; deployedAt: string };
   demoAccounts: { email: string; password: string; name: string; admin?: boolean }[];
   handlerEnv: Record<string, string>;
+  /** The local trust services (issue #30): timestamp authorities, OCSP responder, CA files. */
+  trust: { tsaUrls: [string, string]; ocspUrl: string; rootFile: string; intermediateFile: string };
   /** The fault switch's control URL, when started with LOCAL_FAULTS=1 (local/faults.ts). */
   faultsUrl?: string;
 }

@@ -17,6 +17,9 @@ export const FREE_PORTS = {
   LOCAL_SQS_PORT: '0',
   LOCAL_CHAIN_PORT: '0',
   LOCAL_STRIPE_PORT: '0',
+  LOCAL_TSA_PORT: '0',
+  LOCAL_TSA_FALLBACK_PORT: '0',
+  LOCAL_OCSP_PORT: '0',
 };
 
 export function childEnv(extra) {

@@ -276,6 +276,11 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         anchoredAt: { type: 'string' },
         /** The certificate PDF e-mailed after anchoring. */
         certificateKey: { type: 'string' },
+        /** Issue #30 item 3: when the sealed file's archive timestamp is next renewed (ISO), before its
+         *  authority's certificate expires; an evidenceRenewal item with the same time is the schedule. */
+        evidenceRenewBy: { type: 'string' },
+        /** How many times the archive timestamp was renewed (each adds a DSS and a document timestamp). */
+        evidenceRenewals: { type: 'number' },
         /** Optimistic-concurrency counter: every state-dependent write is conditional on it. */
         version: { type: 'number', required: true },
         /** The contract list's tab (DOCUMENT_LIST_TAB of the status), kept in step with the status by the
@@ -738,9 +743,28 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         sealedAt: { type: 'string', required: true },
         /** Set when the hash is a contractor's agreement video of the sealed document (issue #15). */
         recipientIndex: { type: 'number' },
+        /** Set when the hash is the sealed file after an archive timestamp renewal (issue #30): the
+         *  anchored hash is still the document's finalSha256, an earlier revision of this file. */
+        renewedAt: { type: 'string' },
       },
       indexes: {
         byHash: { pk: { field: 'pk', composite: ['sha256'] }, sk: { field: 'sk', composite: [] } },
+      },
+    },
+    { client, table },
+  );
+
+  /** The schedule of archive timestamp renewals (issue #30 item 3): one item per sealed document, in
+   *  one partition sorted by due time, so the sweep reads only what is due. */
+  const evidenceRenewal = new Entity(
+    {
+      model: { entity: 'evidenceRenewal', version: '1', service: SERVICE },
+      attributes: {
+        docuId: { type: 'string', required: true },
+        dueAt: { type: 'string', required: true },
+      },
+      indexes: {
+        byDue: { pk: { field: 'pk', composite: [] }, sk: { field: 'sk', composite: ['dueAt', 'docuId'] } },
       },
     },
     { client, table },
@@ -952,6 +976,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     adminAudit,
     jobFailure,
     sealedHash,
+    evidenceRenewal,
     user,
     verificationCode,
     jobRecord,

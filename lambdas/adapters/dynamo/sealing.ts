@@ -19,6 +19,23 @@ export interface FinalFile {
   /** Pages of the sealed PDF (absent on files sealed before issue #34). */
   readonly finalPageCount?: number;
   readonly completedAt: string;
+  /** Issue #30 item 3: when the archive timestamp is due for renewal (scheduled with the seal). */
+  readonly evidenceRenewBy?: string;
+}
+
+/** The sealed file after an archive timestamp renewal (issue #30 item 3). */
+export interface RenewedFile {
+  readonly finalKey: string;
+  readonly finalSizeBytes: number;
+  /** SHA-256 of the renewed file (the anchored hash stays the document's finalSha256). */
+  readonly sha256: string;
+  readonly renewedAt: string;
+  readonly evidenceRenewBy: string;
+}
+
+export interface EvidenceRenewalRecord {
+  readonly docuId: string;
+  readonly dueAt: string;
 }
 
 export interface AnchorFields {
@@ -79,6 +96,16 @@ export interface SealRepository {
   /** The first time a contractor opened their link; later calls change nothing. */
   markOpened(docuId: string, index: number, at: string): Promise<void>;
   findSealedHash(sha256: string): Promise<SealedHashRecord | null>;
+  /** Archive timestamp renewals due at `now` or before, at most `limit`, the most urgent first. */
+  listDueRenewals(now: string, limit: number): Promise<EvidenceRenewalRecord[]>;
+  /**
+   * Replaces the sealed file by its renewed one (issue #30 item 3) when the document still has the file
+   * renewed (`expectedKey`) and is still due at `dueAt`; moves its schedule to the next renewal and
+   * lets the verify page find the new file's hash. False when another attempt won.
+   */
+  recordRenewal(docuId: string, expectedKey: string, dueAt: string, renewed: RenewedFile): Promise<boolean>;
+  /** Removes a schedule item (its document is gone or no longer B-LTA). */
+  deleteRenewal(docuId: string, dueAt: string): Promise<void>;
   /** Markers of one queue, at most `limit`, oldest first. */
   listSweepMarkers(queue: 'seal' | 'anchor', limit: number): Promise<SweepMarkerRecord[]>;
   /** Removes a marker whose document no longer exists or no longer owes the work. */
@@ -117,6 +144,9 @@ export class DynamoSealRepository implements SealRepository {
     const items = [
       { Update: update as never },
       { Put: hash as never },
+      ...(final.evidenceRenewBy
+        ? [{ Put: this.e.evidenceRenewal.put({ docuId, dueAt: final.evidenceRenewBy }).params() as never }]
+        : []),
       { Delete: this.e.sweepMarker.delete({ queue: 'seal', docuId }).params() as never },
       {
         Put: this.e.sweepMarker
@@ -170,6 +200,53 @@ export class DynamoSealRepository implements SealRepository {
       if (isConditionalFailure(err)) return false;
       throw err;
     }
+  }
+
+  async listDueRenewals(now: string, limit: number): Promise<EvidenceRenewalRecord[]> {
+    const res = await this.e.evidenceRenewal.query.byDue({}).lte({ dueAt: now }).go({ limit });
+    return res.data.map((r) => ({ docuId: r.docuId, dueAt: r.dueAt }));
+  }
+
+  async recordRenewal(
+    docuId: string,
+    expectedKey: string,
+    dueAt: string,
+    renewed: RenewedFile,
+  ): Promise<boolean> {
+    const update = this.e.document
+      .patch({ docuId })
+      .set({
+        finalKey: renewed.finalKey,
+        finalSizeBytes: renewed.finalSizeBytes,
+        evidenceRenewBy: renewed.evidenceRenewBy,
+        updatedAt: renewed.renewedAt,
+      })
+      .add({ evidenceRenewals: 1 })
+      .where((a, o) => `${o.eq(a.finalKey, expectedKey)} AND ${o.eq(a.evidenceRenewBy, dueAt)}`)
+      .params();
+    const items = [
+      { Update: update as never },
+      { Delete: this.e.evidenceRenewal.delete({ docuId, dueAt }).params() as never },
+      {
+        Put: this.e.evidenceRenewal.put({ docuId, dueAt: renewed.evidenceRenewBy }).params() as never,
+      },
+      {
+        Put: this.e.sealedHash
+          .put({ sha256: renewed.sha256, docuId, sealedAt: renewed.renewedAt, renewedAt: renewed.renewedAt })
+          .params() as never,
+      },
+    ];
+    try {
+      await this.documentClient.send(new TransactWriteCommand({ TransactItems: items }));
+      return true;
+    } catch (err) {
+      if (isConditionalFailure(err)) return false;
+      throw err;
+    }
+  }
+
+  async deleteRenewal(docuId: string, dueAt: string): Promise<void> {
+    await this.e.evidenceRenewal.delete({ docuId, dueAt }).go();
   }
 
   async recordAnchor(docuId: string, anchor: AnchorFields): Promise<boolean> {

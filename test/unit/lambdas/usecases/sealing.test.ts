@@ -24,7 +24,7 @@ import type {
 } from '../../../../lambdas/ports';
 import type { SealInput, TrustServices } from '../../../../lambdas/sealing/types';
 import { anchorDocument, type AnchorDeps } from '../../../../lambdas/usecases/anchoring';
-import { sealDocument, type SealDeps } from '../../../../lambdas/usecases/sealing';
+import { renewalDue, sealDocument, type SealDeps } from '../../../../lambdas/usecases/sealing';
 import { createLogger } from '../../../../lambdas/core/logger';
 import { sweep } from '../../../../lambdas/usecases/sweep';
 import { maskName, verify } from '../../../../lambdas/usecases/verify';
@@ -76,6 +76,19 @@ class InMemorySeals implements SealRepository {
     if (!r || r.videoAnchor) return false;
     r.videoAnchor = { ...anchor };
     return true;
+  }
+  renewals = new Map<string, string>();
+  async listDueRenewals(now: string, limit: number) {
+    return [...this.renewals]
+      .filter(([, dueAt]) => dueAt <= now)
+      .slice(0, limit)
+      .map(([docuId, dueAt]) => ({ docuId, dueAt }));
+  }
+  async recordRenewal() {
+    return false;
+  }
+  async deleteRenewal(docuId: string) {
+    this.renewals.delete(docuId);
   }
   async recordVideoTimestamp(docuId: string, index: number, stamp: VideoTimestamp) {
     const r = this.mem.recipients.get(docuId)?.find((x) => x.index === index);
@@ -822,7 +835,7 @@ describe('sweep', () => {
     };
     s.seals.markers.set('seal#gone', { queue: 'seal', docuId: 'gone', since: '2026-11-22T08:00:00.000Z' });
     const first = await sweep(deps, { minAgeSeconds: 300, maxPerRun: 10 }, silentLog);
-    expect(first).toEqual({ seal: 1, anchor: 0, notify: 0, cleaned: 1, stuckGenerating: 1 });
+    expect(first).toEqual({ seal: 1, anchor: 0, notify: 0, renew: 0, cleaned: 1, stuckGenerating: 1 });
     expect(s.queued).toEqual([{ queue: 'seal', job: { docuId: 'doc1', reason: 'sweep' } }]);
 
     // Too recent: nothing.
@@ -831,7 +844,7 @@ describe('sweep', () => {
       { minAgeSeconds: 300, maxPerRun: 10 },
       silentLog,
     );
-    expect(young).toEqual({ seal: 0, anchor: 0, notify: 0, cleaned: 0, stuckGenerating: 0 });
+    expect(young).toEqual({ seal: 0, anchor: 0, notify: 0, renew: 0, cleaned: 0, stuckGenerating: 0 });
 
     await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
     s.queued.length = 0;
@@ -840,6 +853,7 @@ describe('sweep', () => {
       seal: 0,
       anchor: 1,
       notify: 0,
+      renew: 0,
       cleaned: 0,
       stuckGenerating: 0,
     });
@@ -848,9 +862,36 @@ describe('sweep', () => {
       seal: 0,
       anchor: 0,
       notify: 0,
+      renew: 0,
       cleaned: 0,
       stuckGenerating: 0,
     });
+  });
+
+  it('queues the archive timestamp renewals that are due, and only those (issue #30 item 3)', async () => {
+    const s = setup();
+    s.seals.renewals.set('due1', '2026-11-22T09:00:00.000Z');
+    s.seals.renewals.set('later', '2027-01-01T00:00:00.000Z');
+    const report = await sweep(
+      { docs: s.mem, seals: s.seals, queue: s.sealDeps.queue, now: () => new Date('2026-11-22T10:00:00Z') },
+      { minAgeSeconds: 300, maxPerRun: 10 },
+      silentLog,
+    );
+    expect(report.renew).toBe(1);
+    expect(s.queued).toContainEqual({
+      queue: 'seal',
+      job: { docuId: 'due1', renew: true, dueAt: '2026-11-22T09:00:00.000Z', reason: 'renewal' },
+    });
+  });
+
+  it('schedules a renewal before the authority certificate ends: 90 days, or halfway when shorter', () => {
+    const genTime = new Date('2026-01-01T00:00:00Z');
+    expect(renewalDue({ genTime, certificateNotAfter: new Date('2031-01-01T00:00:00Z') }, 90)).toEqual(
+      new Date('2030-10-03T00:00:00Z'),
+    );
+    expect(renewalDue({ genTime, certificateNotAfter: new Date('2026-01-01T00:04:00Z') }, 90)).toEqual(
+      new Date('2026-01-01T00:02:00Z'),
+    );
   });
 
   it('counts every document stuck in Generating, also beyond the run limit of re-queues (issue #20)', async () => {
@@ -898,6 +939,30 @@ describe('verification', () => {
     expect((await verify({ ...deps, chain: () => null }, { hash }, silentLog)).chain).toEqual({
       state: 'unavailable',
     });
+  });
+
+  it('answers by a renewed file’s hash with its document and the anchored hash’s token (issue #30)', async () => {
+    const s = setup();
+    await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
+    const anchoredHash = s.mem.docs.get('doc1')!.finalSha256!;
+    await anchorDocument(s.anchorDeps, { docuId: 'doc1', hash: anchoredHash }, silentLog);
+    const renewed = 'c'.repeat(64);
+    s.seals.hashes.set(renewed, {
+      sha256: renewed,
+      docuId: 'doc1',
+      sealedAt: '2027-01-01T00:00:00.000Z',
+      renewedAt: '2027-01-01T00:00:00.000Z',
+    } as never);
+    const answer = await verify(verifyDepsOf(s), { hash: renewed }, silentLog);
+    expect(answer).toMatchObject({
+      known: true,
+      hash: anchoredHash,
+      document: { finalSha256: anchoredHash },
+      chain: { state: 'anchored', record: { sha256: anchoredHash } },
+    });
+    // A hash registered for no renewal and not the document's is still unknown.
+    s.seals.hashes.set('d'.repeat(64), { sha256: 'd'.repeat(64), docuId: 'doc1', sealedAt: 'x' } as never);
+    expect((await verify(verifyDepsOf(s), { hash: 'd'.repeat(64) }, silentLog)).known).toBe(false);
   });
 
   it('answers by an agreement video’s hash: whose video of which contract, with its own token', async () => {

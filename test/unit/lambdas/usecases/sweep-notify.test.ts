@@ -51,7 +51,11 @@ class MemoryDeadLetters implements DeadLetterQueue {
 function deps(dlq: DeadLetterQueue): SweepDeps {
   return {
     docs: { getDocument: async () => null },
-    seals: { listSweepMarkers: async () => [], deleteSweepMarker: async () => undefined },
+    seals: {
+      listSweepMarkers: async () => [],
+      deleteSweepMarker: async () => undefined,
+      listDueRenewals: async () => [],
+    },
     queue: {
       check: async () => undefined,
       enqueue: async () => {
