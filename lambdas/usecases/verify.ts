@@ -94,6 +94,10 @@ export async function verify(deps: VerifyDeps, query: VerifyQuery, log: Logger):
         recordedAt: by.video.recordedAt,
         sizeBytes: by.video.sizeBytes,
         contentType: by.video.contentType,
+        // The token only (issue #30 item 4): the page reads its time, authority and serial from it.
+        ...(by.videoTimestamp?.sha256 === by.video.sha256
+          ? { timestamp: { token: by.videoTimestamp.token } }
+          : {}),
       };
     }
   }

@@ -74,6 +74,10 @@ export const verifyResponseSchema = z.object({
       recordedAt: z.string(),
       sizeBytes: z.number(),
       contentType: z.string(),
+      /** The video's RFC 3161 timestamp token (issue #30 item 4), base64 DER, as the seal job stored
+       *  it: the page checks it in the browser against the video's SHA-256 and shows its time,
+       *  authority and serial itself, so nothing about it rests on our word. */
+      timestamp: z.object({ token: z.string() }).optional(),
     })
     .optional(),
   /** The on-chain record read live: 'anchored', 'pending' (sealed, not yet minted), 'unavailable'

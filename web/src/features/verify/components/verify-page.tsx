@@ -4,6 +4,8 @@
 // from the QR code of the audit pages (?document=<id>), it shows that document and asks for the file.
 // An agreement video (webm, mp4) is checked the same way (issue #15): the answer says whose video of
 // which contract it is; the QR code under a video signer's sign opens the page with ?video=<sha256>.
+// Issue #30: a dropped PDF's long-term evidence (trusted time, authority, PAdES level, LTV data) and a
+// video's timestamp token are judged in this browser from the bytes (./evidence-slot, loaded lazily).
 import { useCallback, useEffect, useId, useState, type DragEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -15,6 +17,7 @@ import { sha256OfBlob } from '../../../lib/file-sha256';
 import { useDocumentTitle } from '../../../app/page-title';
 import { fetchVerification, type VerifyQuery } from '../api/verify-api';
 import { VerifyResult } from './verify-result';
+import { PdfEvidence, VideoTimestamp } from './evidence-slot';
 import '../verify.css';
 
 const VIDEO_FILE = /\.(webm|mp4|m4v)$/i;
@@ -34,6 +37,8 @@ export function VerifyPage() {
   const [hashText, setHashText] = useState(params.get('hash') ?? params.get('video') ?? '');
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [dragging, setDragging] = useState(false);
+  // The PDF whose long-term evidence is shown: judged from its bytes whatever our server answers.
+  const [pdfFile, setPdfFile] = useState<File | null>(null);
   const inputId = useId();
   const hashId = useId();
   useDocumentTitle(t('verify.title'));
@@ -62,10 +67,12 @@ export function VerifyPage() {
   const checkFile = async (file: File | undefined) => {
     if (!file) return;
     const isPdf = file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
+    setPdfFile(null);
     if (!isPdf && !isVideoFile(file)) {
       setState({ kind: 'error', message: t('verify.errors.notPdfOrVideo') });
       return;
     }
+    if (isPdf) setPdfFile(file);
     setState({ kind: 'working' });
     let hash: string;
     try {
@@ -86,6 +93,7 @@ export function VerifyPage() {
       return;
     }
     setParams({ hash }, { replace: true });
+    setPdfFile(null);
     void run({ hash });
   };
 
@@ -164,7 +172,19 @@ export function VerifyPage() {
             locale={locale}
           />
         )}
+        {state.kind === 'done' && state.result.known && state.result.video?.timestamp && (
+          <VideoTimestamp
+            token={state.result.video.timestamp.token}
+            sha256={state.fileHash ?? state.result.hash ?? ''}
+            locale={locale}
+          />
+        )}
       </section>
+      {pdfFile && (
+        <div aria-live="polite" className="verify-result">
+          <PdfEvidence file={pdfFile} locale={locale} />
+        </div>
+      )}
     </main>
   );
 }
