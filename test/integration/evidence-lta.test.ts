@@ -142,6 +142,20 @@ describe('B-LTA on every sealed PDF of the local cloud', () => {
     const pdf = await documentDeps().storage.getBytes(doc.finalKey!);
     expect(sha256Hex(pdf)).toBe(doc.finalSha256);
     expectBLta(pdf, 'E-Sign sealed PDF', ...trustFiles());
+    // The checks can fail: the same file cut before its document timestamp (its B-T revision) is
+    // refused, and so is a file one byte of whose signed content changed.
+    const approval = signaturesOf(pdf).find((x) => !x.docTimestamp)!;
+    const cut = pdf.subarray(0, approval.range[2]! + approval.range[3]!);
+    expect(() => expectBLta(cut, 'cut before the document timestamp', ...trustFiles())).toThrow(
+      /last revision is a document timestamp/,
+    );
+    const flipped = new Uint8Array(pdf);
+    const at = Buffer.from(pdf).indexOf('stream') + 20;
+    expect(at).toBeLessThan(approval.range[1]!);
+    flipped[at] = flipped[at]! ^ 0x01;
+    expect(() => expectBLta(flipped, 'one byte changed', ...trustFiles())).toThrow(
+      /approval signature valid.*document timestamp/,
+    );
     expectBLta(await mailedCertificate(s.email, doc), 'E-Sign certificate', ...trustFiles());
   }, 300_000);
 
