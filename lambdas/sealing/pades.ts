@@ -22,7 +22,7 @@ import {
   decodePDFRawStream,
   type PDFObject,
 } from 'pdf-lib';
-import { der, fromDer, OID, tbsFields, type Asn1 } from './der';
+import { childrenOf, Class, der, fromDer, OID, tbsFields, type Asn1 } from './der';
 import { certificateOf } from './pkix';
 import { timestampInfo } from './rfc3161';
 import { attribute } from './cms';
@@ -42,9 +42,21 @@ export function signatureTimestampAttribute(token: Uint8Array): Asn1 {
   return attribute(OID.signatureTimeStampToken, fromDer(token));
 }
 
-/** The certificates a TimeStampToken carries (SignedData certificates [0]), DER. */
+/**
+ * The certificates a TimeStampToken carries (SignedData certificates [0]), DER. The token was checked
+ * when it was received (lambdas/adapters/trust.ts): read, not checked again, on the seal's path.
+ */
 export function certificatesOfToken(token: Uint8Array): Buffer[] {
-  return timestampInfo(token).certificates;
+  try {
+    const [, content] = childrenOf(fromDer(token));
+    const signed = childrenOf(childrenOf(content!)[0]!);
+    const certs = signed.find((n) => n.tagClass === Class.CONTEXT_SPECIFIC && n.type === 0);
+    return certs ? childrenOf(certs).map((c) => der(c)) : [];
+  } catch (error) {
+    throw new SealError('timestamp_unavailable', 'the timestamp token is not a CMS SignedData', {
+      cause: error,
+    });
+  }
 }
 
 interface CertificateFacts {

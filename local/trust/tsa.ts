@@ -205,6 +205,17 @@ export function timestampAuthority(options: TimestampAuthorityOptions): Timestam
   if (next < 1n) throw new Error('A timestamp serial starts at 1 or more.');
   const save = () => writePrivate(options.counterFile, JSON.stringify({ next: next.toString() }) + '\n');
   save();
+  // Each token's serial is taken in memory at once; the counter file is written just after the reply
+  // goes out (one write for a burst), so a token does not wait on the disk.
+  let saveQueued = false;
+  const saveSoon = () => {
+    if (saveQueued) return;
+    saveQueued = true;
+    setImmediate(() => {
+      saveQueued = false;
+      save();
+    });
+  };
 
   return {
     nextSerial: () => next,
@@ -220,7 +231,7 @@ export function timestampAuthority(options: TimestampAuthorityOptions): Timestam
         // The serial is taken (and kept) before the first await: two tokens never share one.
         const serial = next;
         next += 1n;
-        save();
+        saveSoon();
         const at = now();
         const holder = options.holder(at);
         const chain = [holder.der, options.intermediate.der];
