@@ -3,6 +3,7 @@
 // header and checked before any decoding (a decompression bomb is refused unread), then decoded and
 // re-encoded here as a plain 8-bit RGBA PNG, scaled down only when larger than the box. What is stored
 // and served is always our own encoding, never the uploaded file.
+import { inflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 import jpeg from 'jpeg-js';
 import { BRAND_LOGO_LIMITS } from '../../shared/domain/brand';
@@ -32,6 +33,57 @@ export function pngDimensions(bytes: Uint8Array): { width: number; height: numbe
   const type = String.fromCharCode(bytes[12]!, bytes[13]!, bytes[14]!, bytes[15]!);
   if (type !== 'IHDR' || view.getUint32(8) !== 13) return null;
   return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+
+/**
+ * True when the PNG's image data inflates to every byte its header promises. pngjs fills a short
+ * image from uninitialised memory and decodes it or not depending on what that memory holds (a
+ * header claiming more than its data was accepted about one time in two): the length is checked
+ * here first, and inflating stops one byte past what the header promises.
+ */
+export function pngDataComplete(bytes: Uint8Array): boolean {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const width = buf.readUInt32BE(16);
+  const height = buf.readUInt32BE(20);
+  const channels = CHANNELS[buf[25]!];
+  if (!channels) return false;
+  const bits = buf[24]! * channels;
+  const rowBytes = (w: number) => (w > 0 ? 1 + Math.ceil((w * bits) / 8) : 0);
+  let expected = 0;
+  if (buf[28] === 1) {
+    // Adam7: seven reduced images, each with its own rows.
+    const passes = [
+      [0, 0, 8, 8],
+      [4, 0, 8, 8],
+      [0, 4, 4, 8],
+      [2, 0, 4, 4],
+      [0, 2, 2, 4],
+      [1, 0, 2, 2],
+      [0, 1, 1, 2],
+    ] as const;
+    for (const [x0, y0, dx, dy] of passes) {
+      const w = Math.ceil((width - x0) / dx);
+      const h = Math.ceil((height - y0) / dy);
+      if (w > 0 && h > 0) expected += h * rowBytes(w);
+    }
+  } else {
+    expected = height * rowBytes(width);
+  }
+  const idat: Buffer[] = [];
+  for (let at = 8; at + 12 <= buf.length;) {
+    const length = buf.readUInt32BE(at);
+    const type = buf.toString('latin1', at + 4, at + 8);
+    if (type === 'IDAT') idat.push(buf.subarray(at + 8, at + 8 + length));
+    if (type === 'IEND') break;
+    at += 12 + length;
+  }
+  try {
+    return inflateSync(Buffer.concat(idat), { maxOutputLength: expected + 1 }).length >= expected;
+  } catch {
+    return false;
+  }
 }
 
 /** SOF markers (baseline, extended, progressive, lossless …) but DHT (C4), JPG (C8) and DAC (CC). */
@@ -138,6 +190,7 @@ export function processLogo(bytes: Uint8Array): LogoResult {
   let rgba: Uint8Array;
   try {
     if (format === 'png') {
+      if (!pngDataComplete(bytes)) return refuse('corrupt', 'image data shorter than its header');
       const decoded = PNG.sync.read(Buffer.from(bytes), { skipRescale: false });
       if (decoded.width !== width || decoded.height !== height) return refuse('corrupt', 'size mismatch');
       rgba = new Uint8Array(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength);
