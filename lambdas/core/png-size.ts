@@ -1,5 +1,6 @@
 // The size a PNG's image data must inflate to, from its header: one place for the signer's image
-// check (lambdas/usecases/signing.ts) and the seal's decoder (lambdas/sealing/png.ts), which both
+// check (lambdas/usecases/signing.ts), the brand logo check (lambdas/usecases/brand-image.ts) and the
+// seal's decoder (lambdas/sealing/png.ts), which all
 // stop inflating there so that a PNG bomb fails without allocating.
 
 /** Adam7's seven passes: x start, y start, x step, y step. */

@@ -4,6 +4,7 @@
 // re-encoded here as a plain 8-bit RGBA PNG, scaled down only when larger than the box. What is stored
 // and served is always our own encoding, never the uploaded file.
 import { inflateSync } from 'node:zlib';
+import { pngRawSize } from '../core/png-size';
 import { PNG } from 'pngjs';
 import jpeg from 'jpeg-js';
 import { BRAND_LOGO_LIMITS } from '../../shared/domain/brand';
@@ -49,28 +50,7 @@ export function pngDataComplete(bytes: Uint8Array): boolean {
   const height = buf.readUInt32BE(20);
   const channels = CHANNELS[buf[25]!];
   if (!channels) return false;
-  const bits = buf[24]! * channels;
-  const rowBytes = (w: number) => (w > 0 ? 1 + Math.ceil((w * bits) / 8) : 0);
-  let expected = 0;
-  if (buf[28] === 1) {
-    // Adam7: seven reduced images, each with its own rows.
-    const passes = [
-      [0, 0, 8, 8],
-      [4, 0, 8, 8],
-      [0, 4, 4, 8],
-      [2, 0, 4, 4],
-      [0, 2, 2, 4],
-      [1, 0, 2, 2],
-      [0, 1, 1, 2],
-    ] as const;
-    for (const [x0, y0, dx, dy] of passes) {
-      const w = Math.ceil((width - x0) / dx);
-      const h = Math.ceil((height - y0) / dy);
-      if (w > 0 && h > 0) expected += h * rowBytes(w);
-    }
-  } else {
-    expected = height * rowBytes(width);
-  }
+  const expected = pngRawSize(width, height, buf[24]! * channels, buf[28] === 1);
   const idat: Buffer[] = [];
   for (let at = 8; at + 12 <= buf.length;) {
     const length = buf.readUInt32BE(at);
