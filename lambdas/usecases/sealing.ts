@@ -315,6 +315,8 @@ async function timestampVideos(
   const missing = videoSigners(recipients).filter((r) => r.videoTimestamp?.sha256 !== r.video.sha256);
   if (missing.length === 0) return [...recipients];
   const trust = deps.trust();
+  const recorded = new Map<number, NonNullable<RecipientRecord['videoTimestamp']>>();
+  let lostRace = false;
   await Promise.all(
     missing.map(async (r) => {
       const token = await trust.timestamp(Buffer.from(r.video.sha256, 'hex'));
@@ -326,7 +328,10 @@ async function timestampVideos(
         authority: facts.authority,
         serialHex: facts.serialHex,
       };
-      if (!(await deps.seals.recordVideoTimestamp(docuId, r.index, stamp))) {
+      if (await deps.seals.recordVideoTimestamp(docuId, r.index, stamp)) {
+        recorded.set(r.index, stamp);
+      } else {
+        lostRace = true;
         log.info('a video timestamp was recorded by another attempt', { docuId, recipientIndex: r.index });
       }
     }),
@@ -334,7 +339,12 @@ async function timestampVideos(
     if (error instanceof SealError) throw error;
     throw new SealError('timestamp_unavailable', 'a video could not be timestamped', { cause: error });
   });
-  return deps.docs.listRecipients(docuId);
+  // Only when another attempt recorded a token first is the table read again (to use that one).
+  if (lostRace) return deps.docs.listRecipients(docuId);
+  return recipients.map((r) => {
+    const stamp = recorded.get(r.index);
+    return stamp ? { ...r, videoTimestamp: stamp } : r;
+  });
 }
 
 /** When a document timestamp must be renewed: `renewBeforeDays` before its certificate ends, or halfway
