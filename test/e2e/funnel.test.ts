@@ -13,10 +13,11 @@ import { jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { createAccount } from '../support/accounts';
+import { mailStoreUrl } from '../support/cloud-client';
 import { axeViolations } from '../support/axe';
 import { appBaseUrl, launchBrowser, openApp, type BrowserSession } from '../support/browser';
 import { text } from './catalogue';
-import { expectPath, expectVisibleText, pathOf, requiredEnv, submitSignIn } from './steps';
+import { expectPath, expectVisibleText, pathOf, submitSignIn } from './steps';
 
 jest.setTimeout(180000);
 
@@ -67,7 +68,7 @@ interface Mail {
 async function smsLinkTo(address: string, target: RegExp): Promise<string> {
   const deadline = Date.now() + 30000;
   for (;;) {
-    const res = await fetch(`${requiredEnv('TEST_MAILBOX_URL')}/store`);
+    const res = await fetch(mailStoreUrl());
     const { emails } = (await res.json()) as { emails: Mail[] };
     for (const m of emails.filter((e) => e.destination.to.includes(address))) {
       const short = /https?:\/\/\S+\/api\/s\/[A-Za-z0-9_-]{12}/.exec(m.body.text ?? '');
@@ -84,7 +85,7 @@ async function smsLinkTo(address: string, target: RegExp): Promise<string> {
 async function mailTo(address: string, about = ''): Promise<Mail> {
   const deadline = Date.now() + 30000;
   for (;;) {
-    const res = await fetch(`${requiredEnv('TEST_MAILBOX_URL')}/store`);
+    const res = await fetch(mailStoreUrl());
     const { emails } = (await res.json()) as { emails: Mail[] };
     const found = emails.find(
       (m) =>
@@ -403,7 +404,7 @@ describe('E-Sign creation funnel', () => {
         agreement: 1,
         areas: [{ signed: true }],
       });
-      const all = (await (await fetch(`${requiredEnv('TEST_MAILBOX_URL')}/store`)).json()) as {
+      const all = (await (await fetch(mailStoreUrl())).json()) as {
         emails: Mail[];
       };
       const toOwner = all.emails.filter((m) => m.destination.to.includes(owner));

@@ -77,12 +77,27 @@ export interface StoredMail {
   attachments: { filename?: string; contentType?: string; size?: number; content?: string }[];
 }
 
+/**
+ * When this suite started, in epoch seconds (a few seconds early, for clock rounding). Each jest suite
+ * loads this module afresh, and suites run one after another against one shared mailbox.
+ */
+const SUITE_STARTED_S = Math.floor(Date.now() / 1000) - 5;
+
+/**
+ * The local mailbox's store, from this suite's start only. The whole store of a full run (every
+ * sealed PDF attached, base64) grew past what the mailbox can serialise in one answer: it closed
+ * the socket ('other side closed') three times in a row late in a fresh-clone CI run.
+ */
+export function mailStoreUrl(): string {
+  return `${env('TEST_MAILBOX_URL')}/store?since=${SUITE_STARTED_S}`;
+}
+
 export async function mailbox(): Promise<StoredMail[]> {
-  // The local mailbox may close a kept-alive connection just as it is reused ('other side closed', a
-  // fresh-clone CI run): reading the store is safe to repeat, so a dropped socket is tried again.
+  // A kept-alive connection may still be closed just as it is reused: reading the store is safe to
+  // repeat, so a dropped socket is tried again.
   for (let attempt = 1; ; attempt++) {
     try {
-      const res = await fetch(env('TEST_MAILBOX_URL') + '/store');
+      const res = await fetch(mailStoreUrl());
       return ((await res.json()) as { emails: StoredMail[] }).emails;
     } catch (err) {
       if (attempt >= 3 || !(err instanceof TypeError)) throw err;
