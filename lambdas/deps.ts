@@ -608,13 +608,21 @@ export function setTrustServices(next: TrustServices | undefined): void {
 }
 
 const apiKeyOwners = new Map<string, { until: number; owner: OwnerState }>();
+let apiKeyStore: { table: string; store: DynamoApiKeyStore } | undefined;
+
+function apiKeys(): DynamoApiKeyStore {
+  const table = getConfig().TABLE_NAME;
+  if (apiKeyStore?.table !== table)
+    apiKeyStore = { table, store: new DynamoApiKeyStore(documentClient(), table) };
+  return apiKeyStore.store;
+}
 
 /** API keys (issue #31 item 1): the key items, the owners' records and company seats, the limits,
  *  and the per-key rate; the owner cache lives as long as the container. Serves both the owner routes
  *  (ApiKeyDeps) and authenticateApiKey (ApiKeyAuthDeps). */
 export function apiKeyDeps(): ApiKeyDeps & ApiKeyAuthDeps {
   return {
-    keys: new DynamoApiKeyStore(documentClient(), getConfig().TABLE_NAME),
+    keys: apiKeys(),
     users: repository(),
     seats: repository(),
     limits: limits(),
