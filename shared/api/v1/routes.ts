@@ -170,7 +170,7 @@ export const V1_ROUTES: readonly V1Route[] = [
       ],
       finalRecipients: [],
       lang: 'en',
-      routing: { order: 'sequential' },
+      routing: { order: 'sequential', reminders: null, expiresAt: null, allowDelegation: false },
     },
   },
   {
