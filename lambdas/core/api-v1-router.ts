@@ -90,7 +90,12 @@ export function v1ErrorBody(err: AppError, requestId: string, locale: Locale) {
   };
 }
 
-function v1ErrorResponse(err: unknown, requestId: string, locale: Locale, log: Logger): APIGatewayProxyResultV2 {
+function v1ErrorResponse(
+  err: unknown,
+  requestId: string,
+  locale: Locale,
+  log: Logger,
+): APIGatewayProxyResultV2 {
   let appError: AppError;
   if (isAppError(err)) {
     appError = err;
@@ -183,7 +188,8 @@ export function v1Router(deps: V1RouterDeps) {
     const headers = event.headers ?? {};
     const locale = localeOfAcceptLanguage(headers['accept-language']);
     try {
-      if (!fromOurOrigin(event)) throw new AppError('errors.forbidden', 'Requests must come through the site');
+      if (!fromOurOrigin(event))
+        throw new AppError('errors.forbidden', 'Requests must come through the site');
       const method = (event.requestContext.http?.method ?? 'GET').toUpperCase();
       const rawPath = event.rawPath ?? '';
       const path = rawPath.startsWith(`${V1_PREFIX}/`) ? rawPath.slice(V1_PREFIX.length) : rawPath;

@@ -23,18 +23,43 @@ import { FILE_URL_SECONDS } from './document-access';
 /** The SPA's use cases with their dependencies bound (lambdas/handlers/api-v1.ts builds them). */
 export interface V1Services {
   createDocument(user: AuthUser, input: { kind: 'esign' | 'vsign' }): Promise<{ docuId: string }>;
-  updateDocument(user: AuthUser, docuId: string, input: { title?: string; privateinfoAgree?: boolean }): Promise<unknown>;
+  updateDocument(
+    user: AuthUser,
+    docuId: string,
+    input: { title?: string; privateinfoAgree?: boolean },
+  ): Promise<unknown>;
   getDocument(user: AuthUser, docuId: string): Promise<unknown>;
   createUpload(user: AuthUser, docuId: string, input: UploadRequest): Promise<unknown>;
-  completeUpload(user: AuthUser, docuId: string, input: UploadCompleteRequest, facts: V1Request['facts']): Promise<unknown>;
+  completeUpload(
+    user: AuthUser,
+    docuId: string,
+    input: UploadCompleteRequest,
+    facts: V1Request['facts'],
+  ): Promise<unknown>;
   saveRecipients(user: AuthUser, docuId: string, input: SaveRecipientsRequest): Promise<unknown>;
   saveAreas(user: AuthUser, docuId: string, input: SaveAreasRequest): Promise<unknown>;
-  sendDocument(user: AuthUser, docuId: string, input: { lang: Language }, facts: V1Request['facts']): Promise<unknown>;
-  voidDocument(user: AuthUser, docuId: string, input: { reason: string; lang: Language }, facts: V1Request['facts']): Promise<unknown>;
-  listContracts(user: AuthUser, query: { tab: keyof typeof TABS; role: 'owner'; cursor?: string; limit: number }): Promise<ContractList>;
+  sendDocument(
+    user: AuthUser,
+    docuId: string,
+    input: { lang: Language },
+    facts: V1Request['facts'],
+  ): Promise<unknown>;
+  voidDocument(
+    user: AuthUser,
+    docuId: string,
+    input: { reason: string; lang: Language },
+    facts: V1Request['facts'],
+  ): Promise<unknown>;
+  listContracts(
+    user: AuthUser,
+    query: { tab: keyof typeof TABS; role: 'owner'; cursor?: string; limit: number },
+  ): Promise<ContractList>;
   /** The owner's document: 404 for anyone else's (downloads and history are the owner's only). */
   assertOwner(user: AuthUser, docuId: string): Promise<void>;
-  contractDetails(user: AuthUser, docuId: string): Promise<{ docuId: string; status: string; history: unknown[] }>;
+  contractDetails(
+    user: AuthUser,
+    docuId: string,
+  ): Promise<{ docuId: string; status: string; history: unknown[] }>;
   downloadDocument(user: AuthUser, docuId: string): Promise<unknown>;
   certificate(user: AuthUser, docuId: string, lang: Language | undefined): Promise<unknown>;
   useTemplate(user: AuthUser, templateId: string, input: UseTemplateRequest): Promise<unknown>;
@@ -61,14 +86,17 @@ export function v1Operations(s: V1Services): Record<string, V1Operation> {
       const user = userOf(req);
       const body = req.body as { kind: 'esign' | 'vsign'; title?: string };
       const created = await s.createDocument(user, { kind: body.kind });
-      const view = body.title
-        ? await s.updateDocument(user, created.docuId, { title: body.title })
-        : created;
+      const view = body.title ? await s.updateDocument(user, created.docuId, { title: body.title }) : created;
       return { status: 201, body: view };
     },
     listDocuments: async (req) => {
       const user = userOf(req);
-      const q = req.query as { status: keyof typeof TABS; updatedSince?: string; cursor?: string; limit: number };
+      const q = req.query as {
+        status: keyof typeof TABS;
+        updatedSince?: string;
+        cursor?: string;
+        limit: number;
+      };
       const page = await s.listContracts(user, {
         tab: q.status,
         role: 'owner',
@@ -85,14 +113,18 @@ export function v1Operations(s: V1Services): Record<string, V1Operation> {
     updateDocument: async (req) => ({
       body: await s.updateDocument(userOf(req), docuId(req), req.body as { title?: string }),
     }),
-    createUpload: async (req) => ({ body: await s.createUpload(userOf(req), docuId(req), req.body as UploadRequest) }),
+    createUpload: async (req) => ({
+      body: await s.createUpload(userOf(req), docuId(req), req.body as UploadRequest),
+    }),
     completeUpload: async (req) => ({
       body: await s.completeUpload(userOf(req), docuId(req), req.body as UploadCompleteRequest, req.facts),
     }),
     setRecipients: async (req) => ({
       body: await s.saveRecipients(userOf(req), docuId(req), req.body as SaveRecipientsRequest),
     }),
-    setFields: async (req) => ({ body: await s.saveAreas(userOf(req), docuId(req), req.body as SaveAreasRequest) }),
+    setFields: async (req) => ({
+      body: await s.saveAreas(userOf(req), docuId(req), req.body as SaveAreasRequest),
+    }),
     sendDocument: async (req) => ({
       body: await s.sendDocument(userOf(req), docuId(req), req.body as { lang: Language }, req.facts),
     }),
@@ -111,7 +143,12 @@ export function v1Operations(s: V1Services): Record<string, V1Operation> {
       body: await s.certificate(userOf(req), docuId(req), (req.query as { lang?: Language }).lang),
     }),
     voidDocument: async (req) => ({
-      body: await s.voidDocument(userOf(req), docuId(req), req.body as { reason: string; lang: Language }, req.facts),
+      body: await s.voidDocument(
+        userOf(req),
+        docuId(req),
+        req.body as { reason: string; lang: Language },
+        req.facts,
+      ),
     }),
     createDocumentFromTemplate: async (req) => ({
       status: 201,

@@ -69,11 +69,9 @@ export function idempotencyRecordId(apiKeyId: string, idempotencyKey: string): s
 }
 
 export const idempotencyMismatch = () =>
-  new AppError(
-    'apiV1.errors.idempotencyMismatch',
-    'This Idempotency-Key was used with a different request',
-    { status: 422 },
-  );
+  new AppError('apiV1.errors.idempotencyMismatch', 'This Idempotency-Key was used with a different request', {
+    status: 422,
+  });
 
 export const idempotencyInFlight = () =>
   new AppError('apiV1.errors.idempotencyInFlight', 'A request with this Idempotency-Key is still running', {
@@ -115,7 +113,11 @@ export async function withIdempotency(
     if (!record || record.ttl < Math.floor(now / 1000)) continue;
     if (record.fingerprint !== input.fingerprint) throw idempotencyMismatch();
     if (record.state === 'done') {
-      return { status: record.status ?? 200, body: JSON.parse(record.body ?? '{}') as unknown, replayed: true };
+      return {
+        status: record.status ?? 200,
+        body: JSON.parse(record.body ?? '{}') as unknown,
+        replayed: true,
+      };
     }
     if (record.lockedUntil > now) throw idempotencyInFlight();
     // The first request stopped without an answer (its function died): this one takes over.

@@ -16,8 +16,16 @@ jest.setTimeout(240000);
 
 type Scope = 'documents:read' | 'documents:write' | 'templates:read';
 
-async function makeKey(owner: Owner, scopes: Scope[], name = 'CRM'): Promise<{ keyId: string; secret: string }> {
-  const res = await api('/api/account/api-keys', { method: 'POST', token: owner.token, body: { name, scopes } });
+async function makeKey(
+  owner: Owner,
+  scopes: Scope[],
+  name = 'CRM',
+): Promise<{ keyId: string; secret: string }> {
+  const res = await api('/api/account/api-keys', {
+    method: 'POST',
+    token: owner.token,
+    body: { name, scopes },
+  });
   expect(res.status).toBe(201);
   return { keyId: res.body.key.keyId as string, secret: res.body.secret as string };
 }
@@ -62,7 +70,10 @@ async function createWithPdf(key: string, title: string, idempotencyKey?: string
   });
   expect(form.status).toBe(200);
   expect((await postFile(form.body, pdf, 'contract.pdf')).status).toBeLessThan(300);
-  const done = await v1(key, `/documents/${docuId}/upload/complete`, { method: 'POST', body: { key: form.body.key } });
+  const done = await v1(key, `/documents/${docuId}/upload/complete`, {
+    method: 'POST',
+    body: { key: form.body.key },
+  });
   expect(done.status).toBe(200);
   expect(done.body.status).toBe('Upload');
   return docuId;
@@ -98,17 +109,26 @@ describe('REST v1 with an API key', () => {
     const box = { pageIndex: 0, x: 50, width: 120, height: 40 };
     const fields = await v1(writer.secret, `/documents/${docuId}/fields`, {
       method: 'PUT',
-      body: { areas: [{ recipientIndex: 0, y: 60, ...box }, { recipientIndex: 1, y: 200, ...box }] },
+      body: {
+        areas: [
+          { recipientIndex: 0, y: 60, ...box },
+          { recipientIndex: 1, y: 200, ...box },
+        ],
+      },
     });
     expect(fields.status).toBe(200);
     expect(fields.body.status).toBe('SetPos');
     // Send refuses until the terms are accepted: the SPA's rule, the same code.
-    const early = await v1(writer.secret, `/documents/${docuId}/send`, { method: 'POST', body: { lang: 'en' } });
+    const early = await v1(writer.secret, `/documents/${docuId}/send`, {
+      method: 'POST',
+      body: { lang: 'en' },
+    });
     expect(early.status).toBe(400);
     expect(early.body.error.code).toBe('documents.send.termsRequired');
     expect(early.body.error.requestId).toBeTruthy();
     expect(
-      (await v1(writer.secret, `/documents/${docuId}`, { method: 'PATCH', body: { privateinfoAgree: true } })).status,
+      (await v1(writer.secret, `/documents/${docuId}`, { method: 'PATCH', body: { privateinfoAgree: true } }))
+        .status,
     ).toBe(200);
     const sendKey = `send-${docuId}`;
     const sent = await v1(writer.secret, `/documents/${docuId}/send`, {
@@ -179,7 +199,11 @@ describe('REST v1 with an API key', () => {
     const key = `create-${randomUUID()}`;
     const title = `Idempotent ${randomUUID()}`;
     const post = () =>
-      v1(writer.secret, '/documents', { method: 'POST', body: { title }, headers: { 'idempotency-key': key } });
+      v1(writer.secret, '/documents', {
+        method: 'POST',
+        body: { title },
+        headers: { 'idempotency-key': key },
+      });
     const [first, second] = [await post(), await post()];
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
@@ -201,7 +225,11 @@ describe('REST v1 with an API key', () => {
   it('answers one of two concurrent identical creates, the other 409 or the same document', async () => {
     const key = `race-${randomUUID()}`;
     const post = () =>
-      v1(writer.secret, '/documents', { method: 'POST', body: { title: 'Race' }, headers: { 'idempotency-key': key } });
+      v1(writer.secret, '/documents', {
+        method: 'POST',
+        body: { title: 'Race' },
+        headers: { 'idempotency-key': key },
+      });
     const answers = await Promise.all([post(), post()]);
     const ok = answers.filter((r) => r.status === 201);
     expect(ok.length).toBeGreaterThanOrEqual(1);
@@ -216,7 +244,9 @@ describe('REST v1 with an API key', () => {
     const lister = await newOwner('en', 'List Owner');
     const key = await makeKey(lister, ['documents:read', 'documents:write']);
     for (let i = 0; i < 3; i++) {
-      expect((await v1(key.secret, '/documents', { method: 'POST', body: { title: `Draft ${i}` } })).status).toBe(201);
+      expect(
+        (await v1(key.secret, '/documents', { method: 'POST', body: { title: `Draft ${i}` } })).status,
+      ).toBe(201);
     }
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -254,7 +284,10 @@ describe('REST v1 with an API key', () => {
   it('refuses a revoked key at once, and requests without a key', async () => {
     const doomed = await makeKey(owner, ['documents:read'], 'Doomed');
     expect((await v1(doomed.secret, '/documents?status=draft')).status).toBe(200);
-    const revoked = await api(`/api/account/api-keys/${doomed.keyId}`, { method: 'DELETE', token: owner.token });
+    const revoked = await api(`/api/account/api-keys/${doomed.keyId}`, {
+      method: 'DELETE',
+      token: owner.token,
+    });
     expect(revoked.status).toBe(200);
     const after = await v1(doomed.secret, '/documents?status=draft');
     expect(after.status).toBe(401);
@@ -267,13 +300,34 @@ describe('REST v1 with an API key', () => {
   });
 
   it.each([
-    ['an unknown body field', 'POST', '/documents', { kind: 'esign', color: 'red' }, 400, 'errors.validation'],
+    [
+      'an unknown body field',
+      'POST',
+      '/documents',
+      { kind: 'esign', color: 'red' },
+      400,
+      'errors.validation',
+    ],
     ['a bad kind', 'POST', '/documents', { kind: 'fax' }, 400, 'errors.validation'],
     ['a bad list status', 'GET', '/documents?status=lost', undefined, 400, 'errors.validation'],
     ['a bad limit', 'GET', '/documents?status=draft&limit=500', undefined, 400, 'errors.validation'],
-    ['a bad updatedSince', 'GET', '/documents?status=draft&updatedSince=yesterday', undefined, 400, 'errors.validation'],
+    [
+      'a bad updatedSince',
+      'GET',
+      '/documents?status=draft&updatedSince=yesterday',
+      undefined,
+      400,
+      'errors.validation',
+    ],
     ['a forged cursor', 'GET', '/documents?status=draft&cursor=bm9wZQ', undefined, 400, null],
-    ['recipients that are not a list', 'PUT', '/documents/x1/recipients', { recipients: 'all' }, 400, 'errors.validation'],
+    [
+      'recipients that are not a list',
+      'PUT',
+      '/documents/x1/recipients',
+      { recipients: 'all' },
+      400,
+      'errors.validation',
+    ],
     ['an unknown route', 'GET', '/nothing-here', undefined, 404, 'errors.routeNotFound'],
     ['a wrong method', 'DELETE', '/documents', undefined, 405, 'errors.methodNotAllowed'],
     ['a missing document', 'GET', '/documents/nope-404', undefined, 404, null],

@@ -4,7 +4,14 @@
 // registry's routes and is structurally valid.
 import * as z from 'zod';
 import { API_SCOPES } from '../../domain/api-keys';
-import { IDEMPOTENCY_TTL_HOURS, V1_PREFIX, V1_TAGS, idempotencyKeySchema, v1ErrorSchema, type V1Route } from './registry';
+import {
+  IDEMPOTENCY_TTL_HOURS,
+  V1_PREFIX,
+  V1_TAGS,
+  idempotencyKeySchema,
+  v1ErrorSchema,
+  type V1Route,
+} from './registry';
 
 type Json = Record<string, unknown>;
 
@@ -19,7 +26,7 @@ export const V1_ERROR_RESPONSES = {
   '400': 'The request is invalid: a body, query or path value, or a header (details name each problem).',
   '401': 'No API key, or an unknown, revoked or malformed one.',
   '403': 'The key lacks the scope this operation needs, or the plan does not include it.',
-  '404': 'No such route, or no such document or template for this key\'s owner.',
+  '404': "No such route, or no such document or template for this key's owner.",
   '405': 'The path exists but not with this method (Allow lists the methods it takes).',
   '409': 'The document is not in a state that allows this, or an Idempotency-Key request is still in flight.',
   '415': 'The body is not application/json.',

@@ -3,7 +3,13 @@
 // Bodies and answers are the SPA's own schemas (shared/api/schemas, shared/api/contracts) wherever the
 // operation is the SPA's: one rule, one schema. What is v1's own is declared here.
 import * as z from 'zod';
-import { CONTRACT_PAGE_DEFAULT, CONTRACT_PAGE_MAX, contractListSchema, downloadResponseSchema, historyEntrySchema } from '../contracts';
+import {
+  CONTRACT_PAGE_DEFAULT,
+  CONTRACT_PAGE_MAX,
+  contractListSchema,
+  downloadResponseSchema,
+  historyEntrySchema,
+} from '../contracts';
 import {
   docuIdParamsSchema,
   documentViewSchema,
@@ -181,7 +187,7 @@ export const V1_ROUTES: readonly V1Route[] = [
     tag: 'documents',
     summary: 'Place the fields (signature areas and form fields)',
     description:
-      'Replaces every field. Coordinates are PDF points, origin bottom-left, pageIndex 0-based; recipientIndex is the contractor\'s position.',
+      "Replaces every field. Coordinates are PDF points, origin bottom-left, pageIndex 0-based; recipientIndex is the contractor's position.",
     params: docuIdParamsSchema,
     body: saveAreasRequestSchema,
     response: documentViewSchema,
@@ -194,7 +200,7 @@ export const V1_ROUTES: readonly V1Route[] = [
     scope: 'documents:write',
     tag: 'documents',
     summary: 'Send the signature requests',
-    description: 'Counts against your plan\'s sends and the send limits, as a send from the site does.',
+    description: "Counts against your plan's sends and the send limits, as a send from the site does.",
     params: docuIdParamsSchema,
     body: sendDocumentRequestSchema,
     response: documentViewSchema,
@@ -256,7 +262,7 @@ export const V1_ROUTES: readonly V1Route[] = [
     tag: 'templates',
     summary: 'Create a document from a template',
     description:
-      'A draft with the template\'s PDF, title and fields, one person per role; set privateinfoAgree and send it next.',
+      "A draft with the template's PDF, title and fields, one person per role; set privateinfoAgree and send it next.",
     params: templateIdParamsSchema,
     body: useTemplateRequestSchema,
     response: documentViewSchema,
@@ -288,7 +294,7 @@ export const V1_ROUTES: readonly V1Route[] = [
     path: '/openapi.json',
     scope: null,
     tag: 'meta',
-    summary: 'This API\'s OpenAPI 3.1 description',
+    summary: "This API's OpenAPI 3.1 description",
     description: 'Public: no key needed.',
     response: z.record(z.string(), z.unknown()),
   },

@@ -28,7 +28,10 @@ function resolve(doc: Json, ref: string): unknown {
     .slice(2)
     .split('/')
     .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Json)[key] : undefined), doc);
+    .reduce<unknown>(
+      (node, key) => (node && typeof node === 'object' ? (node as Json)[key] : undefined),
+      doc,
+    );
 }
 
 function refsIn(node: unknown, out: string[] = []): string[] {
@@ -69,15 +72,19 @@ export function openApiProblems(doc: Json): string[] {
       if (!p || typeof p.name !== 'string' || !['path', 'query', 'header', 'cookie'].includes(p.in))
         problems.push(`${where}: a parameter lacks name or in`);
       else if (!p.schema) problems.push(`${where}: parameter ${p.name} has no schema`);
-      if (p?.in === 'path' && p.required !== true) problems.push(`${where}: path parameter ${p.name} not required`);
+      if (p?.in === 'path' && p.required !== true)
+        problems.push(`${where}: path parameter ${p.name} not required`);
     }
     const inPath = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
     const declared = params.filter((p: Json) => p?.in === 'path').map((p: Json) => p.name);
-    for (const n of inPath) if (!declared.includes(n)) problems.push(`${where}: path parameter ${n} not declared`);
-    for (const n of declared) if (!inPath.includes(n)) problems.push(`${where}: parameter ${n} not in the path`);
+    for (const n of inPath)
+      if (!declared.includes(n)) problems.push(`${where}: path parameter ${n} not declared`);
+    for (const n of declared)
+      if (!inPath.includes(n)) problems.push(`${where}: parameter ${n} not in the path`);
     for (const req of op.security ?? []) {
       for (const [scheme, scopes] of Object.entries(req as Json)) {
-        if (!doc.components?.securitySchemes?.[scheme]) problems.push(`${where}: unknown security scheme ${scheme}`);
+        if (!doc.components?.securitySchemes?.[scheme])
+          problems.push(`${where}: unknown security scheme ${scheme}`);
         for (const s of scopes as string[])
           if (!(API_SCOPES as readonly string[]).includes(s)) problems.push(`${where}: unknown scope ${s}`);
       }
@@ -96,12 +103,14 @@ describe('the OpenAPI document of REST v1', () => {
   });
 
   it('lists every registry route, and nothing else', () => {
-    const inDoc = operationsOf(doc).map(({ path, method, op }) => `${method.toUpperCase()} ${path} ${op.operationId}`);
+    const inDoc = operationsOf(doc).map(
+      ({ path, method, op }) => `${method.toUpperCase()} ${path} ${op.operationId}`,
+    );
     const inRegistry = V1_ROUTES.map((r) => `${r.method} ${r.path} ${r.id}`);
     expect(inDoc.sort()).toEqual(inRegistry.sort());
   });
 
-  it('names each route\'s scope in its security and x-scopes, and none for a public route', () => {
+  it("names each route's scope in its security and x-scopes, and none for a public route", () => {
     for (const r of V1_ROUTES) {
       const op = doc.paths[r.path][r.method.toLowerCase()];
       expect(op.security).toEqual(r.scope ? [{ bearer: [r.scope] }] : []);

@@ -58,9 +58,7 @@ const ROUTES: V1Route[] = [
   },
 ];
 
-function setup(
-  opts: { scopes?: ApiScope[]; auth?: (h: string | undefined) => Promise<ApiPrincipal> } = {},
-) {
+function setup(opts: { scopes?: ApiScope[]; auth?: (h: string | undefined) => Promise<ApiPrincipal> } = {}) {
   const calls: V1Request[] = [];
   let made = 0;
   const operations: Record<string, V1Operation> = {
@@ -91,7 +89,8 @@ function setup(
         return principal(opts.scopes ?? ['documents:read', 'documents:write']);
       }),
     requireScope: (p, scope) => {
-      if (!p.scopes.includes(scope)) throw new AppError('apiKeys.errors.scope', 'Lacks scope', { status: 403 });
+      if (!p.scopes.includes(scope))
+        throw new AppError('apiKeys.errors.scope', 'Lacks scope', { status: 403 });
     },
     idempotency: () => store,
     now: () => new Date('2026-11-28T12:00:00Z'),
@@ -113,7 +112,13 @@ function setup(
       requestContext: {
         requestId: 'req-1',
         routeKey: 'ANY /api/v1/{proxy+}',
-        http: { method, path: `/api/v1${path}`, protocol: 'HTTP/1.1', sourceIp: '203.0.113.9', userAgent: 'curl/8' },
+        http: {
+          method,
+          path: `/api/v1${path}`,
+          protocol: 'HTTP/1.1',
+          sourceIp: '203.0.113.9',
+          userAgent: 'curl/8',
+        },
       },
     } as unknown as HttpEvent;
     const res = (await route(event, 'req-1', silentLog)) as APIGatewayProxyStructuredResultV2;
@@ -142,7 +147,11 @@ describe('v1Router', () => {
     const res = await t.call('GET', '/nope');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({
-      error: { code: 'errors.routeNotFound', message: 'This API endpoint does not exist.', requestId: 'req-1' },
+      error: {
+        code: 'errors.routeNotFound',
+        message: 'This API endpoint does not exist.',
+        requestId: 'req-1',
+      },
     });
     expect(t.authenticated).toEqual([]);
   });
@@ -155,7 +164,7 @@ describe('v1Router', () => {
     expect(res.headers.allow).toBe('POST');
   });
 
-  it('refuses a request without a valid key with the key check\'s error', async () => {
+  it("refuses a request without a valid key with the key check's error", async () => {
     const t = setup();
     const res = await t.call('GET', '/things/ab', { headers: { authorization: 'Bearer nope' } });
     expect(res.status).toBe(401);
@@ -163,7 +172,7 @@ describe('v1Router', () => {
     expect(t.calls).toEqual([]);
   });
 
-  it('refuses a key without the route\'s scope (403) before running anything', async () => {
+  it("refuses a key without the route's scope (403) before running anything", async () => {
     const t = setup({ scopes: ['documents:read'] });
     const res = await t.call('POST', '/things', { body: '{"name":"x"}' });
     expect(res.status).toBe(403);
@@ -186,19 +195,25 @@ describe('v1Router', () => {
     ['a missing body', 'POST', '/things', {}, 'body'],
     ['a bad body field', 'POST', '/things', { body: '{"name":""}' }, 'body.name'],
     ['an unknown body field', 'POST', '/things', { body: '{"name":"x","extra":1}' }, 'body'],
-  ] as const)('refuses %s with 400 errors.validation and its path', async (_what, method, path, init, where) => {
-    const t = setup();
-    const res = await t.call(method, path, init);
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('errors.validation');
-    expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain(where);
-    expect(t.calls).toEqual([]);
-  });
+  ] as const)(
+    'refuses %s with 400 errors.validation and its path',
+    async (_what, method, path, init, where) => {
+      const t = setup();
+      const res = await t.call(method, path, init);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('errors.validation');
+      expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain(where);
+      expect(t.calls).toEqual([]);
+    },
+  );
 
   it('refuses a body that is not JSON (400) or not application/json (415)', async () => {
     const t = setup();
     expect((await t.call('POST', '/things', { body: '{nope' })).body.error.code).toBe('errors.badRequest');
-    const typed = await t.call('POST', '/things', { body: 'name=x', headers: { 'content-type': 'text/plain' } });
+    const typed = await t.call('POST', '/things', {
+      body: 'name=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(typed.status).toBe(415);
     expect(typed.body.error.code).toBe('errors.unsupportedMediaType');
   });
@@ -222,7 +237,11 @@ describe('v1Router', () => {
     });
     const res = await t.call('GET', '/things/ab', { headers: { 'accept-language': 'ja' } });
     expect(res.status).toBe(409);
-    expect(res.body.error).toEqual({ code: 'some.unknownCode', message: 'Plain English', requestId: 'req-1' });
+    expect(res.body.error).toEqual({
+      code: 'some.unknownCode',
+      message: 'Plain English',
+      requestId: 'req-1',
+    });
   });
 
   it('answers an unexpected failure 500 with the request id only', async () => {
@@ -284,7 +303,10 @@ describe('v1Router', () => {
 
     it.each([['a'.repeat(256)], ['has space'], ['ünicode']])('refuses the key %j (400)', async (key) => {
       const t = setup();
-      const res = await t.call('POST', '/things', { body: '{"name":"x"}', headers: { 'idempotency-key': key } });
+      const res = await t.call('POST', '/things', {
+        body: '{"name":"x"}',
+        headers: { 'idempotency-key': key },
+      });
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('apiV1.errors.idempotencyKeyInvalid');
       expect(t.made()).toBe(0);

@@ -21,7 +21,16 @@ const principal: ApiPrincipal = { userId: 'owner-1', user, keyId: 'k1', scopes: 
 const facts = { ip: '203.0.113.1', userAgent: 'crm/1.0' };
 
 function request(over: Partial<V1Request> = {}): V1Request {
-  return { principal, params: {}, query: {}, body: undefined, facts, requestId: 'r', log: silentLog, ...over };
+  return {
+    principal,
+    params: {},
+    query: {},
+    body: undefined,
+    facts,
+    requestId: 'r',
+    log: silentLog,
+    ...over,
+  };
 }
 
 type Call = [string, ...unknown[]];
@@ -93,17 +102,22 @@ describe('v1 operations', () => {
     ['setFields', 'saveAreas', { areas: [] }, []],
     ['sendDocument', 'sendDocument', { lang: 'en' }, [facts]],
     ['voidDocument', 'voidDocument', { reason: 'r', lang: 'en' }, [facts]],
-  ] as const)('%s calls the SPA use case %s with the owner, the id and the body', async (op, use, body, extra) => {
-    const { ops, calls } = services();
-    const out = await ops[op]!(request({ params: { docuId: 'd1' }, body }));
-    expect(out).toEqual({ body: use === 'updateDocument' ? { docuId: 'd1', title: 'T' } : { from: use } });
-    expect(calls).toEqual([[use, user, 'd1', ...(body === undefined ? [] : [body]), ...extra]]);
-  });
+  ] as const)(
+    '%s calls the SPA use case %s with the owner, the id and the body',
+    async (op, use, body, extra) => {
+      const { ops, calls } = services();
+      const out = await ops[op]!(request({ params: { docuId: 'd1' }, body }));
+      expect(out).toEqual({ body: use === 'updateDocument' ? { docuId: 'd1', title: 'T' } : { from: use } });
+      expect(calls).toEqual([[use, user, 'd1', ...(body === undefined ? [] : [body]), ...extra]]);
+    },
+  );
 
-  it('lists one page of the owner\'s documents of a status group', async () => {
+  it("lists one page of the owner's documents of a status group", async () => {
     const { ops, calls } = services();
     const out = await ops.listDocuments!(request({ query: { status: 'pending', limit: 10, cursor: 'c1' } }));
-    expect(calls).toEqual([['listContracts', user, { tab: 'pending', role: 'owner', limit: 10, cursor: 'c1' }]]);
+    expect(calls).toEqual([
+      ['listContracts', user, { tab: 'pending', role: 'owner', limit: 10, cursor: 'c1' }],
+    ]);
     expect((out.body as { items: unknown[]; nextCursor: string }).items).toHaveLength(2);
     expect((out.body as { nextCursor: string }).nextCursor).toBe('c2');
   });
@@ -119,14 +133,14 @@ describe('v1 operations', () => {
     });
   });
 
-  it('answers the status and history only (not the details\' contacts), for the owner only', async () => {
+  it("answers the status and history only (not the details' contacts), for the owner only", async () => {
     const { ops, calls } = services();
     const out = await ops.getDocumentHistory!(request({ params: { docuId: 'd1' } }));
     expect(out.body).toEqual({ docuId: 'd1', status: 'Completed', history: [{ action: 'agree' }] });
     expect(calls.map((c) => c[0])).toEqual(['assertOwner', 'contractDetails']);
   });
 
-  it('refuses history and download of a document that is not the owner\'s (the check\'s 404)', async () => {
+  it("refuses history and download of a document that is not the owner's (the check's 404)", async () => {
     const notFound = Object.assign(new Error('not found'), { status: 404 });
     const { ops, calls } = services({
       assertOwner: async () => {
@@ -160,16 +174,20 @@ describe('v1 operations', () => {
 
   it('refuses a keyed operation without a principal (401), and serves the description without one', async () => {
     const { ops } = services();
-    await expect(ops.getDocument!(request({ principal: null, params: { docuId: 'd1' } }))).rejects.toMatchObject({
+    await expect(
+      ops.getDocument!(request({ principal: null, params: { docuId: 'd1' } })),
+    ).rejects.toMatchObject({
       status: 401,
     });
     expect(await ops.getOpenApi!(request({ principal: null }))).toEqual({ body: { openapi: '3.1.0' } });
   });
 
-  it('answers each registry route\'s success status', async () => {
+  it("answers each registry route's success status", async () => {
     const { ops } = services();
     for (const r of V1_ROUTES.filter((x) => x.status === 201)) {
-      const out = await ops[r.id]!(request({ params: { docuId: 'd1', templateId: 't1' }, body: { kind: 'esign' } }));
+      const out = await ops[r.id]!(
+        request({ params: { docuId: 'd1', templateId: 't1' }, body: { kind: 'esign' } }),
+      );
       expect([r.id, out.status]).toEqual([r.id, 201]);
     }
   });
@@ -180,7 +198,8 @@ describe('certificateDownload', () => {
   function deps(doc: Partial<DocumentRecord>, stored: string[]) {
     const presigned: { key: string; filename?: string }[] = [];
     const storage = {
-      head: async (key: string) => (stored.includes(key) ? { size: 1, contentType: 'application/pdf' } : null),
+      head: async (key: string) =>
+        stored.includes(key) ? { size: 1, contentType: 'application/pdf' } : null,
       presignDownload: async (key: string, o: { filename?: string }) => {
         presigned.push({ key, filename: o.filename });
         return `http://s3/${key}`;
@@ -188,7 +207,13 @@ describe('certificateDownload', () => {
     } as unknown as ObjectStorage;
     const d = {
       docs: {
-        getDocument: async () => ({ docuId: 'd1', id4: 'ab12', ownerId: 'owner-1', status: 'Completed', ...doc }),
+        getDocument: async () => ({
+          docuId: 'd1',
+          id4: 'ab12',
+          ownerId: 'owner-1',
+          status: 'Completed',
+          ...doc,
+        }),
         listRecipients: async () => [],
       },
       users: { getById: async () => null },
@@ -207,7 +232,9 @@ describe('certificateDownload', () => {
       lang: 'jp',
       expiresAt: '2026-11-28T12:10:00.000Z',
     });
-    expect(presigned).toEqual([{ key: 'documents/d1/certificate-jp.pdf', filename: 'AB12-certificate-jp.pdf' }]);
+    expect(presigned).toEqual([
+      { key: 'documents/d1/certificate-jp.pdf', filename: 'AB12-certificate-jp.pdf' },
+    ]);
   });
 
   it('answers the asked language, 404 when it was not issued in it', async () => {
@@ -230,7 +257,7 @@ describe('certificateDownload', () => {
     });
   });
 
-  it('answers 404 for another owner\'s document', async () => {
+  it("answers 404 for another owner's document", async () => {
     const { d } = deps({ certificateKey: base, ownerId: 'someone-else' }, [base]);
     await expect(certificateDownload(d, user, 'd1', undefined, now)).rejects.toMatchObject({ status: 404 });
   });

@@ -23,7 +23,12 @@ function setup() {
   ) =>
     withIdempotency(
       store,
-      { apiKeyId: opts.apiKeyId ?? 'key-1', idempotencyKey: opts.key ?? 'idem-1', fingerprint, now: () => now },
+      {
+        apiKeyId: opts.apiKeyId ?? 'key-1',
+        idempotencyKey: opts.key ?? 'idem-1',
+        fingerprint,
+        now: () => now,
+      },
       opts.run ??
         (async () => {
           runs += 1;
@@ -101,7 +106,12 @@ describe('withIdempotency', () => {
   it('takes over a pending key whose lock ran out (a crashed request), once', async () => {
     const t = setup();
     const id = idempotencyRecordId('key-1', 'idem-1');
-    t.store.records.set(id, { fingerprint: 'fp', state: 'pending', lockedUntil: T0 - 1, ttl: T0 / 1000 + 3600 });
+    t.store.records.set(id, {
+      fingerprint: 'fp',
+      state: 'pending',
+      lockedUntil: T0 - 1,
+      ttl: T0 / 1000 + 3600,
+    });
     const out = await t.call('fp');
     expect(out.replayed).toBe(false);
     expect(t.store.records.get(id)).toMatchObject({ state: 'done', status: 201 });
@@ -110,7 +120,12 @@ describe('withIdempotency', () => {
   it('answers 409 when another request took the expired lock first', async () => {
     const t = setup();
     const id = idempotencyRecordId('key-1', 'idem-1');
-    t.store.records.set(id, { fingerprint: 'fp', state: 'pending', lockedUntil: T0 - 1, ttl: T0 / 1000 + 3600 });
+    t.store.records.set(id, {
+      fingerprint: 'fp',
+      state: 'pending',
+      lockedUntil: T0 - 1,
+      ttl: T0 / 1000 + 3600,
+    });
     t.store.onClaimFailed = () => {
       const r = t.store.records.get(id)!;
       t.store.records.set(id, { ...r, lockedUntil: T0 + IDEMPOTENCY_LOCK_MS * 2 - 1 });
@@ -158,6 +173,8 @@ describe('request fingerprints', () => {
     expect(requestFingerprint('POST', '/documents/x/send', { kind: 'esign' })).not.toBe(base);
     expect(requestFingerprint('PUT', '/documents', { kind: 'esign' })).not.toBe(base);
     expect(requestFingerprint('POST', '/documents', { kind: 'vsign' })).not.toBe(base);
-    expect(requestFingerprint('POST', '/documents', undefined)).toBe(requestFingerprint('POST', '/documents', null));
+    expect(requestFingerprint('POST', '/documents', undefined)).toBe(
+      requestFingerprint('POST', '/documents', null),
+    );
   });
 });

@@ -151,7 +151,8 @@ function OperationView({ doc, operation }: { doc: OpenApi; operation: Operation 
           <ul className="api-schema">
             {params.map((p) => (
               <li key={`${String(p.in)}-${String(p.name)}`}>
-                <code className="api-prop">{String(p.name)}</code> <span className="api-in">({String(p.in)})</span>{' '}
+                <code className="api-prop">{String(p.name)}</code>{' '}
+                <span className="api-in">({String(p.in)})</span>{' '}
                 <code className="api-type">{typeLabel((p.schema ?? {}) as Json)}</code>{' '}
                 <span className="api-required">
                   {p.required ? t('apiV1.reference.required') : t('apiV1.reference.optional')}
@@ -175,7 +176,8 @@ function OperationView({ doc, operation }: { doc: OpenApi; operation: Operation 
         </Section>
       ) : null}
       {success.map(([status, res]) => {
-        const content = (resolve(doc, res).content as Json | undefined)?.['application/json'] as Json | undefined;
+        const content = (resolve(doc, res).content as Json | undefined)?.['application/json'] as
+          Json | undefined;
         return (
           <Section key={status} title={t('apiV1.reference.response', { status })}>
             <details className="api-details">
@@ -218,7 +220,9 @@ export function ApiReferencePage() {
   }, []);
 
   const tagName = (tag: string) =>
-    (TAG_KEYS as readonly string[]).includes(tag) ? t(`apiV1.reference.tag.${tag as (typeof TAG_KEYS)[number]}`) : tag;
+    (TAG_KEYS as readonly string[]).includes(tag)
+      ? t(`apiV1.reference.tag.${tag as (typeof TAG_KEYS)[number]}`)
+      : tag;
   const groups = state.kind === 'ready' ? operationsByTag(state.doc) : [];
 
   return (
