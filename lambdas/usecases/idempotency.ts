@@ -6,33 +6,10 @@
 // happened that a retry could repeat (Stripe's rule for requests that did not execute).
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_TTL_HOURS } from '../../shared/api/v1/registry';
+import type { IdempotencyStore } from '../adapters/dynamo/idempotency';
 import { AppError } from '../core/errors';
 
-export interface IdempotencyRecord {
-  readonly fingerprint: string;
-  readonly state: 'pending' | 'done';
-  readonly lockedUntil: number;
-  readonly ttl: number;
-  readonly status?: number;
-  readonly body?: string;
-}
-
-/** The records' store (lambdas/adapters/dynamo/idempotency.ts). Every write is conditional. */
-export interface IdempotencyStore {
-  /** Creates a pending record unless one exists that has not expired; false when one does. */
-  claim(
-    id: string,
-    record: { fingerprint: string; lockedUntil: number; ttl: number },
-    nowS: number,
-  ): Promise<boolean>;
-  get(id: string): Promise<IdempotencyRecord | null>;
-  /** Takes over a pending record whose lock ran out; false when another request did first. */
-  reclaim(id: string, expectedLockedUntil: number, lockedUntil: number): Promise<boolean>;
-  /** Stores the answer (only while this request still holds the lock). */
-  complete(id: string, lockedUntil: number, status: number, body: string): Promise<void>;
-  /** Frees the key (only while this request still holds the lock). */
-  release(id: string, lockedUntil: number): Promise<void>;
-}
+export type { IdempotencyRecord, IdempotencyStore } from '../adapters/dynamo/idempotency';
 
 /** How long a request holds its key: longer than the function's timeout, so a live request is never
  *  taken over, and a crashed one frees its key a minute later. */

@@ -2,8 +2,33 @@
 // Idempotency-Key, written conditionally, removed by the table's TTL a day after it was made.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Entity } from 'electrodb';
-import type { IdempotencyRecord, IdempotencyStore } from '../../usecases/idempotency';
 import { isConditionalFailure } from './conditions';
+
+export interface IdempotencyRecord {
+  readonly fingerprint: string;
+  readonly state: 'pending' | 'done';
+  readonly lockedUntil: number;
+  readonly ttl: number;
+  readonly status?: number;
+  readonly body?: string;
+}
+
+/** The records' store (DynamoIdempotencyStore below); every write is conditional. */
+export interface IdempotencyStore {
+  /** Creates a pending record unless one exists that has not expired; false when one does. */
+  claim(
+    id: string,
+    record: { fingerprint: string; lockedUntil: number; ttl: number },
+    nowS: number,
+  ): Promise<boolean>;
+  get(id: string): Promise<IdempotencyRecord | null>;
+  /** Takes over a pending record whose lock ran out; false when another request did first. */
+  reclaim(id: string, expectedLockedUntil: number, lockedUntil: number): Promise<boolean>;
+  /** Stores the answer (only while this request still holds the lock). */
+  complete(id: string, lockedUntil: number, status: number, body: string): Promise<void>;
+  /** Frees the key (only while this request still holds the lock). */
+  release(id: string, lockedUntil: number): Promise<void>;
+}
 
 function idempotencyEntity(client: DynamoDBDocumentClient, table: string) {
   return new Entity(
