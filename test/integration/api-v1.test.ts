@@ -7,6 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
 import { V1_ROUTES } from '../../shared/api/v1/routes';
+import { documentClient } from '../../lambdas/adapters/aws';
+import { DynamoIdempotencyStore } from '../../lambdas/adapters/dynamo/idempotency';
+import { getConfig } from '../../lambdas/config';
 import { api, eventually } from '../support/cloud-client';
 import { makePdf, mailsTo, newOwner, postFile, signerLinkTo, type Owner } from '../support/documents';
 import { mailbox } from '../support/cloud-client';
@@ -363,5 +366,41 @@ describe('REST v1 with an API key', () => {
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
     for (const r of V1_ROUTES) expect(res.body.paths[r.path][r.method.toLowerCase()].operationId).toBe(r.id);
+  });
+});
+
+describe('Idempotency-Key records in DynamoDB Local', () => {
+  const store = () => new DynamoIdempotencyStore(documentClient(), getConfig().TABLE_NAME);
+  const nowS = Math.floor(Date.now() / 1000);
+
+  it('claims a key once; a second claim fails until the record expires', async () => {
+    const s = store();
+    const id = `it#${randomUUID()}`;
+    expect(await s.claim(id, { fingerprint: 'fp', lockedUntil: 1000, ttl: nowS + 60 }, nowS)).toBe(true);
+    expect(await s.claim(id, { fingerprint: 'fp', lockedUntil: 2000, ttl: nowS + 60 }, nowS)).toBe(false);
+    expect(await s.get(id)).toMatchObject({ fingerprint: 'fp', state: 'pending', lockedUntil: 1000 });
+    // Past its TTL (DynamoDB removes it later): claimable again.
+    expect(await s.claim(id, { fingerprint: 'fp2', lockedUntil: 3000, ttl: nowS + 60 }, nowS + 61)).toBe(
+      true,
+    );
+    expect((await s.get(id))?.fingerprint).toBe('fp2');
+  });
+
+  it('completes, reclaims and releases only while the caller holds the lock', async () => {
+    const s = store();
+    const id = `it#${randomUUID()}`;
+    await s.claim(id, { fingerprint: 'fp', lockedUntil: 1000, ttl: nowS + 60 }, nowS);
+    expect(await s.reclaim(id, 999, 5000)).toBe(false);
+    expect(await s.reclaim(id, 1000, 5000)).toBe(true);
+    // The first holder's late answer and release change nothing.
+    await s.complete(id, 1000, 201, '{"late":true}');
+    await s.release(id, 1000);
+    expect(await s.get(id)).toMatchObject({ state: 'pending', lockedUntil: 5000 });
+    await s.complete(id, 5000, 201, '{"docuId":"d1"}');
+    expect(await s.get(id)).toMatchObject({ state: 'done', status: 201, body: '{"docuId":"d1"}' });
+    // A done record is never released or taken over.
+    await s.release(id, 5000);
+    expect(await s.reclaim(id, 5000, 9000)).toBe(false);
+    expect((await s.get(id))?.state).toBe('done');
   });
 });
