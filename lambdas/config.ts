@@ -111,6 +111,8 @@ export const configSchema = z.object({
   SWEEP_MAX_PER_RUN: intFrom(25),
   /** Overrides of the abuse limits' defaults (architecture §18); empty: the defaults. */
   RATE_LIMITS: rateLimits,
+  /** Requests one API key may make per minute (issue #31, lambdas/usecases/api-keys.ts). */
+  API_KEY_RATE_PER_MINUTE: intFrom(600),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   /** Payments (issue #18, architecture §16). Deployed: STRIPE_SECRET_ID names a Secrets Manager secret
    *  holding JSON {"secretKey", "webhookSecret"}. Locally: the keys in clear and the local

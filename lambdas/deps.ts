@@ -63,6 +63,8 @@ import type { VerifyDeps } from './usecases/verify';
 import { minterKeyFromSecret } from './chain/minter-key';
 import { DynamoCommentStore } from './adapters/dynamo/comments';
 import type { CommentDeps } from './usecases/comments';
+import { DynamoApiKeyStore } from './adapters/dynamo/api-keys';
+import type { ApiKeyAuthDeps, ApiKeyDeps, OwnerState } from './usecases/api-keys';
 import type {
   AnchorChain,
   ChainReader,
@@ -603,4 +605,20 @@ export function trustServices(): TrustServices {
 /** Tests replace the trust services; undefined rebuilds them from the configuration. */
 export function setTrustServices(next: TrustServices | undefined): void {
   trust = next;
+}
+
+const apiKeyOwners = new Map<string, { until: number; owner: OwnerState }>();
+
+/** API keys (issue #31 item 1): the key items, the owners' records and company seats, the limits,
+ *  and the per-key rate; the owner cache lives as long as the container. Serves both the owner routes
+ *  (ApiKeyDeps) and authenticateApiKey (ApiKeyAuthDeps). */
+export function apiKeyDeps(): ApiKeyDeps & ApiKeyAuthDeps {
+  return {
+    keys: new DynamoApiKeyStore(documentClient(), getConfig().TABLE_NAME),
+    users: repository(),
+    seats: repository(),
+    limits: limits(),
+    ratePerMinute: getConfig().API_KEY_RATE_PER_MINUTE,
+    ownerCache: apiKeyOwners,
+  };
 }

@@ -48,6 +48,8 @@ export const DEFAULT_LIMITS = {
   commentsPerAuthor: { limit: 60, windowSeconds: HOUR },
   /** Brand logos stored by one owner (issue #29 item 2). */
   brandLogosPerOwner: { limit: 20, windowSeconds: HOUR },
+  /** API keys created by one owner (issue #31): each is an item kept a month after its revocation. */
+  apiKeysPerOwner: { limit: 20, windowSeconds: HOUR },
   /** Recording sessions (each a presigned video upload) of one contractor of a document (issue #15). */
   videoSessionsPerRecipient: { limit: 20, windowSeconds: HOUR },
   /** Phone hand-off links (QR codes) of one contractor of a document (issue #15). */

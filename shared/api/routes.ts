@@ -266,6 +266,12 @@ export const ROUTES: readonly RouteDefinition[] = [
     ['SaveBrand', 'PUT', '/api/me/brand'],
     ['RemoveBrand', 'DELETE', '/api/me/brand'],
   ]),
+  // API keys (issue #31 item 1): My Info → API; one function for the owner's three routes.
+  ...ownerFunction('api-keys', WRITE, [
+    ['ListApiKeys', 'GET', '/api/account/api-keys'],
+    ['CreateApiKey', 'POST', '/api/account/api-keys'],
+    ['RevokeApiKey', 'DELETE', '/api/account/api-keys/{keyId}'],
+  ]),
   // The logos, public and content-addressed (e-mails and signer pages load them without a token),
   // served by the same function (the app stack's resource budget).
   {

@@ -213,6 +213,8 @@ export interface PlanFeatures {
   branding: boolean;
   /** A comment thread per contract (architecture §21). */
   commenting: boolean;
+  /** My Info → API: API keys and the public REST API (architecture §23, issue #31). */
+  api: boolean;
   /** Seats the account may fill (the buyer's own included); members exist when it is over 1. */
   seats: number;
 }
@@ -229,6 +231,7 @@ export function planFeatures(
     source,
     branding: true,
     commenting: true,
+    api: true,
     seats,
   });
   if (state.plan.endsWith('_standard') && subscriptionActive(state, now)) {
@@ -241,5 +244,5 @@ export function planFeatures(
   if (state.plan === 'trial' && Date.parse(state.validDate) > now.getTime()) {
     return all('trial', PERSONAL_PLAN_SEATS);
   }
-  return { source: 'none', branding: false, commenting: false, seats: PERSONAL_PLAN_SEATS };
+  return { source: 'none', branding: false, commenting: false, api: false, seats: PERSONAL_PLAN_SEATS };
 }

@@ -166,7 +166,7 @@ describe('planFeatures (issue #29: what each plan includes)', () => {
 
   it('an active Standard plan has branding, commenting and its seats', () => {
     const f = planFeatures({ plan: 'year_standard', validDate: future, seats: 7, lots: [] }, now);
-    expect(f).toEqual({ source: 'standard', branding: true, commenting: true, seats: 7 });
+    expect(f).toEqual({ source: 'standard', branding: true, commenting: true, api: true, seats: 7 });
   });
 
   it('one-time tickets include all Standard features and 5 seats besides the buyer, on any plan', () => {
@@ -174,6 +174,7 @@ describe('planFeatures (issue #29: what each plan includes)', () => {
       source: 'onetime',
       branding: true,
       commenting: true,
+      api: true,
       seats: 6,
     });
     expect(planFeatures({ plan: 'month_personal', validDate: future, lots: [onetime] }, now).seats).toBe(6);
@@ -193,17 +194,21 @@ describe('planFeatures (issue #29: what each plan includes)', () => {
       source: 'trial',
       branding: true,
       commenting: true,
+      api: true,
       seats: 1,
     });
     expect(planFeatures({ plan: 'trial', validDate: past, lots: [] }, now).commenting).toBe(false);
+    expect(planFeatures({ plan: 'trial', validDate: past, lots: [] }, now).api).toBe(false);
   });
 
-  it('Personal and an ended Standard plan have neither branding nor commenting', () => {
+  it('Personal and an ended Standard plan have neither branding, commenting nor the API', () => {
     expect(planFeatures({ plan: 'year_personal', validDate: future, lots: [] }, now).branding).toBe(false);
+    expect(planFeatures({ plan: 'month_personal', validDate: future, lots: [] }, now).api).toBe(false);
     expect(planFeatures({ plan: 'year_standard', validDate: past, seats: 9, lots: [] }, now)).toEqual({
       source: 'none',
       branding: false,
       commenting: false,
+      api: false,
       seats: 1,
     });
   });
