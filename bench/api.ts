@@ -93,6 +93,8 @@ async function endpoints(): Promise<Endpoint[]> {
   const { getDocument } = await import('../lambdas/usecases/documents');
   const { contractDetails, listContracts } = await import('../lambdas/usecases/contracts');
   const { getSignerView } = await import('../lambdas/usecases/signing');
+  const { apiKeyDeps } = await import('../lambdas/deps');
+  const { authenticateApiKey } = await import('../lambdas/usecases/api-keys');
   const sent = await sendTwoContractorDocument({ title: 'Bench agreement' });
   // The same owner sends more, so that the list endpoint has a page of cards to build.
   for (let i = 1; i < LIST_DOCUMENTS; i += 1) {
@@ -127,6 +129,17 @@ async function endpoints(): Promise<Endpoint[]> {
     const failed = steps.find((r) => r.status >= 300);
     if (failed) throw new Error(`bench setup: sending document ${i} answered ${failed.status}`);
   }
+  // REST v1 (issue #31): a documents:read key of the same owner.
+  const made = await api('/api/account/api-keys', {
+    method: 'POST',
+    token: sent.owner.token,
+    body: { name: 'bench', scopes: ['documents:read'] },
+  });
+  if (made.status !== 201) throw new Error(`bench setup: making an API key answered ${made.status}`);
+  const apiKey = made.body.secret as string;
+  // The server caches a key owner's state for a while: so does this process before its calls are
+  // recorded, so the replay is the steady state's calls, not a cold first request's.
+  await authenticateApiKey(apiKeyDeps(), `Bearer ${apiKey}`, new Date());
   const listQuery = { tab: 'pending' as const, role: 'owner' as const, limit: LIST_PAGE };
   const claims = decodeJwt(sent.owner.token);
   const owner = {
@@ -152,6 +165,17 @@ async function endpoints(): Promise<Endpoint[]> {
       path: `/api/documents/${sent.docuId}/details`,
       token: sent.owner.token,
       useCase: () => contractDetails(contractDeps(), owner, sent.docuId),
+    },
+    {
+      // The same document through the public API: the key's check (its item, its owner's state while
+      // not cached, its per-minute counter) and the same use case.
+      name: 'v1 document (API key)',
+      path: `/api/v1/documents/${sent.docuId}`,
+      token: apiKey,
+      useCase: async () => {
+        const principal = await authenticateApiKey(apiKeyDeps(), `Bearer ${apiKey}`, new Date());
+        return getDocument(documentDeps(), principal.user, sent.docuId);
+      },
     },
     {
       name: 'document (funnel)',

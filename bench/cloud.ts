@@ -5,6 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, startCloudProcess, stopCloudProcess, type CloudInfo } from '../test/support/spawn-cloud.mjs';
 
+/** Requests a minute per API key in the bench's cloud: more than 50 clients can make (bench/api.ts). */
+const BENCH_API_KEY_RATE = '10000000';
+
 export interface BenchCloud {
   info: CloudInfo;
   runDir: string;
@@ -42,8 +45,14 @@ export function benchCloud(log: (line: string) => void): Promise<BenchCloud> {
     const { child, info } = await startCloudProcess({
       dataDir: path.relative(ROOT, path.join(runDir, 'data')),
       logFile: path.join(runDir, 'local-cloud.log'),
-      // The bench owners send many contracts (issue #18 entitlements): as the test cloud.
-      env: { LOCAL_BUILD: hasSpa ? 'auto' : 'never', LOG_LEVEL: 'warn', TRIAL_CONTRACTS: '1000' },
+      // The bench owners send many contracts (issue #18 entitlements): as the test cloud. The REST v1
+      // row (bench/api.ts) puts 50 clients on one API key: its per-key rate must not refuse them.
+      env: {
+        LOCAL_BUILD: hasSpa ? 'auto' : 'never',
+        LOG_LEVEL: 'warn',
+        TRIAL_CONTRACTS: '1000',
+        API_KEY_RATE_PER_MINUTE: BENCH_API_KEY_RATE,
+      },
     });
     log(`local cloud ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${info.appUrl})`);
     Object.assign(process.env, info.handlerEnv, {
@@ -53,6 +62,8 @@ export function benchCloud(log: (line: string) => void): Promise<BenchCloud> {
       TEST_MAILBOX_URL: info.mailboxUrl,
       TEST_COGNITO_ENDPOINT: info.endpoints.cognito,
       USER_POOL_CLIENT_ID: info.resources.userPoolClientId,
+      // The bench's own use-case calls (recorded, then replayed bare) count against the same limit.
+      API_KEY_RATE_PER_MINUTE: BENCH_API_KEY_RATE,
     });
     installExpect();
     return {

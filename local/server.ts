@@ -151,7 +151,7 @@ export function compileRoutes(routes: readonly RouteDefinition[]): CompiledRoute
 
 export function matchRoute(compiled: CompiledRoute[], method: string, pathname: string) {
   for (const c of compiled) {
-    if (c.route.method !== method) continue;
+    if (c.route.method !== method && c.route.method !== 'ANY') continue;
     const m = c.regex.exec(pathname);
     if (!m) continue;
     const params: Record<string, string> = {};

@@ -77,6 +77,8 @@ const OPEN_ROUTE_REASONS: Record<Exclude<RouteAuth, 'owner'>, string> = {
   signer:
     'Signer route: signers have no account; the handler authorises the request by the signer token (128+ random bits, stored hashed, bound to one recipient of one document, expiring).',
   public: 'Public route by design in the route table (shared/api/routes.ts), e.g. health or verification.',
+  apiKey:
+    'Public API route (issue #31): the handler authorises each request by its API key (Bearer ssk_…, only its SHA-256 stored, scoped, rate-limited per key, revocable at once).',
 };
 
 /** HTTP API behind CloudFront's `/api/*`: Cognito JWT authorizer on owner routes only. */

@@ -2,11 +2,14 @@
 // JWT authorizer when auth is 'owner'); the local cloud serves the same entries through the same
 // handler modules, behind an equivalent JWT check. Adding an endpoint = one entry + its handler.
 
-/** Who may call a route: 'owner' needs a Cognito ID/access token; 'signer' and 'public' are open at the
- *  gateway ('signer' routes check the signer token in the handler). */
-export type RouteAuth = 'owner' | 'signer' | 'public';
+/** Who may call a route: 'owner' needs a Cognito ID/access token; 'signer', 'apiKey' and 'public' are
+ *  open at the gateway ('signer' routes check the signer token in the handler, 'apiKey' routes the
+ *  public API's key, issue #31). */
+export type RouteAuth = 'owner' | 'signer' | 'public' | 'apiKey';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** A route's method: one, or 'ANY' for a route whose handler routes by itself (the public API). */
+export type RouteMethod = HttpMethod | 'ANY';
 
 /** Extra permissions a route's function needs beyond its data access (`access`). Each maps to IAM
  *  actions in one place (lib/access.ts ROUTE_GRANT_ACTIONS). */
@@ -82,8 +85,8 @@ export interface DataAccess {
 export interface RouteDefinition {
   /** Stable identifier, also used for the CDK construct id. */
   readonly id: string;
-  readonly method: HttpMethod;
-  /** API Gateway HTTP API path syntax: `/api/documents/{docuId}`. */
+  readonly method: RouteMethod;
+  /** API Gateway HTTP API path syntax: `/api/documents/{docuId}`; a greedy last part `{proxy+}`. */
   readonly path: string;
   readonly auth: RouteAuth;
   /** Handler module: `lambdas/handlers/<handler>.ts`, exporting `handler`. One Lambda per module. */
@@ -843,6 +846,26 @@ export const ROUTES: readonly RouteDefinition[] = [
     handler: 'billing',
     access: READ,
     grants: ['payments'],
+  },
+  // The public REST API (issue #31): every /api/v1 method and path, one function that routes by the v1
+  // registry (shared/api/v1/routes.ts) and checks the API key itself. Its access is the union of the
+  // SPA routes it reuses: upload, complete, send, void, use a template, download.
+  {
+    id: 'ApiV1',
+    method: 'ANY',
+    path: '/api/v1/{proxy+}',
+    auth: 'apiKey',
+    handler: 'api-v1',
+    access: {
+      table: 'write',
+      objects: {
+        documents: ['read', 'write', 'delete'],
+        uploads: ['read', 'write', 'delete'],
+        templates: ['read'],
+      },
+      enqueue: ['notify', 'seal'],
+    },
+    grants: ['schedules'],
   },
   // A standard plan's company members: one route, two methods (the app stack's resource budget).
   {

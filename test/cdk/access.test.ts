@@ -204,6 +204,8 @@ describe('whatever the declarations say', () => {
         // the operators' Redrive sends dead-lettered messages back to their queue (issue #20)
         'admin-redrive',
         'anchor worker',
+        // REST v1 (issue #31, decision 158): send and void, as the SPA's routes
+        'api-v1',
         // a failed plan renewal tells its owner (the Stripe webhook, issue #18)
         'billing',
         // each row of a bulk send is sent as Send does (issue #27 item 6)
@@ -237,6 +239,8 @@ describe('whatever the declarations say', () => {
     expect(who((a) => a.enqueue?.includes('seal') ?? false)).toEqual([
       'admin-redrive',
       'admin-reseal',
+      // REST v1's send (issue #31), as Send
+      'api-v1',
       // a bulk row sent with nobody else to sign (issue #27 item 6), as Send
       'bulk worker',
       'send-document',
@@ -291,6 +295,8 @@ describe('whatever the declarations say', () => {
     const deletes = (a: DataAccess) =>
       Object.values(a.objects ?? {}).some((actions) => actions.includes('delete'));
     expect(who(deletes)).toEqual([
+      // REST v1 (issue #31): its upload and completion, as the two upload routes
+      'api-v1',
       'complete-upload',
       'create-upload',
       'delete-document',
@@ -319,7 +325,11 @@ describe('whatever the declarations say', () => {
   test('an upload form can only ever write a staging key: originals are written by completion alone', () => {
     // Issue #13 defect 1: the route that signs upload forms has no access to documents/ at all.
     expect(access.get('create-upload')!.objects).toEqual({ uploads: ['delete', 'write'] });
+    // REST v1 (issue #31, decision 158) signs upload forms and completes them in one function (the app
+    // stack's resource budget): its forms still name one staging key each (the same createUpload), but
+    // the function's own rights also reach documents/, so this defence in depth does not cover it.
     expect(who((a) => a.objects?.uploads?.includes('write') ?? false)).toEqual([
+      'api-v1',
       'create-upload',
       'mobile-video-session',
       'owner-video-session',
@@ -332,6 +342,8 @@ describe('whatever the declarations say', () => {
     expect(access.get('signer-video-session')!.objects).toEqual({ uploads: ['delete', 'write'] });
     expect(who((a) => a.objects?.documents?.includes('write') ?? false)).toEqual([
       'anchor worker',
+      // REST v1 (issue #31): completion of an upload and a contract from a template
+      'api-v1',
       // Issue #27 item 6: each bulk row's contract gets a copy of the template's PDF, as Use template.
       'bulk worker',
       'complete-upload',

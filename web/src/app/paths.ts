@@ -45,6 +45,8 @@ export const paths = {
   terms: simple('terms'),
   privacy: simple('privacy'),
   refund: simple('refund'),
+  /** The REST v1 reference (issue #31, features/developers): public. */
+  apiReference: simple('developers/api'),
   // Sign-in and sign-up (features/auth)
   login: simple('login'),
   register: simple('register'),

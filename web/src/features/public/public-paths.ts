@@ -16,6 +16,8 @@ export const PUBLIC_PAGES = {
   privacy: 'privacy',
   refund: 'refund',
   verify: 'verify',
+  /** The REST v1 reference (issue #31), rendered from /api/v1/openapi.json. */
+  apiReference: 'developers/api',
 } as const;
 
 export type PublicPage = keyof typeof PUBLIC_PAGES;

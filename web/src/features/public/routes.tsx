@@ -69,6 +69,13 @@ export function publicRoutes(config: AppConfig): RouteObject[] {
           lazy: async () => ({ Component: (await import('../verify/components/verify-page')).VerifyPage }),
         },
         {
+          path: PUBLIC_PAGES.apiReference,
+          handle: { translated: true },
+          lazy: async () => ({
+            Component: (await import('../developers/api-reference-page')).ApiReferencePage,
+          }),
+        },
+        {
           path: PUBLIC_PAGES.refund,
           lazy: async () => ({ Component: (await import('./pages/legal-pages')).RefundPage }),
         },
