@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MeResponse } from '../../../../../shared/api/schemas';
 import { MY_PAGE_TABS, paths, type Lang, type MyPageTab } from '../../../app/paths';
 import { BrandForm } from './brand-form';
+import { EmbedOriginsForm } from './embed-origins-form';
 import { CloseAccount } from './close-account';
 import { MyInfoForm } from './my-info-form';
 import { PricingInfo } from './pricing-info';
@@ -40,6 +41,7 @@ export function MyPage({ user, lang, tab, onSaved, onRefresh, onClosed }: MyPage
           <MyInfoForm key={user.userId} user={user} lang={lang} onSaved={onSaved} onRefresh={onRefresh} />
           <RoutingDefaultsForm key={`routing-${user.userId}`} user={user} onSaved={onSaved} />
           <BrandForm key={`brand-${user.userId}`} lang={lang} />
+          <EmbedOriginsForm key={`embed-${user.userId}`} lang={lang} />
           <CloseAccount onClosed={onClosed} />
         </>
       ) : (
