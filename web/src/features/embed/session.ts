@@ -30,7 +30,8 @@ export function postEmbedEvent(
   code?: string,
   target: Window = window.parent,
 ): void {
-  if (target === window) return; // opened on its own: nobody to tell
+  // Opened on its own (not in a frame): nobody to tell.
+  if (typeof window !== 'undefined' && target === window) return;
   const message: EmbedEventMessage = {
     type,
     docuId,
