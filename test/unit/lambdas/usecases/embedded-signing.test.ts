@@ -122,6 +122,8 @@ function setup(options: { allowLoopback?: boolean; limit?: number } = {}) {
 }
 
 const tokenOf = (url: string) => url.split('/').pop()!;
+/** The signer routes' view of the same stores (the embed deps' documents are the in-memory ones). */
+const signingOf = (deps: EmbedDeps) => ({ docs: deps.docs as InMemoryDocuments, clock: deps.clock });
 
 describe('the allowed origins', () => {
   it('are empty at first, with the limit and the plan in the settings', async () => {
@@ -326,14 +328,14 @@ describe('an embedded signing session', () => {
     const { deps } = await withOrigins();
     const session = await createEmbeddedSession(deps, owner, 'doc1', 1, 'https://shop.example.com', NOW);
     const token = tokenOf(session.url);
-    const ctx = await resolveSigner(deps, 'doc1', token, NOW);
+    const ctx = await resolveSigner(signingOf(deps), 'doc1', token, NOW);
     expect(ctx.me.index).toBe(1);
     const late = new Date(NOW.getTime() + 11 * 60_000);
-    expect(await codeOf(resolveSigner(deps, 'doc1', token, late))).toEqual({
+    expect(await codeOf(resolveSigner(signingOf(deps), 'doc1', token, late))).toEqual({
       code: 'signing.errors.invalidLink',
       status: 404,
     });
-    expect(await codeOf(resolveSigner(deps, 'other', token, NOW))).toMatchObject({ status: 404 });
+    expect(await codeOf(resolveSigner(signingOf(deps), 'other', token, NOW))).toMatchObject({ status: 404 });
   });
 
   it("is retired with the contractor's link (a resend or a delegation replaces it)", async () => {
@@ -344,7 +346,7 @@ describe('an embedded signing session', () => {
       'doc1',
       rows.map((r) => (r.index === 1 ? { ...r, tokenHash: hashSignerToken('linkA2') } : r)),
     );
-    expect(await codeOf(resolveSigner(deps, 'doc1', tokenOf(session.url), NOW))).toMatchObject({
+    expect(await codeOf(resolveSigner(signingOf(deps), 'doc1', tokenOf(session.url), NOW))).toMatchObject({
       status: 404,
     });
   });
@@ -387,7 +389,7 @@ describe("the embed page's route", () => {
     // Opened, it lasts an hour from the opening.
     expect(stored.expiresAt).toBe(new Date(at.getTime() + 60 * 60_000).toISOString());
     const later = new Date(NOW.getTime() + 30 * 60_000);
-    expect((await resolveSigner(deps, 'doc1', token, later)).me.index).toBe(1);
+    expect((await resolveSigner(signingOf(deps), 'doc1', token, later)).me.index).toBe(1);
     await openEmbedPage(deps, 'doc1', token, later);
     expect(opened).toHaveLength(1);
   });
@@ -402,7 +404,7 @@ describe("the embed page's route", () => {
     expect(page?.origins).toEqual(['https://shop.example.com']);
     expect(opened).toHaveLength(0);
     expect(mem.tokens.get(hashSignerToken(token))?.openedAt).toBeUndefined();
-    expect(await codeOf(resolveSigner(deps, 'doc1', token, late))).toMatchObject({ status: 404 });
+    expect(await codeOf(resolveSigner(signingOf(deps), 'doc1', token, late))).toMatchObject({ status: 404 });
   });
 
   it("follows the account's list as it is now (a removed origin, a lapsed plan)", async () => {
