@@ -248,11 +248,7 @@ export function securityHeaders(contentSecurityPolicy: string): Record<string, s
  *  headers policy): the same, without the SPA's Content-Security-Policy and X-Frame-Options, which the
  *  page's handler sends itself with the account's frame-ancestors (issue #31, decision 160). */
 export function embedPageHeaders(headers: Record<string, string>): Record<string, string> {
-  const {
-    'content-security-policy': _csp,
-    'x-frame-options': _frames,
-    ...rest
-  } = headers;
+  const { 'content-security-policy': _csp, 'x-frame-options': _frames, ...rest } = headers;
   return rest;
 }
 

@@ -140,7 +140,12 @@ async function serveEmbedPage(event: HttpEvent, context: Context): Promise<APIGa
     }
     const shell = await appShell(getConfig().APP_URL);
     log.info('embed page served', { docuId, origins: session.origins.length });
-    return page(200, embedShell(shell, session.parentOrigin, session.recipientIndex), session.origins, requestId);
+    return page(
+      200,
+      embedShell(shell, session.parentOrigin, session.recipientIndex),
+      session.origins,
+      requestId,
+    );
   } catch (err) {
     log.error('embed page failed', { err });
     return page(503, plainPage('Please try again in a moment'), [], requestId);

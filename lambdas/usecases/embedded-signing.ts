@@ -18,11 +18,7 @@ import {
   normalizeEmbedOrigin,
   normalizeEmbedOrigins,
 } from '../../shared/domain/embed';
-import type {
-  DocumentRepository,
-  EmbedSessionStore,
-  SignerRepository,
-} from '../adapters/dynamo/documents';
+import type { DocumentRepository, EmbedSessionStore, SignerRepository } from '../adapters/dynamo/documents';
 import type { SeatMemberStore, UserRecord, UserRepository } from '../adapters/dynamo/repository';
 import { AppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
