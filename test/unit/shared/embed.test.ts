@@ -1,6 +1,7 @@
 // Embedded signing (issue #31 item 4): the allowed origins' rule (shared/domain/embed.ts), the embed
 // page's Content-Security-Policy (shared/web/csp.ts) and the events the page sends its parent.
 import { MAX_EMBED_ORIGINS, normalizeEmbedOrigin, normalizeEmbedOrigins } from '../../../shared/domain/embed';
+import { embedPageHeaders, securityHeaders } from '../../../local/server';
 import { contentSecurityPolicy, embedContentSecurityPolicy } from '../../../shared/web/csp';
 import { embedEventOf, postEmbedEvent, readEmbedSession } from '../../../web/src/features/embed/session';
 
@@ -166,5 +167,20 @@ describe("the embedded page's messages", () => {
     expect(readEmbedSession(doc('*', '1'))).toBeNull();
     expect(readEmbedSession(doc('https://shop.example.com/path', '1'))).toBeNull();
     expect(readEmbedSession(doc('https://shop.example.com', 'x'))).toBeNull();
+  });
+});
+
+describe("the local server's headers on the embed route", () => {
+  it("are CloudFront's embed policy: the usual ones without CSP and X-Frame-Options, which the page sends", () => {
+    const all = securityHeaders("default-src 'self'; frame-ancestors 'none'");
+    expect(all['x-frame-options']).toBe('DENY');
+    const embed = embedPageHeaders(all);
+    expect(embed).toEqual({
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'same-origin',
+      'permissions-policy': 'camera=(self), microphone=(self), geolocation=(), payment=()',
+    });
+    // The SPA's own headers are untouched.
+    expect(all['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 });
