@@ -83,6 +83,13 @@ export const configSchema = z.object({
   MAIL_REPLY_TO: z.string().min(3).optional(),
   /** Public base URL of the SPA, used in e-mailed links. */
   APP_URL: z.url(),
+  /** Embedded signing (issue #31 item 4): whether http://localhost, 127.0.0.1 and [::1] origins may be
+   *  allowed to frame signing sessions. Only the local cloud sets it; deployed, never. */
+  EMBED_ALLOW_LOOPBACK: bool.default(false),
+  /** The SPA's Content-Security-Policy (shared/web/csp.ts, as CloudFront or the local server sends
+   *  it): the embedded signer page sends it with the account's frame-ancestors. Set on the embed
+   *  function only. */
+  SPA_CONTENT_SECURITY_POLICY: z.string().min(1).optional(),
   /** s3rver only understands path-style addressing. */
   S3_FORCE_PATH_STYLE: bool.default(false),
   /** 'sns' publishes SMS through SNS; 'mailbox' writes them to the local mailbox (local cloud only). */

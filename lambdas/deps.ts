@@ -4,6 +4,7 @@ import type { ContractDeps } from './usecases/contract-access';
 import type { DocumentDeps } from './usecases/document-access';
 import type { OwnerSignsDeps } from './usecases/owner-signs';
 import type { BrandDeps } from './usecases/brand';
+import type { EmbedDeps } from './usecases/embedded-signing';
 import type { SigningDeps } from './usecases/signer-link';
 import type { HandoffDeps } from './usecases/video-handoff';
 import type { VideoDeps } from './usecases/videos';
@@ -381,6 +382,21 @@ export function ownerSignsDeps(): OwnerSignsDeps {
 /** Branding (issue #29 item 2): the user records, the company seats, the logos' storage. */
 export function brandDeps(): BrandDeps {
   return { users: repository(), seats: repository(), storage: objectStorage(), limits: limits() };
+}
+
+/** Embedded signing (issue #31 item 4): the accounts' origins, the documents and the session tokens. */
+export function embedDeps(): EmbedDeps {
+  const c = getConfig();
+  return {
+    users: repository(),
+    seats: repository(),
+    docs: documents(),
+    signers: documents(),
+    limits: limits(),
+    appUrl: c.APP_URL,
+    allowLoopback: c.EMBED_ALLOW_LOOPBACK,
+    clock: clock(),
+  };
 }
 
 /** What the signer flow needs (issue #5): the document deps and the account-less signer records. */

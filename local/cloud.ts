@@ -17,7 +17,7 @@ import { DynamoScheduleStore } from '../lambdas/adapters/dynamo/schedules';
 import { schedulerTickMs, startLocalScheduler } from './scheduler';
 import { startLocalChain } from './chain';
 import { startSweepTimer } from './sealing';
-import { createLocalHandler } from './server';
+import { createLocalHandler, localContentSecurityPolicy } from './server';
 import { startLocalStripe } from './stripe/server';
 import { LOCAL_PRICE_IDS } from './stripe/catalogue';
 import { startLocalTrust, type LocalTrust } from './trust/index';
@@ -48,6 +48,9 @@ const localEnvSchema = z.object({
   /** The sweep re-queues seal/anchor work owed for longer than this (lambdas/config.ts). */
   SWEEP_MIN_AGE_SECONDS: z.coerce.number().int().positive().default(60),
   MAIL_FROM: z.string().min(3).default('SignSeal <no-reply@signseal.local>'),
+  /** Embedded signing (issue #31): whether accounts may allow http://localhost parents (a test page
+   *  on this machine). On by default here; 'false' behaves as deployed. */
+  LOCAL_EMBED_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('true'),
 });
 
 export type LocalEnv = z.infer<typeof localEnvSchema>;
@@ -216,6 +219,13 @@ export async function startLocalCloud(
       SEAL_SIGNER_FILE: trust.signerFile,
       TSA_URLS: trust.tsaUrls.join(','),
       SWEEP_MIN_AGE_SECONDS: String(cfg.SWEEP_MIN_AGE_SECONDS),
+      // Embedded signing (issue #31): loopback parents by configuration, and the SPA's policy the
+      // embedded page sends with its account's frame-ancestors (the local server's own, below).
+      EMBED_ALLOW_LOOPBACK: cfg.LOCAL_EMBED_ALLOW_LOOPBACK,
+      SPA_CONTENT_SECURITY_POLICY: localContentSecurityPolicy({
+        cognito: endpoints.cognito,
+        storage: endpoints.s3,
+      }),
       STRIPE_API_URL: stripe.url,
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,

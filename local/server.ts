@@ -12,7 +12,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { DEFAULT_ROUTE, ROUTES, type RouteDefinition } from '../shared/api/routes';
 import type { HttpEvent } from '../lambdas/core/http';
 import { contentSecurityPolicy } from '../shared/web/csp';
-import { shellFor } from '../shared/web/shells';
+import { EMBED_PAGE_PREFIX, shellFor } from '../shared/web/shells';
 import { MAX_ADVANCE_SECONDS, type TestClockState } from './scheduler';
 
 type LambdaHandler = (event: HttpEvent, context: Context) => Promise<unknown>;
@@ -244,6 +244,14 @@ export function securityHeaders(contentSecurityPolicy: string): Record<string, s
   };
 }
 
+/** The headers of the embedded signer page's behaviour (lib/constructs/web.ts, its embed response
+ *  headers policy): the same, without the SPA's Content-Security-Policy and X-Frame-Options, which the
+ *  page's handler sends itself with the account's frame-ancestors (issue #31, decision 160). */
+export function embedPageHeaders(headers: Record<string, string>): Record<string, string> {
+  const { 'content-security-policy': _csp, 'x-frame-options': _frames, ...rest } = headers;
+  return rest;
+}
+
 export function createLocalServer(options: LocalServerOptions): http.Server {
   return http.createServer(createLocalHandler(options));
 }
@@ -260,6 +268,8 @@ export function createLocalHandler(options: LocalServerOptions): http.RequestLis
       storage: options.storageOrigin ?? process.env.AWS_ENDPOINT_URL_S3,
     }),
   );
+
+  const EMBED_HEADERS = embedPageHeaders(SECURITY_HEADERS);
 
   function sendJson(res: http.ServerResponse, status: number, body: unknown, requestId: string) {
     res.writeHead(status, {
@@ -354,7 +364,10 @@ export function createLocalHandler(options: LocalServerOptions): http.RequestLis
       body?: string;
       isBase64Encoded?: boolean;
     };
-    res.writeHead(result.statusCode ?? 200, { ...result.headers, ...SECURITY_HEADERS });
+    res.writeHead(result.statusCode ?? 200, {
+      ...result.headers,
+      ...(url.pathname.startsWith(EMBED_PAGE_PREFIX) ? EMBED_HEADERS : SECURITY_HEADERS),
+    });
     res.end(
       result.body === undefined
         ? undefined
@@ -476,7 +489,10 @@ export function createLocalHandler(options: LocalServerOptions): http.RequestLis
   return (req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? `${options.host}:${options.port}`}`);
     const work =
-      url.pathname === '/api' || url.pathname.startsWith('/api/')
+      url.pathname === '/api' ||
+      url.pathname.startsWith('/api/') ||
+      // The embedded signer page is the API's, as CloudFront's /embed/* behaviour makes it.
+      url.pathname.startsWith(EMBED_PAGE_PREFIX)
         ? handleApi(req, res, url)
         : url.pathname.startsWith(LOCAL_ONLY_PREFIX)
           ? handleLocal(req, res, url)

@@ -70,6 +70,8 @@ export const DEFAULT_LIMITS = {
   verificationCodesPerUser: { limit: 5, windowSeconds: HOUR },
   /** …and to one address. */
   verificationCodesPerAddress: { limit: 5, windowSeconds: HOUR },
+  /** Embedded signing sessions (each a token item) of one contractor of a document (issue #31). */
+  embedSessionsPerRecipient: { limit: 60, windowSeconds: HOUR },
 } as const satisfies Record<string, LimitRuleSpec>;
 
 export type LimitRule = keyof typeof DEFAULT_LIMITS;

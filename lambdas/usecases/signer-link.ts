@@ -101,12 +101,15 @@ export async function resolveSigner(
   const doc = await deps.docs.getDocument(docuId);
   if (!doc) throw invalidLink();
   const recipients = await deps.docs.listRecipients(docuId);
-  // A video confirmation link (issue #15) is never a signer link.
-  if (record.purpose !== undefined) throw invalidLink();
+  // A video confirmation link (issue #15) is never a signer link; an embedded session (issue #31) is
+  // one for as long as the recipient's own link is the one it was made beside.
+  const embedded = record.purpose === 'embed';
+  if (record.purpose !== undefined && !embedded) throw invalidLink();
   const me = recipients.find((r) => r.index === record.recipientIndex);
   // The e-mailed link's token, or the one issued to the contractor's account (Continue, issue #7).
-  const current =
-    me && (me.tokenHash === undefined || me.tokenHash === tokenHash || me.accountTokenHash === tokenHash);
+  const current = embedded
+    ? me !== undefined && (me.tokenHash ?? '') === (record.boundTokenHash ?? '')
+    : me && (me.tokenHash === undefined || me.tokenHash === tokenHash || me.accountTokenHash === tokenHash);
   if (!me || me.isOwner || !current) throw invalidLink();
   assertRoutingLetsIn(doc, recipients, me, deps.clock?.now() ?? now);
   // A declined or completed contract: its own 409 on the view and on every action (issue #29).

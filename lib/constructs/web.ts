@@ -35,7 +35,7 @@ import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { contentSecurityPolicy as spaContentSecurityPolicy } from '../../shared/web/csp.js';
-import { SPA_REWRITE_CODE } from '../../shared/web/shells.js';
+import { EMBED_PAGE_PREFIX, SPA_REWRITE_CODE } from '../../shared/web/shells.js';
 import { nagResource } from '../nag.js';
 import type { OAuthSettings } from './auth.js';
 
@@ -113,6 +113,12 @@ export class Web extends Construct {
   readonly siteBucket: Bucket;
   readonly logsBucket: Bucket;
   readonly responseHeadersPolicy: ResponseHeadersPolicy;
+  /** The embedded signer page's headers (issue #31, decision 160): the same but for the
+   *  Content-Security-Policy and X-Frame-Options, which its handler sends with the account's
+   *  frame-ancestors. */
+  readonly embedHeadersPolicy: ResponseHeadersPolicy;
+  /** The SPA's Content-Security-Policy (the embed page's handler sends it with its frame-ancestors). */
+  readonly contentSecurityPolicy: string;
   /** The public base URL of the site, without trailing slash. */
   readonly url: string;
 
@@ -162,16 +168,26 @@ export class Web extends Construct {
       upgradeInsecureRequests: true,
     });
 
+    this.contentSecurityPolicy = contentSecurityPolicy;
+    const strictTransportSecurity = {
+      accessControlMaxAge: TWO_YEARS,
+      includeSubdomains: true,
+      preload: true,
+      override: true,
+    };
+    // The camera and microphone record the signer's agreement video on this origin only: `self` is
+    // this site's origin in a top-level page and in the embedded page alike, so a parent's
+    // allow="camera; microphone" hands them to the embedded signer page and to no one else.
+    const permissionsPolicy = {
+      header: 'Permissions-Policy',
+      value: 'camera=(self), microphone=(self), geolocation=(), payment=()',
+      override: true,
+    };
     this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'SignSeal security headers',
       securityHeadersBehavior: {
         contentSecurityPolicy: { contentSecurityPolicy, override: true },
-        strictTransportSecurity: {
-          accessControlMaxAge: TWO_YEARS,
-          includeSubdomains: true,
-          preload: true,
-          override: true,
-        },
+        strictTransportSecurity,
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         // Signer links carry their token in the path: never send it to another origin.
@@ -179,18 +195,26 @@ export class Web extends Construct {
       },
       customHeadersBehavior: {
         customHeaders: [
-          // The camera and microphone record the signer's agreement video on this origin only.
-          {
-            header: 'Permissions-Policy',
-            value: 'camera=(self), microphone=(self), geolocation=(), payment=()',
-            override: true,
-          },
+          permissionsPolicy,
           // No other window keeps a handle on this one (signer links, sign-in), and no other site
           // may load its responses (the SPA's files and the API's JSON) as subresources.
           { header: 'Cross-Origin-Opener-Policy', value: 'same-origin', override: true },
           { header: 'Cross-Origin-Resource-Policy', value: 'same-origin', override: true },
         ],
       },
+    });
+
+    // No CSP and no X-Frame-Options here: the handler's own pass through (frame-ancestors of the
+    // session's account, or 'none' with DENY). No Cross-Origin-Resource-Policy or -Opener-Policy:
+    // the page is meant to live in another site's frame.
+    this.embedHeadersPolicy = new ResponseHeadersPolicy(this, 'EmbedHeaders', {
+      comment: 'SignSeal embedded signer page headers (frame-ancestors from the handler)',
+      securityHeadersBehavior: {
+        strictTransportSecurity,
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.SAME_ORIGIN, override: true },
+      },
+      customHeadersBehavior: { customHeaders: [permissionsPolicy] },
     });
 
     const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
@@ -229,6 +253,17 @@ export class Web extends Construct {
         compress: true,
       },
       additionalBehaviors: {
+        // The embedded signer page (issue #31): answered by the API's embed function, which knows the
+        // session's account and so its frame-ancestors.
+        [`${EMBED_PAGE_PREFIX}*`]: {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: this.embedHeadersPolicy,
+          compress: true,
+        },
         '/api/*': {
           origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,

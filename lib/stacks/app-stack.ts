@@ -237,6 +237,10 @@ export class AppStack extends Stack {
     this.sealing.sweep.addEnvironment('NOTIFY_DLQ_URL', notifyDeadLetters.queueUrl);
 
     for (const fn of this.api.functions.values()) fn.addEnvironment('ORIGIN_VERIFY_SECRET', originVerify);
+    // The embedded signer page (issue #31) sends the SPA's policy with its account's frame-ancestors.
+    this.api.functions
+      .get('embed')
+      ?.addEnvironment('SPA_CONTENT_SECURITY_POLICY', this.web.contentSecurityPolicy);
 
     // Every e-mail and SMS goes through the notify job (architecture section 7).
     this.notifications.grantSend(this.jobs.jobs.notify.worker);

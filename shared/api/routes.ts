@@ -282,6 +282,23 @@ export const ROUTES: readonly RouteDefinition[] = [
     handler: 'brand',
     access: { objects: { brands: ['read'] } },
   },
+  // Embedded signing (issue #31 item 4, decision 160): My Info → Embedding's allowed origins, the
+  // owner's session for one contractor (lambdas/handlers/embed.ts, one function)…
+  ...ownerFunction('embed', { table: 'write' }, [
+    ['GetEmbedOrigins', 'GET', '/api/account/embed-origins'],
+    ['SaveEmbedOrigins', 'PUT', '/api/account/embed-origins'],
+    ['CreateEmbeddedSession', 'POST', '/api/documents/{docuId}/recipients/{index}/embedded-session'],
+  ]),
+  // …and the embedded signer page: the app shell with the account's frame-ancestors. Outside /api:
+  // CloudFront sends /embed/* to the API (lib/constructs/web.ts); the session token is checked here.
+  {
+    id: 'GetEmbedPage',
+    method: 'GET',
+    path: '/embed/{lang}/{docuId}/{token}',
+    auth: 'signer',
+    handler: 'embed',
+    access: { table: 'write' },
+  },
   // Documents: the e-sign creation funnel (issue #4).
   {
     id: 'CreateDocument',

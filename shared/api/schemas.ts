@@ -18,3 +18,4 @@ export * from './schemas/bulk';
 export * from './schemas/routing';
 export * from './schemas/brand';
 export * from './endpoints';
+export * from './schemas/embed';

@@ -29,7 +29,31 @@ export function contentSecurityPolicy(sources: CspSources): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    frameAncestors([]),
     ...(sources.upgradeInsecureRequests ? ['upgrade-insecure-requests'] : []),
   ].join('; ');
+}
+
+const ORIGIN_SOURCE = /^https?:\/\/[^\s;,'"*]+$/;
+
+/** `frame-ancestors` of these origins (already exact origins, shared/domain/embed.ts); none: 'none'.
+ *  Anything that is not a plain origin is left out rather than trusted into the header. */
+function frameAncestors(origins: readonly string[]): string {
+  const list = origins.filter((o) => ORIGIN_SOURCE.test(o));
+  return `frame-ancestors ${list.length ? list.join(' ') : "'none'"}`;
+}
+
+/**
+ * The embedded signer page's policy (issue #31, decision 160): the SPA's own, with its
+ * `frame-ancestors 'none'` replaced by the account's allowed origins. Only the embed route's handler
+ * sends it (lambdas/handlers/embed.ts); every other response keeps 'none'.
+ */
+export function embedContentSecurityPolicy(spaPolicy: string, origins: readonly string[]): string {
+  const directives = spaPolicy
+    .split(';')
+    .map((d) => d.trim())
+    .filter(Boolean);
+  const others = directives.filter((d) => !/^frame-ancestors(\s|$)/i.test(d));
+  if (others.length === directives.length) throw new Error('The SPA policy has no frame-ancestors');
+  return [...others, frameAncestors(origins)].join('; ');
 }

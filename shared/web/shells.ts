@@ -28,3 +28,11 @@ export const SPA_REWRITE_CODE = `function handler(event) {
   }
   return request;
 }`;
+
+/**
+ * The embedded signer page (issue #31, decision 160): `/embed/{lang}/{docuId}/{token}`. Not a file of
+ * the SPA's bucket: CloudFront sends this prefix to the API (lib/constructs/web.ts), the local server
+ * to the same handler (local/server.ts), which answers the app shell with the account's
+ * frame-ancestors and without X-Frame-Options.
+ */
+export const EMBED_PAGE_PREFIX = '/embed/';

@@ -44,7 +44,9 @@ describe('the composed app (no siteUrl)', () => {
     // the lead reconciles the budget at merge.
     // REST v1 (issue #31 item 2, decision 158): +5, the api-v1 function and its one ANY /api/v1/{proxy+}
     // route, as synthesised; the lead reconciles the budget at merge.
-    expect(Object.keys(appResources).length).toBeLessThanOrEqual(472);
+    // Embedded signing (issue #31 item 4): +9 (the embed function, its role and policy, its
+    // integration, four routes, the embed page's response headers policy); the lead reconciles.
+    expect(Object.keys(appResources).length).toBeLessThanOrEqual(481);
   });
 
   test('gives the API handlers one log group with a retention, each function writing only there', () => {

@@ -68,6 +68,12 @@ export interface DocumentRepository {
   latestDrafts(ownerId: string, limit: number): Promise<DocumentRecord[]>;
 }
 
+/** Issue #31 item 4: the first opening of an embedded session moves its expiry from the time to open
+ *  to the session's end, once (false: it was opened before, or is gone). */
+export interface EmbedSessionStore {
+  openEmbedSession(tokenHash: string, openedAt: string, expiresAt: string): Promise<boolean>;
+}
+
 /** What the signer flow (issue #5) needs besides the documents. */
 export interface SignerRepository {
   /** Issue #5: signer tokens of a document's recipient are revoked by deleting them. */
@@ -100,7 +106,7 @@ export function conflictError(docuId: string): AppError {
   });
 }
 
-export class DynamoDocumentRepository implements DocumentRepository, SignerRepository {
+export class DynamoDocumentRepository implements DocumentRepository, SignerRepository, EmbedSessionStore {
   private readonly e: Entities;
 
   constructor(
@@ -275,6 +281,20 @@ export class DynamoDocumentRepository implements DocumentRepository, SignerRepos
 
   async putToken(token: SignerTokenRecord): Promise<void> {
     await this.e.signerToken.put(token).go();
+  }
+
+  async openEmbedSession(tokenHash: string, openedAt: string, expiresAt: string): Promise<boolean> {
+    try {
+      await this.e.signerToken
+        .patch({ tokenHash })
+        .set({ openedAt, expiresAt, ttl: Math.floor(Date.parse(expiresAt) / 1000) })
+        .where((attr, op) => `${op.eq(attr.purpose, 'embed')} AND ${op.notExists(attr.openedAt)}`)
+        .go();
+      return true;
+    } catch (err) {
+      if (isConditionalFailure(err)) return false;
+      throw err;
+    }
   }
 
   async putMobileToken(token: VideoMobileTokenRecord): Promise<void> {

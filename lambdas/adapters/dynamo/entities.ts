@@ -90,6 +90,9 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
             updatedAt: { type: 'string', required: true },
           },
         },
+        /** Issue #31 item 4: the exact origins that may frame this account's embedded signing sessions
+         *  (shared/domain/embed.ts; at most 10, normalised). Absent: none. */
+        embedOrigins: { type: 'list', items: { type: 'string' } },
         closed: { type: 'boolean', default: false },
         closedAt: { type: 'string' },
         /** Registration consents, with when, in which language and to which terms version. */
@@ -540,7 +543,14 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         ttl: { type: 'number', required: true },
         /** 'vconfirm': a video confirmation link (issue #15; recipientIndex -1 is an owner who is not a
          *  contractor), never accepted as a signer link. Absent: a signer link. */
-        purpose: { type: ['vconfirm'] as const },
+        purpose: { type: ['vconfirm', 'embed'] as const },
+        /** 'embed' (issue #31 item 4): the exact origin the session was made for (the page's
+         *  postMessage target), the recipient's link token hash it was made beside (a later resend or
+         *  delegation retires the session with the link; '' when the recipient had none), and when it
+         *  was first opened (from then `expiresAt` is the session's end, no longer the time to open). */
+        parentOrigin: { type: 'string' },
+        boundTokenHash: { type: 'string' },
+        openedAt: { type: 'string' },
       },
       indexes: {
         byHash: { pk: { field: 'pk', composite: ['tokenHash'] }, sk: { field: 'sk', composite: [] } },

@@ -14,6 +14,7 @@ import { funnelRoutes } from '../features/funnel/routes';
 import { publicRoutes } from '../features/public/routes';
 import { prefetchSignerCode, prefetchSignerData, signerRoute } from '../features/signer/routes';
 import { signsRoutes } from '../features/signs/routes';
+import { embedRoutes } from '../features/embed/routes';
 import { videoRoutes } from '../features/video/routes';
 import { GuardGate, guestsOnly, requireAdmin, requireSignedIn } from './guards';
 import { titled, type RouteHandle } from './page-title';
@@ -148,6 +149,8 @@ export function createRoutes(config: AppConfig): RouteObject[] {
   return [
     { path: '/', loader: redirectToLangLoader, hydrateFallbackElement: <Spinner /> },
     lineCallbackRoute(config),
+    // The embedded signer page (issue #31): inside another site's frame, outside the site's layout.
+    embedRoutes(),
     // '/home' → '/en/home', '/home/doc/signed' → '/en/home/doc/signed', …
     ...[...PREFIXED_FIRST_SEGMENTS].flatMap((segment) => [
       { path: `/${segment}`, loader: redirectToLangLoader, hydrateFallbackElement: <Spinner /> },

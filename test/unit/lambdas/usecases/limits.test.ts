@@ -60,6 +60,7 @@ describe('the table of limits', () => {
       attachmentFormsPerSigner: { limit: 60, windowSeconds: 3600 },
       verificationCodesPerUser: { limit: 5, windowSeconds: 3600 },
       verificationCodesPerAddress: { limit: 5, windowSeconds: 3600 },
+      embedSessionsPerRecipient: { limit: 60, windowSeconds: 3600 },
     });
     expect(limitTable()).toEqual(DEFAULT_LIMITS);
   });

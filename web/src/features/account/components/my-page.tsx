@@ -5,6 +5,7 @@ import type { MeResponse } from '../../../../../shared/api/schemas';
 import { MY_PAGE_TABS, paths, type Lang, type MyPageTab } from '../../../app/paths';
 import { ApiKeys } from './api-keys';
 import { BrandForm } from './brand-form';
+import { EmbedOriginsForm } from './embed-origins-form';
 import { CloseAccount } from './close-account';
 import { MyInfoForm } from './my-info-form';
 import { PricingInfo } from './pricing-info';
@@ -42,6 +43,8 @@ export function MyPage({ user, lang, tab, onSaved, onRefresh, onClosed }: MyPage
           <RoutingDefaultsForm key={`routing-${user.userId}`} user={user} onSaved={onSaved} />
           <BrandForm key={`brand-${user.userId}`} lang={lang} />
           <ApiKeys key={`api-keys-${user.userId}`} lang={lang} />
+
+          <EmbedOriginsForm key={`embed-${user.userId}`} lang={lang} />
           <CloseAccount onClosed={onClosed} />
         </>
       ) : (

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../../app/page-title';
 import type { Lang } from '../../../app/paths';
 import { formatDateTime } from '../../../lib/format';
 import { EndPanel } from './end-screens';
+import { useEmbed } from '../../embed/session';
 
 const DECLINED_LINES = {
   deny: 'signerStates.declined.deny',
@@ -70,6 +71,7 @@ export function CompletedPage({
   lang: Lang;
 }) {
   const { t } = useTranslation();
+  const embedded = useEmbed() !== null;
   useDocumentTitle(t('signerStates.titles.completed'));
   return (
     <EndPanel
@@ -84,7 +86,7 @@ export function CompletedPage({
         </p>
       ) : null}
       <p>{t('signerStates.completed.copy')}</p>
-      <p>
+      <p hidden={embedded}>
         <a
           className="button button-secondary"
           href={verifyHref(lang, docuId)}

@@ -12,6 +12,7 @@ import type { Lang } from '../../../app/paths';
 import { useDocumentTitle } from '../../../app/page-title';
 import { formatDateTime } from '../../../lib/format';
 import type { EndName, Refusal } from '../machine';
+import { useEmbed } from '../../embed/session';
 
 export function EndPanel({
   title,
@@ -28,6 +29,7 @@ export function EndPanel({
   children?: React.ReactNode;
 }) {
   const { t } = useTranslation();
+  const embedded = useEmbed() !== null;
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => ref.current?.focus(), []);
   const Heading = level === 1 ? 'h1' : 'h2';
@@ -37,9 +39,12 @@ export function EndPanel({
         {title}
       </Heading>
       {children}
-      <a className="button button-primary" href={home}>
-        {t('signing.goHome')}
-      </a>
+      {/* Embedded (issue #31): nothing that leaves the flow inside the parent's frame. */}
+      {!embedded && (
+        <a className="button button-primary" href={home}>
+          {t('signing.goHome')}
+        </a>
+      )}
     </section>
   );
 }

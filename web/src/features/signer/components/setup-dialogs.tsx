@@ -12,7 +12,8 @@ export function RequestDialog({
 }: {
   view: SignerView;
   onSign: () => void;
-  onLeave: () => void;
+  /** Cancel goes home; absent (embedded, issue #31), no Cancel: the popup closes to the document. */
+  onLeave?: () => void;
 }) {
   const { t } = useTranslation();
   const approver = view.me.role === 'approver';
@@ -35,9 +36,11 @@ export function RequestDialog({
         </>
       )}
       <div className="dialog-actions">
-        <button type="button" className="button button-secondary" onClick={onLeave}>
-          {t('common.cancel')}
-        </button>
+        {onLeave && (
+          <button type="button" className="button button-secondary" onClick={onLeave}>
+            {t('common.cancel')}
+          </button>
+        )}
         <button type="button" className="button button-primary" data-autofocus onClick={onSign}>
           {approver ? t('routingSigner.approver.start') : t('signer.sign')}
         </button>

@@ -27,6 +27,7 @@ import { isEndState, roleOf, stepOf, type Refusal } from '../machine';
 import { BrandHeader } from './brand-header';
 import { CompletedPage, DeclinedPage } from './closed-pages';
 import { EndScreen, InvalidLink, LoadFailed, RefusalPage } from './end-screens';
+import { useEmbedOutcome } from '../../embed/session';
 import '../signer.css';
 
 // The comment thread (issue #29 item 3): its own chunk, asked for once the view has loaded.
@@ -104,6 +105,8 @@ export function SignerPage() {
   const { name, view } = state;
   const home = paths.landing.getHref(lang);
   const role = roleOf(view);
+  // Embedded in another site (issue #31): the outcome goes to the parent window.
+  useEmbedOutcome(docuId, name);
 
   // A link that cannot be used is an error page of its own: no signing heading, no step bar.
   if (name === 'invalidLink' || name === 'loadFailed' || name === 'refused') {

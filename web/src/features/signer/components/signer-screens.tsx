@@ -26,6 +26,7 @@ import { SignMaker } from './sign-maker';
 import { scriptForLang } from './sign-order';
 import { TermsDialog } from './terms-dialog';
 import { VideoStep } from './video-step';
+import { useEmbed } from '../../embed/session';
 
 export function SignerScreens({
   flow,
@@ -42,6 +43,7 @@ export function SignerScreens({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const embedded = useEmbed() !== null;
   const { state, send } = flow;
   const { name, view, signs, assigned, pending, error } = state;
   const role = roleOf(view);
@@ -120,7 +122,7 @@ export function SignerScreens({
         <RequestDialog
           view={view}
           onSign={() => send({ type: 'sign' })}
-          onLeave={() => void navigate(home)}
+          onLeave={embedded ? undefined : () => void navigate(home)}
         />
       )}
       {name === 'caution' && <CautionDialog pending={pending} onLogout={flow.logout} />}
