@@ -43,7 +43,6 @@ export function MyPage({ user, lang, tab, onSaved, onRefresh, onClosed }: MyPage
           <RoutingDefaultsForm key={`routing-${user.userId}`} user={user} onSaved={onSaved} />
           <BrandForm key={`brand-${user.userId}`} lang={lang} />
           <ApiKeys key={`api-keys-${user.userId}`} lang={lang} />
-
           <EmbedOriginsForm key={`embed-${user.userId}`} lang={lang} />
           <CloseAccount onClosed={onClosed} />
         </>
