@@ -11,10 +11,11 @@ import { createLogger } from '../core/logger';
 import { DynamoIdempotencyStore } from '../adapters/dynamo/idempotency';
 import { getConfig } from '../config';
 import { documentClient } from '../adapters/aws';
-import { apiKeyDeps, contractDeps, routingDeps, templateDeps } from '../deps';
+import { apiKeyDeps, contractDeps, embedDeps, routingDeps, templateDeps } from '../deps';
 import { certificateDownload, v1Operations } from '../usecases/api-v1';
 import { authenticateApiKey, requireScope } from '../usecases/api-keys';
 import { downloadDocument } from '../usecases/contract-actions';
+import { createEmbeddedSession } from '../usecases/embedded-signing';
 import { contractDetails, listContracts } from '../usecases/contracts';
 import { ownerAccess } from '../usecases/contract-access';
 import { createDocument, getDocument, updateDocument } from '../usecases/documents';
@@ -48,6 +49,16 @@ const operations = v1Operations({
   listTemplates: (user) => listTemplates(templateDeps(), user),
   getTemplate: (user, templateId) => getTemplate(templateDeps(), user, templateId),
   openApi: () => (openApi ??= buildOpenApi(V1_ROUTES)),
+  embeddedSession: (user, docuId, recipientIndex, input) =>
+    createEmbeddedSession(
+      embedDeps(),
+      user,
+      docuId,
+      recipientIndex,
+      input.parentOrigin,
+      new Date(),
+      input.lang,
+    ),
 });
 
 let idempotency: DynamoIdempotencyStore | undefined;

@@ -66,6 +66,13 @@ export interface V1Services {
   listTemplates(user: AuthUser): Promise<unknown>;
   getTemplate(user: AuthUser, templateId: string): Promise<unknown>;
   openApi(): unknown;
+  /** Embedded signing (issue #31 item 4): lambdas/usecases/embedded-signing.ts createEmbeddedSession. */
+  embeddedSession(
+    user: AuthUser,
+    docuId: string,
+    recipientIndex: number,
+    input: { parentOrigin: string; lang?: Language },
+  ): Promise<unknown>;
 }
 
 const TABS = { draft: 1, pending: 1, signed: 1, expired: 1 } as const;
@@ -148,6 +155,15 @@ export function v1Operations(s: V1Services): Record<string, V1Operation> {
         docuId(req),
         req.body as { reason: string; lang: Language },
         req.facts,
+      ),
+    }),
+    createEmbeddedSession: async (req) => ({
+      status: 201,
+      body: await s.embeddedSession(
+        userOf(req),
+        docuId(req),
+        req.params.index as unknown as number,
+        req.body as { parentOrigin: string; lang?: Language },
       ),
     }),
     createDocumentFromTemplate: async (req) => ({

@@ -23,7 +23,8 @@ import type { SeatMemberStore, UserRecord, UserRepository } from '../adapters/dy
 import { AppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
 import type { Clock } from '../ports';
-import { brandAccountOf, brandingAllowed } from './brand-account';
+import { brandAccountOf } from './brand-account';
+import { featuresOf } from './seats';
 import { enforceLimits, type Limits } from './limits';
 import { agreementOf, isLanguage } from './signer-link';
 import { hashSignerToken, newSignerToken } from './signer-tokens';
@@ -46,11 +47,11 @@ export interface EmbedDeps {
 }
 
 /**
- * The plan gate of embedding: for now the branding feature's (Standard, one-time tickets, the trial).
- * The public API's `api` feature of planFeatures replaces it when it lands (one line here).
+ * The plan gate of embedding: the public API's feature (Standard, one-time tickets, the trial), as
+ * for API keys and webhooks. `account` is the buyer's for a company member (brandAccountOf).
  */
 export function embeddingAllowed(account: UserRecord, now: Date): boolean {
-  return brandingAllowed(account, now);
+  return featuresOf(account, now).api;
 }
 
 const badOrigin = (reason: string, origin: string) =>

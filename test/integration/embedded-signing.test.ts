@@ -124,6 +124,36 @@ describe('embedded signing', () => {
     ).toBe(401);
   });
 
+  it('makes the same session through REST v1 with a documents:write key, and refuses a read-only key', async () => {
+    await putOrigins(owner, [SHOP]);
+    const key = async (scopes: string[]) => {
+      const res = await api('/api/account/api-keys', {
+        method: 'POST',
+        token: owner.token,
+        body: { name: `embed ${scopes.join(' ')}`, scopes },
+      });
+      expect(res.status).toBe(201);
+      return res.body.secret as string;
+    };
+    const v1 = (secret: string, index: number, body: unknown) =>
+      api(`/api/v1/documents/${docuId}/recipients/${index}/embedded-session`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}` },
+        body,
+      });
+    const writer = await key(['documents:write']);
+    const made = await v1(writer, 0, { parentOrigin: SHOP });
+    expect(made.status).toBe(201);
+    expect(made.body.url).toMatch(
+      new RegExp(`^${env('TEST_APP_URL')}/embed/en/${docuId}/[A-Za-z0-9_-]{43}$`),
+    );
+    const notAllowed = await v1(writer, 0, { parentOrigin: 'https://evil.example.com' });
+    expect([notAllowed.status, notAllowed.body.error?.code]).toEqual([400, 'embed.errors.originNotAllowed']);
+    const reader = await key(['documents:read']);
+    const refused = await v1(reader, 0, { parentOrigin: SHOP });
+    expect([refused.status, refused.body.error?.code]).toEqual([403, 'apiKeys.errors.scope']);
+  });
+
   it("serves the embed page with the account's frame-ancestors, and every other page with 'none'", async () => {
     await putOrigins(owner, [SHOP, LOCAL_PARENT]);
     const made = await newSession(owner, docuId, 0, { parentOrigin: LOCAL_PARENT });

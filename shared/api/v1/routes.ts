@@ -23,6 +23,11 @@ import {
 } from '../schemas/documents';
 import { routingActionResponseSchema, voidRequestSchema } from '../schemas/routing';
 import {
+  createEmbeddedSessionRequestSchema,
+  embeddedSessionParamsSchema,
+  embeddedSessionSchema,
+} from '../schemas/embed';
+import {
   templateIdParamsSchema,
   templateListSchema,
   templateViewSchema,
@@ -253,6 +258,21 @@ export const V1_ROUTES: readonly V1Route[] = [
     body: voidRequestSchema,
     response: routingActionResponseSchema,
     example: { reason: 'Terms changed', lang: 'en' },
+  },
+  {
+    id: 'createEmbeddedSession',
+    method: 'POST',
+    path: `${docPath}/recipients/{index}/embedded-session`,
+    scope: 'documents:write',
+    tag: 'documents',
+    summary: 'Make an embedded signing session for one recipient',
+    description:
+      "A URL to put in an iframe on one of the account's allowed origins (My Info → Embedded signing): it must be opened within 10 minutes, signs for one recipient whose turn is open, and posts signseal:signed, signseal:denied or signseal:error to exactly `parentOrigin`. See docs/embedding.md.",
+    params: embeddedSessionParamsSchema,
+    body: createEmbeddedSessionRequestSchema,
+    response: embeddedSessionSchema,
+    status: 201,
+    example: { parentOrigin: 'https://crm.example.com', lang: 'en' },
   },
   {
     id: 'createDocumentFromTemplate',

@@ -73,6 +73,7 @@ function services(overrides: Partial<V1Services> = {}) {
     listTemplates: record('listTemplates'),
     getTemplate: record('getTemplate'),
     openApi: () => ({ openapi: '3.1.0' }),
+    embeddedSession: record('embeddedSession', { url: 'u', expiresAt: 'e' }),
     ...overrides,
   };
   return { ops: v1Operations(s), calls };
@@ -170,6 +171,14 @@ describe('v1 operations', () => {
       ['listTemplates', user],
       ['getTemplate', user, 't1'],
     ]);
+  });
+
+  it("makes an embedded signing session (201) for the recipient of the path, with the key owner's rights", async () => {
+    const { ops, calls } = services();
+    const body = { parentOrigin: 'https://crm.example.com', lang: 'en' };
+    const out = await ops.createEmbeddedSession!(request({ params: { docuId: 'd1', index: 2 }, body }));
+    expect(out).toEqual({ status: 201, body: { url: 'u', expiresAt: 'e' } });
+    expect(calls).toEqual([['embeddedSession', user, 'd1', 2, body]]);
   });
 
   it('refuses a keyed operation without a principal (401), and serves the description without one', async () => {
