@@ -1,6 +1,6 @@
 // The HTTP API: one route per entry of the shared route table, one function per handler module,
 // invoked by API Gateway through one role (see RoleLambdaIntegration).
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, NestedStack, Stack, Validations } from 'aws-cdk-lib';
 import {
   ApiMapping,
   DomainName,
@@ -57,6 +57,13 @@ export interface ApiProps {
    * so that it is only reached through CloudFront (and its WAF). @default - the default endpoint
    */
   readonly customDomain?: { readonly domainName: string; readonly certificate: ICertificate };
+  /**
+   * Put the routes, their integrations and the authorizer in a nested stack (`Routes`) instead of the
+   * API's own stack: they hold no permission and change with every route, and their ~175 resources
+   * kept the app stack near CloudFormation's 500 (decision 161). The functions, their roles and the
+   * invoke role stay beside the API. @default false
+   */
+  readonly nestRoutes?: boolean;
 }
 
 // Ids and outcomes only: the route key is the template (never a signer token), and no IP or
@@ -99,6 +106,8 @@ export class Api extends Construct {
   readonly originDomainName: string;
   /** The custom domain's API Gateway target (its DNS record points here), when one is configured. */
   readonly domainName?: DomainName;
+  /** The nested stack holding the routes and integrations, with `nestRoutes`. */
+  readonly routesStack?: NestedStack;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -191,8 +200,15 @@ export class Api extends Construct {
     }
     this.functions = functions;
 
+    if (props.nestRoutes) {
+      this.routesStack = new NestedStack(this, 'Routes', {
+        description: 'SignSeal API routes and integrations (decision 161)',
+      });
+    }
+    const routeScope: Construct = this.routesStack ?? this;
+
     this.routes = props.routes.map((route) => {
-      const httpRoute = new HttpRoute(this, route.id, {
+      const httpRoute = new HttpRoute(routeScope, route.id, {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: integrations.get(route.handler)!,
@@ -208,7 +224,7 @@ export class Api extends Construct {
     });
 
     if (props.defaultRoute) {
-      this.defaultRoute = new HttpRoute(this, props.defaultRoute.id, {
+      this.defaultRoute = new HttpRoute(routeScope, props.defaultRoute.id, {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.DEFAULT,
         integration: integrations.get(props.defaultRoute.handler)!,

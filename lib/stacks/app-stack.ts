@@ -104,6 +104,8 @@ export class AppStack extends Stack {
       defaultRoute: DEFAULT_ROUTE,
       userPool: props.userPool,
       userPoolClient: props.userPoolClient,
+      // Routes and integrations in a nested stack: the app stack's 500-resource limit (decision 161).
+      nestRoutes: true,
       customDomain: props.apiDomain && {
         domainName: props.apiDomain.domainName,
         certificate: Certificate.fromCertificateArn(this, 'ApiCertificate', props.apiDomain.certificateArn),

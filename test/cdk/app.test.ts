@@ -38,15 +38,26 @@ describe('the composed app (no siteUrl)', () => {
   const appResources = resourcesOf(composed.app);
 
   test("keeps the app stack well under CloudFormation's 500 resources (room for a few more features)", () => {
-    // About 4 resources a new API handler, 10 a new queue and worker; past 460, move a group of
-    // routes to a nested stack.
-    // API keys (issue #31 item 1): +7, the api-keys function and its three owner routes, as synthesised;
-    // the lead reconciles the budget at merge.
-    // REST v1 (issue #31 item 2, decision 158): +5, the api-v1 function and its one ANY /api/v1/{proxy+}
-    // route, as synthesised; the lead reconciles the budget at merge.
-    // Embedded signing (issue #31 item 4): +9 (the embed function, its role and policy, its
-    // integration, four routes, the embed page's response headers policy); the lead reconciles.
-    expect(Object.keys(appResources).length).toBeLessThanOrEqual(481);
+    // About 3 resources a new API handler (its routes go to the nested Routes stack), 10 a new queue
+    // and worker. The routes and integrations moved to a nested stack at 504 (decision 161, issue #31).
+    expect(Object.keys(appResources).length).toBeLessThanOrEqual(420);
+  });
+
+  test('puts every route, its integration and the authorizer in the nested Routes stack, under its limits', () => {
+    const routes = resourcesOf(composed.app.api.routesStack!);
+    const keys = Object.values(routes)
+      .filter((r) => r.Type === 'AWS::ApiGatewayV2::Route')
+      .map((r) => String(r.Properties.RouteKey));
+    expect(keys.sort()).toEqual([...ROUTES.map((r) => `${r.method} ${r.path}`), '$default'].sort());
+    expect(Object.values(appResources).filter((r) => r.Type.startsWith('AWS::ApiGatewayV2::Route'))).toEqual(
+      [],
+    );
+    expect(Object.keys(routes).length).toBeLessThanOrEqual(460);
+    const parameters = Template.fromStack(composed.app.api.routesStack!).toJSON().Parameters ?? {};
+    // CloudFormation takes 200 parameters a template: about one per handler function.
+    expect(Object.keys(parameters).length).toBeLessThanOrEqual(150);
+    const nested = Object.values(appResources).filter((r) => r.Type === 'AWS::CloudFormation::Stack');
+    expect(nested).toHaveLength(1);
   });
 
   test('gives the API handlers one log group with a retention, each function writing only there', () => {
@@ -216,7 +227,9 @@ describe('the composed app (no siteUrl)', () => {
   });
 
   test('sends every method and path outside the route table to the not-found handler', () => {
-    const routes = Object.values(appResources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route');
+    const routes = Object.values(resourcesOf(composed.app.api.routesStack!)).filter(
+      (r) => r.Type === 'AWS::ApiGatewayV2::Route',
+    );
     const fallback = routes.find((r) => r.Properties.RouteKey === '$default');
     expect(fallback).toBeDefined();
     expect(fallback!.Properties.AuthorizationType).toBe('NONE');
