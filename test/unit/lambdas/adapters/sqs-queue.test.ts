@@ -9,6 +9,7 @@ const URLS = {
   notify: 'https://sqs.us-east-1.amazonaws.com/1/notify',
   bulk: 'https://sqs.us-east-1.amazonaws.com/1/bulk',
   schedule: 'https://sqs.us-east-1.amazonaws.com/1/schedule',
+  webhook: 'https://sqs.us-east-1.amazonaws.com/1/webhook',
 };
 const queue = () => new SqsJobQueue(new SQSClient({ region: 'us-east-1' }), URLS);
 
