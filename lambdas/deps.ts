@@ -626,7 +626,11 @@ function webhookStore(): DynamoWebhookStore {
  *  (the local cloud sets it; the CDK app never does). */
 function webhookSender(): HttpWebhookSender {
   const allowLoopback = getConfig().WEBHOOK_ALLOW_LOOPBACK === '1';
-  return new HttpWebhookSender({ allowLoopback }, WEBHOOK_LIMITS.requestTimeoutMs, WEBHOOK_LIMITS.maxResponseBytes);
+  return new HttpWebhookSender(
+    { allowLoopback },
+    WEBHOOK_LIMITS.requestTimeoutMs,
+    WEBHOOK_LIMITS.maxResponseBytes,
+  );
 }
 
 /** My Info → Webhooks' routes. */

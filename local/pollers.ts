@@ -119,7 +119,9 @@ export function startPollers(
         }
         const hiddenFor = retryDelaySeconds(name, scale, Date.now() - receivedAt);
         // A worker with its own backoff (webhooks) has hidden its failed messages already.
-        const rehide = QUEUES[name].workerSetsRetryDelay ? [] : messages.filter((x) => failed.has(x.MessageId!));
+        const rehide = QUEUES[name].workerSetsRetryDelay
+          ? []
+          : messages.filter((x) => failed.has(x.MessageId!));
         for (const m of rehide) {
           await client
             .send(

@@ -85,7 +85,8 @@ export class HttpWebhookSender implements WebhookSender {
       });
     }
     const bad = addresses.find((a) => !addressAllowed(a.address, this.policy));
-    if (bad) throw refused('The endpoint host resolves to a non-public address', classifyAddress(bad.address));
+    if (bad)
+      throw refused('The endpoint host resolves to a non-public address', classifyAddress(bad.address));
   }
 
   post(url: string, headers: Record<string, string>, body: string): Promise<WebhookPostResult> {
@@ -135,7 +136,11 @@ export class HttpWebhookSender implements WebhookSender {
         finish({ status: 0, latencyMs: took(), error: 'timeout' });
       });
       req.on('error', (err) => {
-        finish({ status: 0, latencyMs: took(), error: err instanceof BlockedAddressError ? 'blocked' : 'network' });
+        finish({
+          status: 0,
+          latencyMs: took(),
+          error: err instanceof BlockedAddressError ? 'blocked' : 'network',
+        });
       });
       req.end(body);
     });

@@ -44,7 +44,11 @@ function classifyIpv4(o: readonly number[]): AddressClass {
   if (a === 169 && b === 254) return 'linkLocal'; // incl. 169.254.169.254, the metadata service
   if (a === 100 && b >= 64 && b <= 127) return 'sharedAddressSpace'; // CGNAT 100.64.0.0/10
   if (a === 192 && b === 0 && c === 0) return 'reserved'; // IETF protocol assignments
-  if ((a === 192 && b === 0 && c === 2) || (a === 198 && b === 51 && c === 100) || (a === 203 && b === 0 && c === 113))
+  if (
+    (a === 192 && b === 0 && c === 2) ||
+    (a === 198 && b === 51 && c === 100) ||
+    (a === 203 && b === 0 && c === 113)
+  )
     return 'documentation';
   if (a === 198 && (b === 18 || b === 19)) return 'reserved'; // benchmarking
   if (a >= 224 && a <= 239) return 'multicast';

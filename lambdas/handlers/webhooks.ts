@@ -61,7 +61,12 @@ const ROUTES = {
   'POST /api/me/webhooks/{endpointId}/rotate': httpHandler(
     { auth: 'owner', params: webhookEndpointParamsSchema, body: rotateWebhookRequestSchema.optional() },
     async (req) => {
-      const rotated = await rotateWebhookSecret(webhookDeps(), who(req.user), req.params.endpointId, req.body ?? {});
+      const rotated = await rotateWebhookSecret(
+        webhookDeps(),
+        who(req.user),
+        req.params.endpointId,
+        req.body ?? {},
+      );
       req.log.info('webhook secret rotated', { endpointId: req.params.endpointId });
       return { body: rotated };
     },
@@ -76,7 +81,12 @@ const ROUTES = {
   'GET /api/me/webhooks/{endpointId}/deliveries': httpHandler(
     { auth: 'owner', params: webhookEndpointParamsSchema, query: webhookDeliveriesQuerySchema },
     async (req) => ({
-      body: await listWebhookDeliveries(webhookDeps(), who(req.user), req.params.endpointId, req.query.cursor),
+      body: await listWebhookDeliveries(
+        webhookDeps(),
+        who(req.user),
+        req.params.endpointId,
+        req.query.cursor,
+      ),
     }),
   ),
   'POST /api/me/webhooks/{endpointId}/deliveries/{deliveryId}/replay': httpHandler(

@@ -283,7 +283,10 @@ async function followUps(
   // Webhooks (issue #31): here, so a retried seal job that finds the document sealed emits it again
   // (the same id: the same fact).
   if (doc.finalSha256) {
-    await emitWebhookEvent(doc.ownerId, 'document.completed', { docuId: doc.docuId, sha256: doc.finalSha256 });
+    await emitWebhookEvent(doc.ownerId, 'document.completed', {
+      docuId: doc.docuId,
+      sha256: doc.finalSha256,
+    });
   }
   const jobs = await completionJobs(deps, doc, owner, recipients);
   for (const job of jobs) await deps.queue.enqueue('notify', job);

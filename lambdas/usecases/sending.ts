@@ -251,7 +251,9 @@ export async function sendDocument(
   // Webhooks (issue #31): the send is committed; the owner's own rows signed with it.
   await Promise.all([
     emitWebhookEvent(doc.ownerId, 'document.sent', { docuId }),
-    ...ownerRows.map((r) => emitWebhookEvent(doc.ownerId, 'recipient.signed', { docuId, recipientIndex: r.index })),
+    ...ownerRows.map((r) =>
+      emitWebhookEvent(doc.ownerId, 'recipient.signed', { docuId, recipientIndex: r.index }),
+    ),
   ]);
   const sent = { ...doc, status: 'Agree' as const, lang: input.lang, ...(brand ? { brand } : {}) };
   await sendOpenedRequests(deps, sent, opened, owner, facts, { lang: input.lang, firstSend: true });

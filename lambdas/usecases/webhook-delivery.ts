@@ -4,11 +4,7 @@
 // log. A 2xx is delivered. Anything else is retried: the message is hidden for the next step of the
 // schedule (5 s … 8 h, shared/domain/webhooks.ts) and the attempt fails, so SQS counts it; after the
 // 11th attempt, about a day after the first, the queue's redrive moves it to the dead-letter queue.
-import {
-  WEBHOOK_LIMITS,
-  WEBHOOK_MAX_ATTEMPTS,
-  webhookRetryDelaySeconds,
-} from '../../shared/domain/webhooks';
+import { WEBHOOK_LIMITS, WEBHOOK_MAX_ATTEMPTS, webhookRetryDelaySeconds } from '../../shared/domain/webhooks';
 import type { WebhookStore } from '../adapters/dynamo/webhooks';
 import type { WebhookSender } from '../adapters/webhook-sender';
 import { AppError } from '../core/errors';
@@ -29,9 +25,13 @@ export type DeliveryOutcome = 'delivered' | 'retry' | 'failed' | 'skipped';
 
 /** Thrown so the worker reports the message as failed (SQS then counts the attempt). */
 export const deliveryFailed = (statusCode: number, error?: string) =>
-  new AppError('webhooks.errors.deliveryFailed', `The receiver answered ${statusCode || error || 'nothing'}`, {
-    status: 502,
-  });
+  new AppError(
+    'webhooks.errors.deliveryFailed',
+    `The receiver answered ${statusCode || error || 'nothing'}`,
+    {
+      status: 502,
+    },
+  );
 
 export async function deliverWebhook(
   deps: WebhookDeliveryDeps,

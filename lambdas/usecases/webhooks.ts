@@ -59,7 +59,11 @@ async function requirePlan(deps: WebhookDeps, user: AuthUser, now: Date): Promis
   }
 }
 
-async function ownEndpoint(deps: WebhookDeps, user: AuthUser, endpointId: string): Promise<WebhookEndpointRecord> {
+async function ownEndpoint(
+  deps: WebhookDeps,
+  user: AuthUser,
+  endpointId: string,
+): Promise<WebhookEndpointRecord> {
   const endpoint = await deps.webhooks.getEndpoint(user.sub, endpointId);
   if (!endpoint) throw notFound();
   return endpoint;
@@ -103,13 +107,19 @@ function deliveryView(d: WebhookDeliveryRecord): WebhookDeliveryView {
 }
 
 /** GET /api/me/webhooks. */
-export async function listWebhooks(deps: WebhookDeps, user: AuthUser, now = new Date()): Promise<WebhookList> {
+export async function listWebhooks(
+  deps: WebhookDeps,
+  user: AuthUser,
+  now = new Date(),
+): Promise<WebhookList> {
   const [record, endpoints] = await Promise.all([
     requireRecord(deps, user),
     deps.webhooks.listEndpoints(user.sub),
   ]);
   return {
-    endpoints: endpoints.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).map((e) => endpointView(e, now)),
+    endpoints: endpoints
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+      .map((e) => endpointView(e, now)),
     allowed: webhooksAllowed(record, now),
     max: WEBHOOK_LIMITS.maxEndpoints,
     events: [...WEBHOOK_EVENTS],
@@ -218,7 +228,11 @@ export async function listWebhookDeliveries(
   cursor: string | undefined,
 ): Promise<WebhookDeliveryList> {
   const endpoint = await ownEndpoint(deps, user, endpointId);
-  const page = await deps.webhooks.listDeliveries(endpoint.endpointId, WEBHOOK_LIMITS.deliveriesPageSize, cursor);
+  const page = await deps.webhooks.listDeliveries(
+    endpoint.endpointId,
+    WEBHOOK_LIMITS.deliveriesPageSize,
+    cursor,
+  );
   return { deliveries: page.items.map(deliveryView), cursor: page.next };
 }
 

@@ -224,11 +224,16 @@ export class DynamoWebhookStore implements WebhookStore {
   }
 
   async markReplayed(endpointId: string, deliveryId: string): Promise<void> {
-    await this.deliveries.patch({ endpointId, deliveryId }).set({ status: 'pending', nextAttemptAt: '' }).go();
+    await this.deliveries
+      .patch({ endpointId, deliveryId })
+      .set({ status: 'pending', nextAttemptAt: '' })
+      .go();
   }
 
   async deleteDeliveries(endpointId: string): Promise<void> {
-    const res = await this.deliveries.query.byEndpoint({ endpointId }).go({ pages: 'all', attributes: ['deliveryId'] });
+    const res = await this.deliveries.query
+      .byEndpoint({ endpointId })
+      .go({ pages: 'all', attributes: ['deliveryId'] });
     if (res.data.length > 0) {
       await this.deliveries.delete(res.data.map((d) => ({ endpointId, deliveryId: d.deliveryId }))).go();
     }

@@ -23,7 +23,11 @@ export type CreateWebhookRequest = z.infer<typeof createWebhookRequestSchema>;
 
 /** PATCH /api/me/webhooks/{endpointId}: any of the three. */
 export const updateWebhookRequestSchema = z
-  .strictObject({ url: urlSchema.optional(), events: eventsSchema.optional(), enabled: z.boolean().optional() })
+  .strictObject({
+    url: urlSchema.optional(),
+    events: eventsSchema.optional(),
+    enabled: z.boolean().optional(),
+  })
   .refine((b) => b.url !== undefined || b.events !== undefined || b.enabled !== undefined, {
     message: 'webhooks.errors.nothingToChange',
   });
