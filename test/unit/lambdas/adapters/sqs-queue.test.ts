@@ -34,7 +34,14 @@ describe('the SQS job queue', () => {
     await queue().check();
 
     const checked = sqsMock.commandCalls(GetQueueAttributesCommand).map((c) => c.args[0].input.QueueUrl);
-    expect(checked.sort()).toEqual([URLS.anchor, URLS.bulk, URLS.notify, URLS.schedule, URLS.seal]);
+    expect(checked.sort()).toEqual([
+      URLS.anchor,
+      URLS.bulk,
+      URLS.notify,
+      URLS.schedule,
+      URLS.seal,
+      URLS.webhook,
+    ]);
   });
 
   it('is unhealthy when a queue does not answer', async () => {
