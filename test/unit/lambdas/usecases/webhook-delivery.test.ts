@@ -94,7 +94,7 @@ describe('deliverWebhook', () => {
     const later = new Date(NOW.getTime() + 3600_000);
     const after = setup({ endpoint: { previousSecret: PREVIOUS, previousSecretUntil: until } });
     await deliverWebhook(after.deps, JOB, 1, () => later);
-    expect(after.posts[0]!.headers['webhook-signature'].split(' ')).toHaveLength(1);
+    expect(after.posts[0]!.headers['webhook-signature']!.split(' ')).toHaveLength(1);
   });
 
   it('on a non-2xx hides the message for the next step of the schedule and fails the attempt', async () => {

@@ -8,6 +8,7 @@ import { CloseAccount } from './close-account';
 import { MyInfoForm } from './my-info-form';
 import { PricingInfo } from './pricing-info';
 import { RoutingDefaultsForm } from './routing-defaults-form';
+import { WebhooksSection } from './webhooks-section';
 
 interface MyPageProps {
   user: MeResponse;
@@ -40,6 +41,7 @@ export function MyPage({ user, lang, tab, onSaved, onRefresh, onClosed }: MyPage
           <MyInfoForm key={user.userId} user={user} lang={lang} onSaved={onSaved} onRefresh={onRefresh} />
           <RoutingDefaultsForm key={`routing-${user.userId}`} user={user} onSaved={onSaved} />
           <BrandForm key={`brand-${user.userId}`} lang={lang} />
+          <WebhooksSection key={`webhooks-${user.userId}`} lang={lang} />
           <CloseAccount onClosed={onClosed} />
         </>
       ) : (
