@@ -43,7 +43,12 @@ function SecretDialog({ secret, onClose }: { secret: string; onClose: () => void
     }
   };
   return (
-    <Modal title={t('webhooks.secretTitle')} onCancel={onClose} className="webhooks-dialog" testId="webhook-secret-dialog">
+    <Modal
+      title={t('webhooks.secretTitle')}
+      onCancel={onClose}
+      className="webhooks-dialog"
+      testId="webhook-secret-dialog"
+    >
       <p>{t('webhooks.secretOnce')}</p>
       <div className="field">
         <label htmlFor={`${id}-secret`}>{t('webhooks.secretLabel')}</label>
@@ -63,7 +68,12 @@ function SecretDialog({ secret, onClose }: { secret: string; onClose: () => void
         <button type="button" className="button button-primary" data-autofocus onClick={() => void copy()}>
           {t('webhooks.copy')}
         </button>
-        <button type="button" className="button button-secondary" onClick={onClose} data-testid="webhook-secret-done">
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={onClose}
+          data-testid="webhook-secret-done"
+        >
           {t('webhooks.done')}
         </button>
       </div>
@@ -71,7 +81,13 @@ function SecretDialog({ secret, onClose }: { secret: string; onClose: () => void
   );
 }
 
-function Deliveries({ endpoint, onNotice }: { endpoint: WebhookEndpointView; onNotice: (n: Notice) => void }) {
+function Deliveries({
+  endpoint,
+  onNotice,
+}: {
+  endpoint: WebhookEndpointView;
+  onNotice: (n: Notice) => void;
+}) {
   const { t, i18n } = useTranslation();
   const [rows, setRows] = useState<WebhookDeliveryView[] | null>(null);
   const [cursor, setCursor] = useState<string | null>(null);
@@ -111,7 +127,13 @@ function Deliveries({ endpoint, onNotice }: { endpoint: WebhookEndpointView; onN
     <div className="webhooks-deliveries" data-testid="webhook-deliveries">
       <div className="webhooks-deliveries-head">
         <h4>{t('webhooks.deliveries')}</h4>
-        <button type="button" className="button button-secondary" disabled={busy} onClick={() => void load()} data-testid="webhook-refresh">
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={busy}
+          onClick={() => void load()}
+          data-testid="webhook-refresh"
+        >
           {t('webhooks.refresh')}
         </button>
       </div>
@@ -132,7 +154,12 @@ function Deliveries({ endpoint, onNotice }: { endpoint: WebhookEndpointView; onN
             </thead>
             <tbody>
               {rows.map((d) => (
-                <tr key={d.deliveryId} data-testid="webhook-delivery" data-status={d.status} data-event={d.eventType}>
+                <tr
+                  key={d.deliveryId}
+                  data-testid="webhook-delivery"
+                  data-status={d.status}
+                  data-event={d.eventType}
+                >
                   <td>{time(d.lastAttemptAt ?? d.createdAt)}</td>
                   <td>{t(`webhooks.eventNames.${d.eventType}`, { defaultValue: d.eventType })}</td>
                   <td>
@@ -159,7 +186,12 @@ function Deliveries({ endpoint, onNotice }: { endpoint: WebhookEndpointView; onN
         </div>
       ) : null}
       {cursor ? (
-        <button type="button" className="button button-secondary" disabled={busy} onClick={() => void load(cursor)}>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={busy}
+          onClick={() => void load(cursor)}
+        >
           {t('webhooks.more')}
         </button>
       ) : null}
@@ -283,15 +315,23 @@ export function WebhooksSection({ lang }: { lang: Lang }) {
             </p>
             {e.previousSecretUntil ? (
               <p className="field-hint">
-                {t('webhooks.rotating', { time: new Date(e.previousSecretUntil).toLocaleString(i18n.language) })}
+                {t('webhooks.rotating', {
+                  time: new Date(e.previousSecretUntil).toLocaleString(i18n.language),
+                })}
               </p>
             ) : null}
-            <div className="webhooks-actions" role="group" aria-label={t('webhooks.endpointLabel', { url: e.url })}>
+            <div
+              className="webhooks-actions"
+              role="group"
+              aria-label={t('webhooks.endpointLabel', { url: e.url })}
+            >
               <button
                 type="button"
                 className="button button-secondary"
                 disabled={busy}
-                onClick={() => void run(async () => setSecret((await revealWebhookSecret(e.endpointId)).secret))}
+                onClick={() =>
+                  void run(async () => setSecret((await revealWebhookSecret(e.endpointId)).secret))
+                }
               >
                 {t('webhooks.reveal')}
               </button>
