@@ -40,7 +40,9 @@ export interface QueueDefinition {
   readonly workerSetsRetryDelay?: boolean;
 }
 
-export const QUEUES: Record<'seal' | 'anchor' | 'notify' | 'bulk' | 'schedule' | 'webhook', QueueDefinition> = {
+type Queue = 'seal' | 'anchor' | 'notify' | 'bulk' | 'schedule' | 'webhook';
+
+export const QUEUES: Record<Queue, QueueDefinition> = {
   seal: {
     visibilityTimeoutSeconds: 180,
     maxReceiveCount: 5,
