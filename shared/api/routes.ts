@@ -394,10 +394,10 @@ export const ROUTES: readonly RouteDefinition[] = [
     access: { table: 'write', enqueue: ['notify'] },
   },
   // Routing (issue #28): the owner's control of a sent contract, one function (./handlers/routing.ts).
-  // A new contact or expiry reschedules; voiding cancels.
+  // A new contact or expiry reschedules; voiding cancels (and is a webhook event, issue #31).
   ...ownerFunction(
     'routing',
-    { table: 'write', enqueue: ['notify'] },
+    { table: 'write', enqueue: ['notify', 'webhook'] },
     [
       ['RemindRecipient', 'POST', '/api/documents/{docuId}/recipients/{index}/remind'],
       ['ChangeRecipientContact', 'PUT', '/api/documents/{docuId}/recipients/{index}/contact'],

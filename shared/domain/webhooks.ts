@@ -12,6 +12,7 @@ export const WEBHOOK_EVENTS = [
   'document.anchored',
   'document.expired',
   'video.recorded',
+  'document.voided',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 

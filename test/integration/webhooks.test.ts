@@ -78,6 +78,7 @@ const ALL_EVENTS = [
   'document.anchored',
   'document.expired',
   'video.recorded',
+  'document.voided',
 ];
 
 async function addEndpoint(owner: Owner, url: string, events = ALL_EVENTS) {
@@ -216,6 +217,46 @@ describe('webhooks on the local cloud', () => {
       await hook.close();
     }
   }, 240_000);
+
+  it('tells a denial and a void, without the reason anyone wrote', async () => {
+    const hook = await receiver();
+    try {
+      const owner = await newOwner();
+      const { secret } = await addEndpoint(owner, hook.url, ['recipient.denied', 'document.voided']);
+      const denied = await sendToTwo(owner);
+      const { token } = await signerLinkTo(denied.contacts[1]!);
+      const deny = await api(`/api/sign/${denied.docuId}/${token}/deny`, {
+        method: 'POST',
+        body: { reason: 'Secret reason of the signer', lang: 'en' },
+      });
+      expect(deny.status).toBe(200);
+      const voided = await sendToTwo(owner);
+      const voiding = await api(`/api/documents/${voided.docuId}/void`, {
+        method: 'POST',
+        token: owner.token,
+        body: { reason: 'Private reason of the owner', lang: 'en' },
+      });
+      expect(voiding.status).toBe(200);
+      await eventually(async () => hook.got.length >= 2, 60_000, 'the denial and the void');
+      const bodies = hook.got.map(
+        (r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> },
+      );
+      expect(bodies.find((b) => b.type === 'recipient.denied')?.data).toEqual({
+        docuId: denied.docuId,
+        recipientIndex: 1,
+        refusal: 'denied',
+      });
+      expect(bodies.find((b) => b.type === 'document.voided')?.data).toEqual({ docuId: voided.docuId });
+      for (const r of hook.got) {
+        expect(signedBy(secret, r)).toBe(true);
+        expect(r.body).not.toMatch(/reason of/i);
+      }
+      // Only the subscribed events: the sends, views and signatures of these contracts are not here.
+      expect(new Set(bodies.map((b) => b.type))).toEqual(new Set(['recipient.denied', 'document.voided']));
+    } finally {
+      await hook.close();
+    }
+  });
 
   it('retries a receiver that answers 500 three times: the event arrives later with the same webhook-id', async () => {
     const hook = await receiver((_r, n) => (n <= 3 ? 500 : 204));
