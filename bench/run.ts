@@ -22,6 +22,7 @@ import { runVideo } from './video';
 import { runSpa } from './spa';
 import { runVconfirm } from './vconfirm';
 import { runVcontract } from './vcontract';
+import { runWebhooks } from './webhooks';
 import { formatMarkdown, formatTable, verdict, type Row } from './stats';
 
 type Part = (ctx: BenchContext) => Promise<Row[]>;
@@ -44,6 +45,7 @@ export const PARTS: Record<string, Part> = {
   billing: runBilling,
   bulk: runBulk,
   schedule: runSchedule,
+  webhooks: runWebhooks,
 };
 
 function parseArgs(argv: readonly string[]) {

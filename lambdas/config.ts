@@ -61,6 +61,14 @@ export const configSchema = z.object({
   NOTIFY_DLQ_URL: z.url().optional(),
   BULK_DLQ_URL: z.url().optional(),
   SCHEDULE_DLQ_URL: z.url().optional(),
+  /** Webhook deliveries (issue #31 item 3): their queue and its dead-letter queue. Unset, no event is
+   *  queued (a function that emits none). */
+  WEBHOOK_QUEUE_URL: z.url().optional(),
+  WEBHOOK_DLQ_URL: z.url().optional(),
+  /** Local cloud only: webhook endpoints may be http and loopback (local receivers). Never deployed. */
+  WEBHOOK_ALLOW_LOOPBACK: z.enum(['0', '1']).default('0'),
+  /** Local cloud only: the factor on the webhook retry schedule (0 < x ≤ 1; 1 deployed). */
+  WEBHOOK_RETRY_SCALE: z.coerce.number().gt(0).lte(1).default(1),
   /** Scheduled work in AWS (issue #28, architecture §20): the EventBridge Scheduler schedule group,
    *  the `schedule` queue's ARN (every schedule's target) and the role EventBridge Scheduler assumes
    *  to send to it. Set by the CDK app; unset, the Scheduler is the local table's (the local cloud). */

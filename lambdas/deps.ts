@@ -66,6 +66,14 @@ import { DynamoCommentStore } from './adapters/dynamo/comments';
 import type { CommentDeps } from './usecases/comments';
 import { DynamoApiKeyStore } from './adapters/dynamo/api-keys';
 import type { ApiKeyAuthDeps, ApiKeyDeps, OwnerState } from './usecases/api-keys';
+
+import { DynamoWebhookStore } from './adapters/dynamo/webhooks';
+import { HttpWebhookSender } from './adapters/webhook-sender';
+import { messageHider } from './adapters/sqs-visibility';
+import { queueWebhookEvent, setWebhookEmitter } from './usecases/webhook-events';
+import type { WebhookDeps } from './usecases/webhooks';
+import type { WebhookDeliveryDeps } from './usecases/webhook-delivery';
+import { WEBHOOK_LIMITS } from '../shared/domain/webhooks';
 import type {
   AnchorChain,
   ChainReader,
@@ -141,6 +149,8 @@ function queueUrls() {
     notify: c.NOTIFY_QUEUE_URL,
     bulk: c.BULK_QUEUE_URL,
     schedule: c.SCHEDULE_QUEUE_URL,
+    // Webhook deliveries (issue #31): unset, events are not queued (lambdas/usecases/webhook-events.ts).
+    webhook: c.WEBHOOK_QUEUE_URL ?? '',
   };
 }
 
@@ -168,6 +178,7 @@ export function jobsConsole(): JobsConsole {
     notify: dlq('NOTIFY_DLQ_URL', c.NOTIFY_DLQ_URL),
     bulk: dlq('BULK_DLQ_URL', c.BULK_DLQ_URL),
     schedule: dlq('SCHEDULE_DLQ_URL', c.SCHEDULE_DLQ_URL),
+    webhook: dlq('WEBHOOK_DLQ_URL', c.WEBHOOK_DLQ_URL),
   });
 }
 
@@ -646,3 +657,59 @@ export function apiKeyDeps(): ApiKeyDeps & ApiKeyAuthDeps {
     ownerCache: apiKeyOwners,
   };
 }
+
+let webhookStoreAdapter: DynamoWebhookStore | undefined;
+
+/** Webhook endpoints and their delivery log (issue #31 item 3). */
+function webhookStore(): DynamoWebhookStore {
+  return (webhookStoreAdapter ??= new DynamoWebhookStore(documentClient(), getConfig().TABLE_NAME));
+}
+
+/** POSTs behind the SSRF guard: public addresses only, loopback too where WEBHOOK_ALLOW_LOOPBACK=1
+ *  (the local cloud sets it; the CDK app never does). */
+function webhookSender(): HttpWebhookSender {
+  const allowLoopback = getConfig().WEBHOOK_ALLOW_LOOPBACK === '1';
+  return new HttpWebhookSender(
+    { allowLoopback },
+    WEBHOOK_LIMITS.requestTimeoutMs,
+    WEBHOOK_LIMITS.maxResponseBytes,
+  );
+}
+
+/** My Info → Webhooks' routes. */
+export function webhookDeps(): WebhookDeps {
+  return {
+    users: repository(),
+    webhooks: webhookStore(),
+    sender: webhookSender(),
+    queue: jobQueue(),
+    limits: limits(),
+  };
+}
+
+/** The webhook worker, for the message it handles (its receipt handle: its own backoff). */
+export function webhookDeliveryDeps(receiptHandle: string): WebhookDeliveryDeps {
+  const c = getConfig();
+  const queueUrl = c.WEBHOOK_QUEUE_URL;
+  if (!queueUrl) throw new ConfigError('WEBHOOK_QUEUE_URL', 'is missing (the webhook worker needs it)');
+  return {
+    webhooks: webhookStore(),
+    sender: webhookSender(),
+    retryAfter: messageHider(sqs(), queueUrl, receiptHandle),
+    retryScale: c.WEBHOOK_RETRY_SCALE,
+  };
+}
+
+// Every contract event goes to the account's webhook endpoints (lambdas/usecases/webhook-events.ts),
+// where a webhook queue is configured.
+// (A process without a configuration — a unit test of another use case — emits nothing.)
+setWebhookEmitter(async (ownerId, type, data) => {
+  let queueUrl: string | undefined;
+  try {
+    queueUrl = getConfig().WEBHOOK_QUEUE_URL;
+  } catch {
+    return 0;
+  }
+  if (!queueUrl) return 0;
+  return queueWebhookEvent({ webhooks: webhookStore(), queue: batchJobQueue() }, ownerId, type, data);
+});

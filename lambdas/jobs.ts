@@ -71,3 +71,18 @@ export const scheduledJobSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 export type ScheduledJob = z.infer<typeof scheduledJobSchema>;
+
+/** One event to one webhook endpoint (issue #31 item 3): the body is signed and sent as it is, so a
+ *  retry and a replay send the same bytes under the same `webhook-id`. */
+export const webhookJobSchema = z.object({
+  ownerId: z.string().min(1).max(128),
+  endpointId: z.string().min(1).max(64),
+  /** `{event time ms}-{msgId}`: the delivery log entry. */
+  deliveryId: z.string().min(1).max(128),
+  msgId: z.string().regex(/^msg_[0-9a-z]{8,64}$/),
+  type: z.string().min(1).max(64),
+  body: z.string().min(2).max(16_000),
+  /** Asked for from the deliveries list: sent even when an earlier attempt succeeded. */
+  replay: z.literal(true).optional(),
+});
+export type WebhookJob = z.infer<typeof webhookJobSchema>;

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseConfig, resetConfigCache } from '../lambdas/config';
 import { startEmulators } from './emulators';
-import { startPollers } from './pollers';
+import { jobTimeScale, startPollers } from './pollers';
 import { LOCAL_HOST, LocalCloudError, listenOn } from './ports';
 import { provision, type Provisioned } from './provision';
 import { seedDemoAccounts, seedDemoProfiles, type SeededAccount } from './seed';
@@ -207,6 +207,12 @@ export async function startLocalCloud(
       NOTIFY_DLQ_URL: resources.dlqUrls.notify,
       BULK_DLQ_URL: resources.dlqUrls.bulk,
       SCHEDULE_DLQ_URL: resources.dlqUrls.schedule,
+      // Webhooks (issue #31): local receivers listen on loopback over http, which only this
+      // configuration allows; their retries wait the schedule on the local clock.
+      WEBHOOK_QUEUE_URL: resources.queueUrls.webhook,
+      WEBHOOK_DLQ_URL: resources.dlqUrls.webhook,
+      WEBHOOK_ALLOW_LOOPBACK: '1',
+      WEBHOOK_RETRY_SCALE: String(jobTimeScale(env)),
       USER_POOL_ID: resources.userPoolId,
       USER_POOL_CLIENT_ID: resources.userPoolClientId,
       MAIL_FROM: cfg.MAIL_FROM,

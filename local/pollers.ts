@@ -118,7 +118,11 @@ export function startPollers(
           );
         }
         const hiddenFor = retryDelaySeconds(name, scale, Date.now() - receivedAt);
-        for (const m of messages.filter((x) => failed.has(x.MessageId!))) {
+        // A worker with its own backoff (webhooks) has hidden its failed messages already.
+        const rehide = QUEUES[name].workerSetsRetryDelay
+          ? []
+          : messages.filter((x) => failed.has(x.MessageId!));
+        for (const m of rehide) {
           await client
             .send(
               new ChangeMessageVisibilityCommand({

@@ -15,6 +15,7 @@ export class SqsJobQueue implements BatchJobQueue {
 
   async check(): Promise<void> {
     for (const url of Object.values(this.urls)) {
+      if (!url) continue; // a queue this function is not configured for
       await this.client.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['QueueArn'] }));
     }
   }

@@ -42,10 +42,13 @@ export function sqsWorker<S extends z.ZodType>(
   queue: string,
   schema: S,
   handleRecord: (job: z.infer<S>, ctx: JobContext) => Promise<void>,
+  /** `parallel`: the batch's records are handled at once (webhook deliveries: each waits on a
+   *  receiver, not on us). @default one after the other */
+  options: { parallel?: boolean } = {},
 ) {
   const base = async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
     const failures: SQSBatchResponse['batchItemFailures'] = [];
-    for (const record of event.Records) {
+    const handleOne = async (record: SQSRecord): Promise<void> => {
       const log = createLogger({ queue, messageId: record.messageId, requestId: context.awsRequestId });
       const attempt = Number(record.attributes?.ApproximateReceiveCount ?? '1');
       let body: unknown;
@@ -55,7 +58,7 @@ export function sqsWorker<S extends z.ZodType>(
         log.error('job body is not JSON; it will go to the dead-letter queue after its retries');
         failures.push({ itemIdentifier: record.messageId });
         await noteFailure(log, { queue, messageId: record.messageId, code: 'jobNotJson', attempt });
-        continue;
+        return;
       }
       const parsed = schema.safeParse(body);
       if (!parsed.success) {
@@ -64,7 +67,7 @@ export function sqsWorker<S extends z.ZodType>(
         });
         failures.push({ itemIdentifier: record.messageId });
         await noteFailure(log, { queue, messageId: record.messageId, code: 'jobInvalid', attempt });
-        continue;
+        return;
       }
       try {
         await handleRecord(parsed.data, { log, record, attempt });
@@ -75,7 +78,9 @@ export function sqsWorker<S extends z.ZodType>(
         const code = isAppError(err) ? err.code : err instanceof Error ? err.name : 'Error';
         await noteFailure(log, { queue, messageId: record.messageId, code: code.slice(0, 100), attempt });
       }
-    }
+    };
+    if (options.parallel) await Promise.all(event.Records.map(handleOne));
+    else for (const record of event.Records) await handleOne(record);
     return { batchItemFailures: failures };
   };
   return middy<SQSEvent, SQSBatchResponse, Error, Context>(base);

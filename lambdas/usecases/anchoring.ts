@@ -28,6 +28,7 @@ import { documentBrand } from './brand-account';
 import type { ShortLinkStore } from '../adapters/dynamo/short-links';
 import { maskContact } from '../../shared/domain/contact';
 import { messageTitle, paragraphMessage } from './messages';
+import { emitWebhookEvent } from './webhook-events';
 
 /** The certificate e-mail's paragraphs (sealing.certificate.*). */
 /** A certificate SMS's short verify link works this many days (the page itself stays public). */
@@ -107,6 +108,14 @@ async function certificateFollowUps(
 ): Promise<void> {
   const record = recordOf(doc);
   if (!record) return;
+  // Webhooks (issue #31): every path that finds the token recorded passes here (retries too).
+  await emitWebhookEvent(doc.ownerId, 'document.anchored', {
+    docuId: doc.docuId,
+    sha256: doc.finalSha256 ?? '',
+    tokenId: record.tokenId,
+    transactionHash: record.transactionHash,
+    chainId: record.chainId,
+  });
   const [owner, recipients, history] = await Promise.all([
     knownOwner !== undefined ? knownOwner : deps.users.getById(doc.ownerId),
     deps.docs.listRecipients(doc.docuId),

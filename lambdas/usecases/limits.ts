@@ -66,6 +66,9 @@ export const DEFAULT_LIMITS = {
   attachmentFormsPerSigner: { limit: 60, windowSeconds: HOUR },
   /** Bulk sends started by one owner (issue #27 item 6; each row is a paid contract besides). */
   bulkSendsPerOwner: { limit: 20, windowSeconds: HOUR },
+  /** Webhook test events and replays asked for by one owner (issue #31 item 3): each makes us POST to
+   *  an address the owner chose. */
+  webhookSendsPerOwner: { limit: 60, windowSeconds: HOUR },
   /** E-mail verification codes sent for one user… */
   verificationCodesPerUser: { limit: 5, windowSeconds: HOUR },
   /** …and to one address. */

@@ -16,6 +16,7 @@ import { turnOf } from './routing-views';
 import { sendReminder } from './routing';
 import { isLanguage, type SigningDeps } from './signer-link';
 import { issueSignerToken } from './signer-tokens';
+import { emitWebhookEvent } from './webhook-events';
 
 const log = createLogger({ area: 'routing' });
 
@@ -120,6 +121,7 @@ async function expireOnSchedule(
   const owner = await deps.users.getById(doc.ownerId);
   const actor = { name: owner?.name ?? '', contact: owner?.email ?? '' };
   await recordHistory(deps.docs, doc, 'expire', actor, SCHEDULER_FACTS, doc.expiresAt);
+  await emitWebhookEvent(doc.ownerId, 'document.expired', { docuId: doc.docuId });
   await cancelSchedules(deps, doc, recipients, { keepExpiry: true });
   if (owner?.email && !owner.closed) {
     const lang = isLanguage(doc.lang) ? doc.lang : 'en';

@@ -42,6 +42,7 @@ import {
   type SigningDeps,
 } from './signer-link';
 import { issueSignerToken, requestLink } from './signer-tokens';
+import { emitWebhookEvent } from './webhook-events';
 
 function langOf(doc: DocumentRecord): Language {
   return isLanguage(doc.lang) ? doc.lang : 'en';
@@ -301,6 +302,8 @@ export async function voidDocument(
   });
   const owner = await ownerActor(deps, user);
   await recordHistory(deps.docs, doc, 'void', owner, facts, reason);
+  // Webhooks (issue #31): the reason is the owner's own words, never in an event.
+  await emitWebhookEvent(doc.ownerId, 'document.voided', { docuId: doc.docuId });
   await cancelSchedules(deps, doc, recipients);
   // Every party is told, with the reason: each contractor by their channel, and the owner.
   const parties = [

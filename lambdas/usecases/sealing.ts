@@ -58,6 +58,7 @@ import {
   videoMarksFor,
   videoSigners,
 } from './seal-audit';
+import { emitWebhookEvent } from './webhook-events';
 
 /** A completion message with the brand the contract was sent under (issue #29 item 2). */
 function brandedParagraphs(
@@ -278,6 +279,14 @@ async function followUps(
   if (!doc.anchorTokenId && doc.finalSha256) {
     const anchor: AnchorJob = { docuId: doc.docuId, hash: doc.finalSha256 };
     await deps.queue.enqueue('anchor', anchor);
+  }
+  // Webhooks (issue #31): here, so a retried seal job that finds the document sealed emits it again
+  // (the same id: the same fact).
+  if (doc.finalSha256) {
+    await emitWebhookEvent(doc.ownerId, 'document.completed', {
+      docuId: doc.docuId,
+      sha256: doc.finalSha256,
+    });
   }
   const jobs = await completionJobs(deps, doc, owner, recipients);
   for (const job of jobs) await deps.queue.enqueue('notify', job);

@@ -35,6 +35,7 @@ import {
 } from './document-access';
 import { currentGroup, requestsOfGroup, roleOf } from '../../shared/domain/routing';
 import { cancelSchedules, nowOf, openRequests, scheduleExpiry, sendOpenedRequests } from './routing-flow';
+import { emitWebhookEvent } from './webhook-events';
 
 /** Where the SPA sends an owner who has nothing left to send (spec: VIEW PLANS). */
 export const PLANS_PATH = '/home/select_plan';
@@ -247,6 +248,13 @@ export async function sendDocument(
 
   for (const r of ownerRows)
     await addHistory(deps, doc, 'agree', { name: r.name, contact: r.contact }, facts);
+  // Webhooks (issue #31): the send is committed; the owner's own rows signed with it.
+  await Promise.all([
+    emitWebhookEvent(doc.ownerId, 'document.sent', { docuId }),
+    ...ownerRows.map((r) =>
+      emitWebhookEvent(doc.ownerId, 'recipient.signed', { docuId, recipientIndex: r.index }),
+    ),
+  ]);
   const sent = { ...doc, status: 'Agree' as const, lang: input.lang, ...(brand ? { brand } : {}) };
   await sendOpenedRequests(deps, sent, opened, owner, facts, { lang: input.lang, firstSend: true });
   await scheduleExpiry(deps, doc);

@@ -36,6 +36,7 @@ import {
 import { denyReason, refusalNotices } from './refusals';
 import { issueConfirmTokens, partiesOf, sendConfirmRequests } from './video-confirm';
 import { brandViewOf } from './brand-account';
+import { emitWebhookEvent } from './webhook-events';
 
 function addHistory(
   deps: SigningDeps,
@@ -149,6 +150,7 @@ export async function getSignerView(deps: SigningDeps, docuId: string, token: st
   if (!ctx.me.openedAt && deps.markOpened) {
     // When the contractor first opened the document: shown on the audit pages (issue #6).
     await deps.markOpened(docuId, ctx.me.index, new Date().toISOString());
+    await emitWebhookEvent(ctx.doc.ownerId, 'recipient.viewed', { docuId, recipientIndex: ctx.me.index });
   }
   return buildView(deps, ctx);
 }
@@ -262,6 +264,7 @@ export async function agree(
   });
   const { ctx, to, confirmLinks, opened, after } = outcome;
   await addHistory(deps, ctx.doc, 'agree', ctx.me, facts);
+  await emitWebhookEvent(ctx.doc.ownerId, 'recipient.signed', { docuId, recipientIndex: ctx.me.index });
   await cancelReminder(deps, docuId, ctx.me);
   if (opened.length > 0) {
     const owner = await deps.users.getById(ctx.doc.ownerId);
@@ -308,6 +311,12 @@ async function refuse(
     return c;
   });
   await addHistory(deps, ctx.doc, kind === 'deny' ? 'reject' : 'reject_legal', ctx.me, facts, reason);
+  // The reason is the contractor's own words: never in an event.
+  await emitWebhookEvent(ctx.doc.ownerId, 'recipient.denied', {
+    docuId,
+    recipientIndex: ctx.me.index,
+    refusal: kind === 'deny' ? 'denied' : 'termsRejected',
+  });
   await cancelSchedules(deps, ctx.doc, ctx.recipients);
   for (const job of await refusalNotices(deps, ctx, kind, reason)) await deps.queue.enqueue('notify', job);
   return { status: to, agreement: 2 };

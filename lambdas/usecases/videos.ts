@@ -41,6 +41,7 @@ import {
   type VideoSettings,
   videoType,
 } from './video-checks';
+import { emitWebhookEvent } from './webhook-events';
 
 export interface VideoDeps {
   readonly docs: DocumentRepository;
@@ -395,6 +396,12 @@ export async function completeRecordingSession(
   if (outcome.terms) {
     await recordHistory(deps.docs, outcome.doc, 'upload', ctx.me, facts);
   }
+  // Webhooks (issue #31): the recording is stored; its hash names it (a retake is a new event).
+  await emitWebhookEvent(outcome.doc.ownerId, 'video.recorded', {
+    docuId,
+    recipientIndex: ctx.me.index,
+    sha256: video.sha256,
+  });
   // The staging copy is spent; on a retake the earlier recording is no longer anyone's video.
   const { replaced } = outcome;
   const earlier = replaced ? [replaced.key, replaced.thumbnailKey ?? ''] : [];

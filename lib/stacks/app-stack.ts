@@ -210,6 +210,7 @@ export class AppStack extends Stack {
       notify: this.jobs.jobs.notify.queue,
       bulk: this.jobs.jobs.bulk.queue,
       schedule: this.jobs.jobs.schedule.queue,
+      webhook: this.jobs.jobs.webhook.queue,
     };
     const declared = new Map<string, DataAccess[]>();
     for (const route of [...ROUTES, DEFAULT_ROUTE]) {
@@ -266,6 +267,7 @@ export class AppStack extends Stack {
       notify: this.jobs.jobs.notify.deadLetterQueue,
       bulk: this.jobs.jobs.bulk.deadLetterQueue,
       schedule: this.jobs.jobs.schedule.deadLetterQueue,
+      webhook: this.jobs.jobs.webhook.deadLetterQueue,
     };
     // The Stripe keys (issue #18): read only by the billing routes' functions.
     const stripeSecret = props.payments

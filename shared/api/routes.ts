@@ -261,6 +261,19 @@ export const ROUTES: readonly RouteDefinition[] = [
     access: { table: 'write', objects: { ownerSigns: ['read'] } },
   },
   // Branding (issue #29 item 2): My Info → Brand; one function for the owner's three routes.
+  // Webhooks (issue #31 item 3): an account's endpoints, their delivery log, tests and replays (which
+  // queue a delivery).
+  ...ownerFunction('webhooks', { table: 'write', enqueue: ['webhook'] }, [
+    ['ListWebhooks', 'GET', '/api/me/webhooks'],
+    ['CreateWebhook', 'POST', '/api/me/webhooks'],
+    ['UpdateWebhook', 'PATCH', '/api/me/webhooks/{endpointId}'],
+    ['DeleteWebhook', 'DELETE', '/api/me/webhooks/{endpointId}'],
+    ['RevealWebhookSecret', 'GET', '/api/me/webhooks/{endpointId}/secret'],
+    ['RotateWebhookSecret', 'POST', '/api/me/webhooks/{endpointId}/rotate'],
+    ['TestWebhook', 'POST', '/api/me/webhooks/{endpointId}/test'],
+    ['ListWebhookDeliveries', 'GET', '/api/me/webhooks/{endpointId}/deliveries'],
+    ['ReplayWebhookDelivery', 'POST', '/api/me/webhooks/{endpointId}/deliveries/{deliveryId}/replay'],
+  ]),
   ...ownerFunction('brand', { table: 'write', objects: { brands: ['read', 'write'] } }, [
     ['GetBrand', 'GET', '/api/me/brand'],
     ['SaveBrand', 'PUT', '/api/me/brand'],
@@ -365,7 +378,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/documents/{docuId}/send',
     auth: 'owner',
     handler: 'send-document',
-    access: { ...EDIT, enqueue: ['notify', 'seal'] },
+    access: { ...EDIT, enqueue: ['notify', 'seal', 'webhook'] },
     // Routing (issue #28): sending plans reminders and expiry; an answer cancels or moves them.
     grants: ['schedules'],
   },
@@ -407,10 +420,10 @@ export const ROUTES: readonly RouteDefinition[] = [
     access: { table: 'write', enqueue: ['notify'] },
   },
   // Routing (issue #28): the owner's control of a sent contract, one function (./handlers/routing.ts).
-  // A new contact or expiry reschedules; voiding cancels.
+  // A new contact or expiry reschedules; voiding cancels (and is a webhook event, issue #31).
   ...ownerFunction(
     'routing',
-    { table: 'write', enqueue: ['notify'] },
+    { table: 'write', enqueue: ['notify', 'webhook'] },
     [
       ['RemindRecipient', 'POST', '/api/documents/{docuId}/recipients/{index}/remind'],
       ['ChangeRecipientContact', 'PUT', '/api/documents/{docuId}/recipients/{index}/contact'],
@@ -556,7 +569,8 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/sign/{docuId}/{token}',
     auth: 'signer',
     handler: 'signer-view',
-    access: SIGNER_VIEW,
+    // The first view is a webhook event (issue #31).
+    access: { ...SIGNER_VIEW, enqueue: ['webhook'] },
   },
   {
     id: 'UploadSign',
@@ -621,7 +635,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/sign/{docuId}/{token}/agree',
     auth: 'signer',
     handler: 'signer-agree',
-    access: { table: 'write', enqueue: ['seal', 'notify'] },
+    access: { table: 'write', enqueue: ['seal', 'notify', 'webhook'] },
     // Routing (issue #28): sending plans reminders and expiry; an answer cancels or moves them.
     grants: ['schedules'],
   },
@@ -631,7 +645,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/sign/{docuId}/{token}/deny',
     auth: 'signer',
     handler: 'signer-deny',
-    access: { table: 'write', enqueue: ['notify'] },
+    access: { table: 'write', enqueue: ['notify', 'webhook'] },
     // Routing (issue #28): sending plans reminders and expiry; an answer cancels or moves them.
     grants: ['schedules'],
   },
@@ -641,7 +655,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/api/sign/{docuId}/{token}/reject-terms',
     auth: 'signer',
     handler: 'signer-reject-terms',
-    access: { table: 'write', enqueue: ['notify'] },
+    access: { table: 'write', enqueue: ['notify', 'webhook'] },
     // Routing (issue #28): sending plans reminders and expiry; an answer cancels or moves them.
     grants: ['schedules'],
   },
@@ -729,6 +743,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     access: {
       table: 'write',
       objects: { uploads: ['read', 'delete'], documents: ['write', 'delete'] },
+      enqueue: ['webhook'],
     },
   },
   // The owner as a contractor of a Video Sign contract records in the funnel (SetPos, before sending):
@@ -750,6 +765,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     access: {
       table: 'write',
       objects: { uploads: ['read', 'delete'], documents: ['write', 'delete'] },
+      enqueue: ['webhook'],
     },
   },
   // Phone hand-off of the video step (issue #15): a 15-minute link of its own (only its hash stored)
@@ -805,6 +821,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     access: {
       table: 'write',
       objects: { uploads: ['read', 'delete'], documents: ['write', 'delete'] },
+      enqueue: ['webhook'],
     },
   },
   // Plans and payments (issue #18, architecture §16). The webhook is public and checked by the
@@ -910,7 +927,7 @@ export const ROUTES: readonly RouteDefinition[] = [
 export const DEFAULT_ROUTE = { id: 'Default', handler: 'not-found', access: {} } as const;
 
 /** Worker handler modules, one per queue: `lambdas/workers/<queue>.ts`, exporting `handler`. */
-export const WORKERS = ['seal', 'anchor', 'notify', 'bulk', 'schedule'] as const;
+export const WORKERS = ['seal', 'anchor', 'notify', 'bulk', 'schedule', 'webhook'] as const;
 export type WorkerName = (typeof WORKERS)[number];
 
 /** The extra permissions of workers (as a route's `grants`): the bulk worker sends contracts (their
@@ -933,11 +950,15 @@ export const WORKER_ACCESS: Readonly<Record<WorkerName | 'sweep', DataAccess>> =
       // The brand logo on the first audit page (issue #29 item 2).
       brands: ['read'],
     },
-    enqueue: ['anchor', 'notify'],
+    enqueue: ['anchor', 'notify', 'webhook'],
   },
   // Writes the certificates, then queues their messages.
   // The certificate carries the brand logo (issue #29 item 2).
-  anchor: { table: 'write', objects: { documents: ['write'], brands: ['read'] }, enqueue: ['notify'] },
+  anchor: {
+    table: 'write',
+    objects: { documents: ['write'], brands: ['read'] },
+    enqueue: ['notify', 'webhook'],
+  },
   // Attaches the final PDF or a certificate; records what it sent (idempotency).
   notify: { table: 'write', objects: { documents: ['read'] } },
   // Bulk send: makes each row's contract from a copy of the template's PDF (as Use template does) and
@@ -945,11 +966,14 @@ export const WORKER_ACCESS: Readonly<Record<WorkerName | 'sweep', DataAccess>> =
   bulk: {
     table: 'write',
     objects: { documents: ['read', 'write'], templates: ['read'] },
-    enqueue: ['notify', 'seal'],
+    enqueue: ['notify', 'seal', 'webhook'],
   },
   // Scheduled work (issue #28): a due reminder or expiry checks the document again, records what it
   // did and queues the reminder's or the expiry's messages (never a seal).
-  schedule: { table: 'write', enqueue: ['notify'] },
+  schedule: { table: 'write', enqueue: ['notify', 'webhook'] },
+  // Webhook deliveries (issue #31 item 3): reads the endpoint, writes the delivery log; no queue (its
+  // own retries are visibility changes on its queue, which its event source already grants).
+  webhook: { table: 'write' },
   // Re-queues overdue seal and anchor work and removes the markers it handled; sends dead-lettered
   // notifications back to the notify queue (issue #36; its DLQ rights: lib/stacks/app-stack.ts).
   sweep: { table: 'write', enqueue: ['seal', 'anchor', 'notify'] },

@@ -35,9 +35,14 @@ export interface QueueDefinition {
   /** At most this many workers at once (the SQS event source's maximum concurrency, ≥ 2): a bounded
    *  rate. @default - no bound beyond the account's */
   readonly maxConcurrency?: number;
+  /** The worker sets a failed message's visibility itself (its own backoff, e.g. webhooks); the local
+   *  pollers then leave it as the worker set it. @default false */
+  readonly workerSetsRetryDelay?: boolean;
 }
 
-export const QUEUES: Record<'seal' | 'anchor' | 'notify' | 'bulk' | 'schedule', QueueDefinition> = {
+type Queue = 'seal' | 'anchor' | 'notify' | 'bulk' | 'schedule' | 'webhook';
+
+export const QUEUES: Record<Queue, QueueDefinition> = {
   seal: {
     visibilityTimeoutSeconds: 180,
     maxReceiveCount: 5,
@@ -77,6 +82,17 @@ export const QUEUES: Record<'seal' | 'anchor' | 'notify' | 'bulk' | 'schedule', 
     batchSize: 10,
     workerTimeoutSeconds: 30,
     workerMemoryMb: 512,
+  },
+  // Webhook deliveries (issue #31 item 3, decision 159): ten a batch, POSTed at once, each within 10 s;
+  // a failed one is hidden by the worker for its backoff (5 s … 8 h, shared/domain/webhooks.ts) and
+  // dead-lettered after its 11th attempt, about a day after the first.
+  webhook: {
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 11,
+    batchSize: 10,
+    workerTimeoutSeconds: 30,
+    workerMemoryMb: 256,
+    workerSetsRetryDelay: true,
   },
 };
 

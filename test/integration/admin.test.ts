@@ -71,6 +71,7 @@ describe('jobs, redrive and the audit trail', () => {
       'notify',
       'bulk',
       'schedule',
+      'webhook',
     ]);
     for (const q of first.body.queues) {
       expect(q.queue).toEqual({

@@ -9,6 +9,7 @@ const URLS = {
   notify: 'https://sqs.us-east-1.amazonaws.com/1/notify',
   bulk: 'https://sqs.us-east-1.amazonaws.com/1/bulk',
   schedule: 'https://sqs.us-east-1.amazonaws.com/1/schedule',
+  webhook: 'https://sqs.us-east-1.amazonaws.com/1/webhook',
 };
 const queue = () => new SqsJobQueue(new SQSClient({ region: 'us-east-1' }), URLS);
 
@@ -33,7 +34,14 @@ describe('the SQS job queue', () => {
     await queue().check();
 
     const checked = sqsMock.commandCalls(GetQueueAttributesCommand).map((c) => c.args[0].input.QueueUrl);
-    expect(checked.sort()).toEqual([URLS.anchor, URLS.bulk, URLS.notify, URLS.schedule, URLS.seal]);
+    expect(checked.sort()).toEqual([
+      URLS.anchor,
+      URLS.bulk,
+      URLS.notify,
+      URLS.schedule,
+      URLS.seal,
+      URLS.webhook,
+    ]);
   });
 
   it('is unhealthy when a queue does not answer', async () => {

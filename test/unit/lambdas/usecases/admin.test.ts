@@ -98,7 +98,14 @@ describe('jobsOverview', () => {
 
   it('describes dead letters by error code, document, kind and attempts only', async () => {
     const overview = await jobsOverview({ console, seals, failures, now }, 300);
-    expect(overview.queues.map((q) => q.name)).toEqual(['seal', 'anchor', 'notify', 'bulk', 'schedule']);
+    expect(overview.queues.map((q) => q.name)).toEqual([
+      'seal',
+      'anchor',
+      'notify',
+      'bulk',
+      'schedule',
+      'webhook',
+    ]);
     const notify = overview.queues.find((q) => q.name === 'notify')!;
     expect(notify.deadLetters).toEqual([
       {

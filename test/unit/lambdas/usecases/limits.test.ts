@@ -43,6 +43,8 @@ describe('the table of limits', () => {
       commentsPerAuthor: { limit: 60, windowSeconds: 3600 },
       brandLogosPerOwner: { limit: 20, windowSeconds: 3600 },
       apiKeysPerOwner: { limit: 50, windowSeconds: 3600 },
+
+      webhookSendsPerOwner: { limit: 60, windowSeconds: 3600 },
       emailsPerOwner: { limit: 300, windowSeconds: 3600 },
       messagesPerRecipient: { limit: 20, windowSeconds: 3600 },
       resendsPerRecipient: { limit: 5, windowSeconds: 3600 },

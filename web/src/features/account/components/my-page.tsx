@@ -10,6 +10,7 @@ import { CloseAccount } from './close-account';
 import { MyInfoForm } from './my-info-form';
 import { PricingInfo } from './pricing-info';
 import { RoutingDefaultsForm } from './routing-defaults-form';
+import { WebhooksSection } from './webhooks-section';
 
 interface MyPageProps {
   user: MeResponse;
@@ -44,6 +45,7 @@ export function MyPage({ user, lang, tab, onSaved, onRefresh, onClosed }: MyPage
           <BrandForm key={`brand-${user.userId}`} lang={lang} />
           <ApiKeys key={`api-keys-${user.userId}`} lang={lang} />
           <EmbedOriginsForm key={`embed-${user.userId}`} lang={lang} />
+          <WebhooksSection key={`webhooks-${user.userId}`} lang={lang} />
           <CloseAccount onClosed={onClosed} />
         </>
       ) : (
