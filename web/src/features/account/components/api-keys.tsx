@@ -162,6 +162,11 @@ export function ApiKeys({ lang }: { lang: Lang }) {
         {t('apiKeys.title')}
       </h2>
       <p className="field-hint">{t('apiKeys.intro')}</p>
+      <p>
+        <Link to={paths.apiReference.getHref(lang)} data-testid="api-keys-reference">
+          {t('apiKeys.reference')}
+        </Link>
+      </p>
       {list && !allowed ? (
         <p data-testid="api-keys-plan-gate">
           {t('apiKeys.planRequired')}{' '}
