@@ -19,9 +19,14 @@ import { describeError } from '../../signer/messages';
 
 const kindKey = (kind: string) => OWNER_SIGN_KINDS.find((k) => k === kind) ?? 'upload';
 
-/** Saves the sign's image as a PNG file (the presigned URL is on another origin: fetched first). */
+/**
+ * Saves the sign's image as a PNG file (the presigned URL is on another origin: fetched first). Not
+ * from the HTTP cache: the card's <img> loaded the same URL without an Origin header, and the storage
+ * answers that without CORS headers and without `Vary: Origin`, so a cached copy fails this CORS
+ * fetch ("An unexpected error occurred", intermittently, in the sign-maker journey).
+ */
 async function download(sign: OwnerSign): Promise<void> {
-  const response = await fetch(sign.url);
+  const response = await fetch(sign.url, { cache: 'no-store' });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const href = URL.createObjectURL(await response.blob());
   const a = document.createElement('a');
