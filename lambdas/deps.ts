@@ -155,6 +155,7 @@ function queueUrls() {
 }
 
 export function jobQueue(): JobQueue {
+  setWebhookEmitterOnce();
   return (built.queue ??= new SqsJobQueue(sqs(), queueUrls()));
 }
 
@@ -162,6 +163,7 @@ let batchQueue: BatchJobQueue | undefined;
 
 /** The queues, taking many jobs at once (bulk send). */
 export function batchJobQueue(): BatchJobQueue {
+  setWebhookEmitterOnce();
   return (batchQueue ??= new SqsJobQueue(sqs(), queueUrls()));
 }
 
@@ -422,6 +424,8 @@ export function routingDeps(): SigningDeps {
 
 /** What agreement videos need (issue #15): the documents, storage that streams, the limits. */
 export function videoDeps(): VideoDeps {
+  // A stored video is a webhook event (video.recorded), though storing one queues no job.
+  setWebhookEmitterOnce();
   const c = getConfig();
   const storage = objectStorage();
   if (!('getStream' in storage && 'copy' in storage)) throw new Error('The storage cannot stream or copy');
@@ -701,15 +705,22 @@ export function webhookDeliveryDeps(receiptHandle: string): WebhookDeliveryDeps 
 }
 
 // Every contract event goes to the account's webhook endpoints (lambdas/usecases/webhook-events.ts),
-// where a webhook queue is configured.
-// (A process without a configuration — a unit test of another use case — emits nothing.)
-setWebhookEmitter(async (ownerId, type, data) => {
-  let queueUrl: string | undefined;
-  try {
-    queueUrl = getConfig().WEBHOOK_QUEUE_URL;
-  } catch {
-    return 0;
-  }
-  if (!queueUrl) return 0;
-  return queueWebhookEvent({ webhooks: webhookStore(), queue: batchJobQueue() }, ownerId, type, data);
-});
+// where a webhook queue is configured. (A process without a configuration — a unit test of another
+// use case — emits nothing.) Registered by the first job queue made, not when this module loads: every
+// use case that emits also queues jobs, and a function that queues nothing (the notify worker) then
+// carries neither the webhook store nor the SQS client (its bundle stays under 1 MB).
+let webhookEmitterSet = false;
+function setWebhookEmitterOnce(): void {
+  if (webhookEmitterSet) return;
+  webhookEmitterSet = true;
+  setWebhookEmitter(async (ownerId, type, data) => {
+    let queueUrl: string | undefined;
+    try {
+      queueUrl = getConfig().WEBHOOK_QUEUE_URL;
+    } catch {
+      return 0;
+    }
+    if (!queueUrl) return 0;
+    return queueWebhookEvent({ webhooks: webhookStore(), queue: batchJobQueue() }, ownerId, type, data);
+  });
+}
