@@ -2,6 +2,7 @@
 // variable. Domain code never reads process.env; handlers and adapters call getConfig().
 import * as z from 'zod';
 import { isLimitRule, type LimitRule, type LimitRuleSpec } from './usecases/limits';
+import { DEFAULT_API_KEY_RATE_PER_MINUTE } from '../shared/domain/api-keys';
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 const intFrom = (def: number) => z.coerce.number().int().positive().default(def);
@@ -127,7 +128,7 @@ export const configSchema = z.object({
   /** Overrides of the abuse limits' defaults (architecture §18); empty: the defaults. */
   RATE_LIMITS: rateLimits,
   /** Requests one API key may make per minute (issue #31, lambdas/usecases/api-keys.ts). */
-  API_KEY_RATE_PER_MINUTE: intFrom(600),
+  API_KEY_RATE_PER_MINUTE: intFrom(DEFAULT_API_KEY_RATE_PER_MINUTE),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   /** Payments (issue #18, architecture §16). Deployed: STRIPE_SECRET_ID names a Secrets Manager secret
    *  holding JSON {"secretKey", "webhookSecret"}. Locally: the keys in clear and the local

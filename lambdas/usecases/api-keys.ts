@@ -20,8 +20,6 @@ export type { ApiKeyRecord, ApiKeyStore } from '../adapters/dynamo/api-keys';
 
 /** Live (not revoked) keys an account may hold at once. */
 export const MAX_LIVE_API_KEYS = 20;
-/** Default requests a key may make per minute (API_KEY_RATE_PER_MINUTE overrides it). */
-export const DEFAULT_API_KEY_RATE_PER_MINUTE = 600;
 /** lastUsedAt is written at most once in this time per key. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
 /** How long one container trusts what it read of a key owner's account (state and plan). */

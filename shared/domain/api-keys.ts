@@ -19,3 +19,6 @@ export interface ApiPrincipal {
   readonly keyId: string;
   readonly scopes: readonly ApiScope[];
 }
+
+/** Requests a key may make per minute unless API_KEY_RATE_PER_MINUTE says otherwise (lambdas/config.ts). */
+export const DEFAULT_API_KEY_RATE_PER_MINUTE = 600;
