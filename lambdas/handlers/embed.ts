@@ -16,6 +16,8 @@ import {
 import { contentSecurityPolicy, embedContentSecurityPolicy } from '../../shared/web/csp';
 import { AppError } from '../core/errors';
 import { fromOurOrigin, httpHandler, type HttpEvent } from '../core/http';
+import { errorMessage } from '../../shared/i18n/api-errors';
+import { DEFAULT_LOCALE, localeForPath } from '../../shared/i18n/core';
 import { escapeHtml } from '../core/html';
 import { createLogger } from '../core/logger';
 import { getConfig } from '../config';
@@ -121,22 +123,32 @@ function page(
   };
 }
 
-const plainPage = (title: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>` +
-  `<body><main><h1>${title}</h1></main></body></html>`;
+/**
+ * A page of one sentence, in the language of the path (`/embed/{lang}/…`; English when it has none):
+ * what a contractor sees in the frame when the session cannot be used. The sentence is the embed
+ * namespace's own message, the one the SPA shows for the same refusal.
+ */
+function plainPage(event: HttpEvent, code: 'embed.errors.refused' | 'embed.errors.loadFailed'): string {
+  const locale = localeForPath(event.pathParameters?.lang ?? '') ?? DEFAULT_LOCALE;
+  const title = escapeHtml(errorMessage(code, locale) ?? code);
+  return (
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${title}</title></head>` +
+    `<body><main><h1>${title}</h1></main></body></html>`
+  );
+}
 
 async function serveEmbedPage(event: HttpEvent, context: Context): Promise<APIGatewayProxyResultV2> {
   const requestId = event.requestContext?.requestId || context.awsRequestId || crypto.randomUUID();
   const log = createLogger({ requestId, route: event.routeKey });
-  if (!fromOurOrigin(event)) return page(403, plainPage('Forbidden'), [], requestId);
+  if (!fromOurOrigin(event)) return page(403, plainPage(event, 'embed.errors.refused'), [], requestId);
   const params = embedPageParamsSchema.safeParse(event.pathParameters ?? {});
-  if (!params.success) return page(404, plainPage('This signing session is not valid'), [], requestId);
+  if (!params.success) return page(404, plainPage(event, 'embed.errors.refused'), [], requestId);
   try {
     const { docuId, token } = params.data;
     const session = await openEmbedPage(embedDeps(), docuId, token);
     if (!session) {
       log.info('embed page refused', { docuId });
-      return page(404, plainPage('This signing session is not valid'), [], requestId);
+      return page(404, plainPage(event, 'embed.errors.refused'), [], requestId);
     }
     const shell = await appShell(getConfig().APP_URL);
     log.info('embed page served', { docuId, origins: session.origins.length });
@@ -148,7 +160,7 @@ async function serveEmbedPage(event: HttpEvent, context: Context): Promise<APIGa
     );
   } catch (err) {
     log.error('embed page failed', { err });
-    return page(503, plainPage('Please try again in a moment'), [], requestId);
+    return page(503, plainPage(event, 'embed.errors.loadFailed'), [], requestId);
   }
 }
 

@@ -202,9 +202,15 @@ describe('embedded signing', () => {
     expect(res.status).toBe(404);
     expect(frameAncestors(res.headers)).toBe("'none'");
     expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(await res.text()).toContain('<h1>This signing session cannot be used now.</h1>');
     const bad = await getPage(`${env('TEST_APP_URL')}/embed/xx/${docuId}/${'A'.repeat(43)}`);
     expect(bad.status).toBe(404);
     expect(frameAncestors(bad.headers)).toBe("'none'");
+    // The contractor reads why in the language of the link.
+    const inJapanese = await getPage(`${env('TEST_APP_URL')}/embed/jp/${docuId}/${'A'.repeat(43)}`);
+    const html = await inJapanese.text();
+    expect(html).toContain('<html lang="ja">');
+    expect(html).toContain('<h1>この署名セッションは現在使用できません。</h1>');
   });
 
   it('refuses a session that was not opened within its ten minutes', async () => {
