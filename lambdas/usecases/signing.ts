@@ -150,7 +150,13 @@ export async function getSignerView(deps: SigningDeps, docuId: string, token: st
   if (!ctx.me.openedAt && deps.markOpened) {
     // When the contractor first opened the document: shown on the audit pages (issue #6).
     await deps.markOpened(docuId, ctx.me.index, new Date().toISOString());
-    await emitWebhookEvent(ctx.doc.ownerId, 'recipient.viewed', { docuId, recipientIndex: ctx.me.index });
+    // The webhook event (a query of the owner's endpoints and a queue send; it never throws) goes
+    // out beside the view's reads, not before them: the first open is the phone's first page load.
+    const [view] = await Promise.all([
+      buildView(deps, ctx),
+      emitWebhookEvent(ctx.doc.ownerId, 'recipient.viewed', { docuId, recipientIndex: ctx.me.index }),
+    ]);
+    return view;
   }
   return buildView(deps, ctx);
 }
