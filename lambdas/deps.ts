@@ -1,3 +1,4 @@
+import type { ClaimDeps, WalletDeps } from './usecases/wallet';
 import type { CountryCode } from 'libphonenumber-js';
 import type { AccountDeps } from './usecases/account';
 import type { ContractDeps } from './usecases/contract-access';
@@ -559,6 +560,7 @@ export function anchorDeps(): AnchorDeps {
     storage: base.storage,
     queue: base.queue,
     chain: getChain,
+    links: repository(),
     chainName: c.CHAIN_NAME,
     certificatePdf,
     serviceSigner: serviceSigner(),
@@ -566,6 +568,27 @@ export function anchorDeps(): AnchorDeps {
     appUrl: c.APP_URL,
     shortLinks: shortLinks(),
   };
+}
+
+/** The owner's wallet (issue #32): Connect, Disconnect. */
+export function walletDeps(): WalletDeps {
+  const c = getConfig();
+  codeStore ??= new DynamoVerificationCodes(documentClient(), c.TABLE_NAME);
+  return {
+    repo: repository(),
+    directory: identityDirectory(),
+    links: repository(),
+    codes: codeStore,
+    limits: limits(),
+    appUrl: c.APP_URL,
+    chainId: hasChain() ? (c.CHAIN_ID ?? null) : null,
+    clock: clock(),
+  };
+}
+
+/** The claim of a held token (issue #32): queued to the anchor worker. */
+export function claimDeps(): ClaimDeps {
+  return { docs: documents(), users: repository(), seals: seals(), queue: jobQueue(), clock: clock() };
 }
 
 /** What the public verification needs (issue #6): no chain configured reads as 'unavailable'. Only

@@ -46,6 +46,9 @@ export type SealJob = z.infer<typeof sealJobSchema>;
 export const anchorJobSchema = z.object({
   docuId: z.string().min(1),
   hash: z.string().regex(/^[0-9a-f]{64}$/),
+  /** Issue #32: move the token held for the owner to the wallet of their claim (the document's
+   *  `claimTo`), instead of minting. */
+  claim: z.literal(true).optional(),
 });
 export type AnchorJob = z.infer<typeof anchorJobSchema>;
 

@@ -182,6 +182,21 @@ export interface AnchorChain extends ChainReader {
   /** Mints one token for the hash to `holder` and waits for the receipt. Safe to retry: when the
    *  hash is already minted it returns the existing record instead of sending a transaction. */
   mint(sha256: string, holder: string): Promise<ChainRecord>;
+  /**
+   * Moves a token the service holds to `to` (issue #32), exactly once: the chain is read before
+   * sending, and again after a failed send, so a retry or a racing worker never moves it twice.
+   * Resolves with the transfer (found again when an earlier attempt sent it); rejects with
+   * TokenNotHeldError when the token is held by someone else than the service and `to`.
+   */
+  transferHeld(tokenId: string, to: string): Promise<TokenTransfer>;
+}
+
+/** A held token's move to its owner's wallet (issue #32). */
+export interface TokenTransfer {
+  readonly tokenId: string;
+  readonly to: string;
+  /** Empty when the token had moved by an earlier attempt whose event is out of reach. */
+  readonly transactionHash: string;
 }
 
 /** A rate counter (lambdas/usecases/limits.ts): how many were counted in the window that ends at

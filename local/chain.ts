@@ -15,6 +15,12 @@ export const LOCAL_CHAIN_NAME = 'Local chain (ganache)';
 export const LOCAL_CHAIN_MNEMONIC =
   'myth like bonus scare over problem client lizard pioneer submit female collect';
 
+/** Dev accounts of the local chain: 0 deployer and admin, 1 minter; 2–9 are test wallets (issue #32)
+ *  for Connect in a browser wallet or the browser journeys' injected wallet. All are funded. */
+export const LOCAL_CHAIN_ACCOUNTS = 10;
+/** The first test wallet's index (LOCAL_CHAIN_ACCOUNTS - 1 is the last). */
+export const FIRST_TEST_WALLET = 2;
+
 /** Dev account `index` of the local chain (0: deployer and admin, 1: minter). Never use on a real network. */
 export function localAccount(index: number): HDNodeWallet {
   return HDNodeWallet.fromPhrase(LOCAL_CHAIN_MNEMONIC, undefined, `m/44'/60'/0'/0/${index}`);
@@ -56,7 +62,7 @@ async function startGanache(dbPath: string, port: number, host: string): Promise
     chain: { chainId: LOCAL_CHAIN_ID, networkId: LOCAL_CHAIN_ID },
     miner: { instamine: 'eager' },
     database: { dbPath },
-    wallet: { deterministic: true, totalAccounts: 4 },
+    wallet: { deterministic: true, totalAccounts: LOCAL_CHAIN_ACCOUNTS },
     server: { ws: false },
   }) as unknown as GanacheServer;
   await server.listen(port, host);

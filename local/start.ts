@@ -3,6 +3,7 @@
 // `LOCAL_CLOUD_READY {json}` that the test harness reads.
 import { LocalCloudError } from './ports';
 import { startLocalCloud } from './cloud';
+import { FIRST_TEST_WALLET, LOCAL_CHAIN_ACCOUNTS, localAccount } from './chain';
 import { faultsEnabled, startFaultSwitch, type FaultSwitch } from './faults';
 import { ConfigError } from '../lambdas/config';
 
@@ -45,6 +46,7 @@ async function main() {
     `  API health:    ${cloud.appUrl}/api/health`,
     `  Local Stripe:  ${cloud.stripeUrl}   (test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined)`,
     `  Local chain:   ${cloud.chain.rpcUrl}   (chain id ${cloud.chain.chainId}, DocumentAnchor at ${cloud.chain.contractAddress})`,
+    `  Test wallets:  dev accounts ${FIRST_TEST_WALLET}–${LOCAL_CHAIN_ACCOUNTS - 1} of the local chain's mnemonic, funded (My Info → Connect; e.g. ${localAccount(FIRST_TEST_WALLET).address})`,
     `  Local TSAs:    ${cloud.trust.tsaUrls.join(', ')}   (RFC 3161; OCSP at ${cloud.trust.ocspUrl}, root CA ${cloud.trust.rootFile})`,
     `  Test clock:    ${cloud.appUrl}/local/test-clock   (reminders and expiry; POST …/advance {"seconds":N}, …/reset)`,
     ...(faults

@@ -19,10 +19,21 @@ import {
   type Log,
 } from 'ethers';
 import { loadArtifact } from '../chain/artifact';
-import type { AnchorChain, ChainRecord } from '../ports';
+import type { AnchorChain, ChainRecord, TokenTransfer } from '../ports';
 import { ChainError, EvmChainReader, boundedChainCall, hashArg } from './evm-reader';
 
 export { ChainError } from './evm-reader';
+
+/** A claimed token is held by neither the service nor the claimant: it cannot be moved (issue #32). */
+export class TokenNotHeldError extends ChainError {
+  constructor(
+    readonly tokenId: string,
+    readonly holder: string,
+  ) {
+    super(`Token ${tokenId} is held by ${holder}, not by the service.`);
+    this.name = 'TokenNotHeldError';
+  }
+}
 
 export interface EvmChainOptions {
   readonly rpcUrl: string;
@@ -131,6 +142,49 @@ export class EvmChain implements AnchorChain {
           if (attempt >= MINT_ATTEMPTS) {
             const record = await this.findByHash(sha256);
             if (record) return record;
+            throw err;
+          }
+          await new Promise((r) => setTimeout(r, 100 * attempt));
+        }
+      }
+    });
+    this.sending = run.catch(() => undefined);
+    return run;
+  }
+
+  async transferHeld(tokenId: string, to: string): Promise<TokenTransfer> {
+    if (!isAddress(to)) throw new ChainError(`The wallet ${to} is not an address.`);
+    const target = getAddress(to);
+    const run = this.sending.then(async () => {
+      const service = (await this.wallet()).address;
+      for (let attempt = 1; ; attempt++) {
+        // Read the chain first: a retry of a transfer that went through finds it done.
+        const holder = await this.reads.ownerOf(tokenId);
+        if (holder === target) {
+          const found = await this.reads.findTransfer(tokenId, service, target);
+          return { tokenId, to: target, transactionHash: found?.transactionHash ?? '' };
+        }
+        if (holder !== service) throw new TokenNotHeldError(tokenId, holder);
+        try {
+          const contract = this.contract().connect(await this.wallet()) as Contract;
+          const tx = await this.bounded(
+            'safeTransferFrom',
+            contract.getFunction('safeTransferFrom(address,address,uint256)').send(service, target, tokenId),
+          );
+          const receipt = await this.bounded(
+            'the transfer receipt',
+            tx.wait(this.confirmations, this.timeoutMs),
+          );
+          if (!receipt || receipt.status !== 1)
+            throw new ChainError(`The transfer of token ${tokenId} failed.`);
+          return { tokenId, to: target, transactionHash: receipt.hash };
+        } catch (err) {
+          // Another worker moved it (a revert: the service no longer owns it) or took our nonce: read
+          // the chain again before giving up.
+          const lostRace =
+            isNonceClash(err) || isError(err instanceof ChainError ? err.cause : err, 'CALL_EXCEPTION');
+          if (!lostRace || attempt >= MINT_ATTEMPTS) {
+            if ((await this.reads.ownerOf(tokenId)) === target) continue;
             throw err;
           }
           await new Promise((r) => setTimeout(r, 100 * attempt));

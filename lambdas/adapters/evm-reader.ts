@@ -74,6 +74,9 @@ function revertData(value: unknown): string | null {
   return null;
 }
 
+/** How far back a claim's Transfer event is looked for (issue #32). */
+export const TRANSFER_LOOKBACK_BLOCKS = 5000;
+
 /** Wait before retrying a throttled (HTTP 429) request, as ethers' FetchRequest does. */
 const THROTTLE_SLOT_MS = 250;
 
@@ -158,6 +161,37 @@ export class EvmChainReader implements ChainReader {
       throw new ChainError(`Token ${tokenId} has no Anchored event in block ${blockNumber} (${this.host}).`);
     }
     return this.record(sha256, tokenId, holder, log.transactionHash, blockNumber, Number(anchor[1]));
+  }
+
+  /** The token's holder now (ERC-721 ownerOf), EIP-55. */
+  async ownerOf(tokenId: string): Promise<string> {
+    return getAddress((await this.call('ownerOf', [BigInt(tokenId)])) as string);
+  }
+
+  /** The latest Transfer of the token from `from` to `to` within the last TRANSFER_LOOKBACK_BLOCKS
+   *  blocks (public RPCs refuse long eth_getLogs ranges), or null. */
+  async findTransfer(
+    tokenId: string,
+    from: string,
+    to: string,
+  ): Promise<{ transactionHash: string; blockNumber: number } | null> {
+    const latest = Number(await this.send<string>('eth_blockNumber', 'eth_blockNumber', []));
+    const topics = this.interface.encodeFilterTopics('Transfer', [from, to, BigInt(tokenId)]);
+    const logs = await this.send<{ transactionHash?: string; blockNumber?: string }[]>(
+      'eth_getLogs',
+      'eth_getLogs',
+      [
+        {
+          address: this.contractAddress.toLowerCase(),
+          topics,
+          fromBlock: toQuantity(Math.max(0, latest - TRANSFER_LOOKBACK_BLOCKS)),
+          toBlock: toQuantity(latest),
+        },
+      ],
+    );
+    const log = Array.isArray(logs) ? logs[logs.length - 1] : undefined;
+    if (!log?.transactionHash) return null;
+    return { transactionHash: log.transactionHash, blockNumber: Number(log.blockNumber ?? 0) };
   }
 
   /** The record of a token as the port returns it. */

@@ -314,6 +314,9 @@ export async function updateMyInfo(
       }
       changes.walletAddress = address;
     }
+    // Issue #32: a typed address is not a verified one; the verified one stays only when unchanged.
+    const next = changes.walletAddress ?? null;
+    if (record.walletVerifiedAt && next !== record.walletAddress) changes.walletVerifiedAt = null;
   }
   if (input.signClickTutorialSeen) {
     changes.signClickTutorialCount = (record.signClickTutorialCount ?? 0) + SIGN_CLICK_TUTORIAL_INCREMENT;

@@ -1,5 +1,6 @@
 // The anchor job (issue #6): mints one ERC-721 token for the sealed PDF's SHA-256 (to the owner's
-// wallet when set, else to the service's address), records it on the document, writes 'hash_nft' to
+// verified wallet when connected — issue #32 — else to the service's address, which holds it for the
+// owner to claim later), records it on the document, writes 'hash_nft' to
 // the history, and e-mails every party the certificate (a PDF with the hash, token, contract, chain,
 // transaction and the verification link). A video-sign contract's agreement videos are minted first,
 // one token per video hash, each recorded on its contractor (issue #15 item 5); the document's token
@@ -11,6 +12,10 @@
 // contractor record their token once (conditional writes); the history item and the certificate
 // messages are keyed by document and recipient. A chain that is down makes the job fail
 // and retry later (the sweep re-queues what the dead-letter queue took); the document stays Completed.
+//
+// A claim (issue #32, `job.claim`) moves a held token to the wallet the owner claimed it to: the chain
+// adapter reads the holder before sending and again after a failed send, the document records the
+// move once, and the history gets one 'token_claimed'. The 'claim' sweep marker stays until then.
 import { randomBytes } from 'node:crypto';
 import { localeForPath, translate } from '../../shared/i18n/server';
 import type { DocumentRecord, DocumentRepository, RecipientRecord } from '../adapters/dynamo/documents';
@@ -29,6 +34,9 @@ import type { ShortLinkStore } from '../adapters/dynamo/short-links';
 import { maskContact } from '../../shared/domain/contact';
 import { messageTitle, paragraphMessage } from './messages';
 import { emitWebhookEvent } from './webhook-events';
+import { isVerifiedWallet } from '../../shared/domain/wallet';
+import type { WalletLinkStore } from '../adapters/dynamo/repository';
+import { contractorWallet } from './wallet';
 
 /** The certificate e-mail's paragraphs (sealing.certificate.*). */
 /** A certificate SMS's short verify link works this many days (the page itself stays public). */
@@ -64,6 +72,8 @@ export function videoTokens(recipients: readonly RecipientRecord[]) {
 export interface AnchorDeps {
   readonly docs: Pick<DocumentRepository, 'getDocument' | 'listRecipients' | 'listHistory' | 'addHistory'>;
   readonly seals: SealRepository;
+  /** Verified wallets by e-mail (issue #32): a contractor's own video token goes to theirs. */
+  readonly links?: Pick<WalletLinkStore, 'walletLinkOf'>;
   readonly users: { getById(userId: string): Promise<UserRecord | null> };
   readonly storage: ObjectStorage;
   readonly queue: JobQueue;
@@ -246,6 +256,7 @@ async function certificateFollowUps(
 }
 
 export async function anchorDocument(deps: AnchorDeps, job: AnchorJob, log: Logger): Promise<AnchorOutcome> {
+  if (job.claim) return (await deliverClaim(deps, job.docuId, log)) ? 'anchored' : 'skipped';
   const doc = await deps.docs.getDocument(job.docuId);
   if (!doc || doc.status !== 'Completed' || doc.finalSha256 !== job.hash) {
     log.warn('anchor job for a document that is gone or was sealed again; nothing to do', {
@@ -262,11 +273,17 @@ export async function anchorDocument(deps: AnchorDeps, job: AnchorJob, log: Logg
   }
   const chain = deps.chain();
   const owner = await deps.users.getById(doc.ownerId);
-  const holder = owner?.walletAddress || (await chain.serviceAddress());
+  // Issue #32: only a wallet proved by a signed message receives tokens; a typed one does not.
+  const service = await chain.serviceAddress();
+  const holder = owner && isVerifiedWallet(owner) ? owner.walletAddress! : service;
   const started = Date.now();
   // One at a time: the minter's transactions take consecutive nonces.
   for (const r of videos) {
-    const minted = await chain.mint(r.video.sha256, holder);
+    // A contractor with a verified wallet gets the token of their own video.
+    const own = deps.links
+      ? await contractorWallet({ links: deps.links, users: deps.users }, r.contact)
+      : null;
+    const minted = await chain.mint(r.video.sha256, own ?? holder);
     await deps.seals.recordVideoAnchor(doc.docuId, r.index, {
       sha256: r.video.sha256,
       tokenId: minted.tokenId,
@@ -292,6 +309,8 @@ export async function anchorDocument(deps: AnchorDeps, job: AnchorJob, log: Logg
     anchorHolder: record.holder,
     anchorBlockNumber: record.blockNumber,
     anchoredAt: record.anchoredAt,
+    // Held when the service's address has it (a retry may find it minted to a wallet earlier).
+    anchorHeld: record.holder === service,
   };
   const recorded = await deps.seals.recordAnchor(doc.docuId, anchor);
   log.info('document anchored', {
@@ -304,4 +323,59 @@ export async function anchorDocument(deps: AnchorDeps, job: AnchorJob, log: Logg
   const anchored = recorded ? { ...doc, ...anchor } : await deps.docs.getDocument(doc.docuId);
   if (anchored) await certificateFollowUps(deps, anchored, log, owner);
   return 'anchored';
+}
+
+/** Moves a held token to the wallet the owner claimed it to (issue #32); true when this call or an
+ *  earlier one moved it. */
+export async function deliverClaim(deps: AnchorDeps, docuId: string, log: Logger): Promise<boolean> {
+  const doc = await deps.docs.getDocument(docuId);
+  if (!doc?.claimTo || !doc.anchorTokenId || doc.claimError) {
+    await deps.seals.deleteSweepMarker('claim', docuId);
+    return false;
+  }
+  let transactionHash = doc.claimTxHash ?? '';
+  let claimedAt = doc.claimedAt;
+  if (!claimedAt) {
+    try {
+      transactionHash = (await deps.chain().transferHeld(doc.anchorTokenId, doc.claimTo)).transactionHash;
+    } catch (err) {
+      if ((err as Error).name !== 'TokenNotHeldError') throw err;
+      // Someone else holds it (it was minted to a wallet): nothing can move it, so say so once.
+      log.warn('claimed token is not held by the service', { docuId, tokenId: doc.anchorTokenId });
+      await deps.seals.failClaim(docuId, 'notHeld');
+      return false;
+    }
+    const at = new Date().toISOString();
+    if (
+      await deps.seals.recordClaim(docuId, {
+        claimTo: doc.claimTo,
+        claimTxHash: transactionHash,
+        claimedAt: at,
+      })
+    ) {
+      claimedAt = at;
+      log.info("token moved to the owner's wallet", { docuId, tokenId: doc.anchorTokenId });
+    } else {
+      // Another worker recorded it: its record is the one.
+      const again = await deps.docs.getDocument(docuId);
+      claimedAt = again?.claimedAt;
+      transactionHash = again?.claimTxHash ?? transactionHash;
+    }
+  }
+  if (!claimedAt) return false;
+  // Keyed by the recorded time: a retry writes the same item again, never a second one.
+  await deps.docs.addHistory({
+    docuId,
+    ownerId: doc.ownerId,
+    itemId: `${claimedAt}#claim`,
+    time: claimedAt,
+    action: 'token_claimed',
+    actorName: 'SignSeal',
+    actorContact: '',
+    actorContactMasked: '',
+    ip: '',
+    userAgent: 'anchor worker',
+    transactionHash,
+  });
+  return true;
 }

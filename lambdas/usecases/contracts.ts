@@ -103,6 +103,24 @@ function cardOf(
     viewerVideoConfirm: viewerVideoConfirm(doc, role, me),
     thumbnailUrl,
     expiresAt: doc.expiresAt ?? null,
+    token: role === 'owner' ? tokenOf(doc) : null,
+  };
+}
+
+/** The contract's token as its owner sees it (issue #32). */
+function tokenOf(doc: DocumentRecord): NonNullable<ContractCard['token']> | null {
+  if (!doc.anchorTokenId) return null;
+  return {
+    tokenId: doc.anchorTokenId,
+    holder: doc.anchorHolder ?? '',
+    held: Boolean(doc.anchorHeld) && !doc.claimedAt,
+    claim: doc.claimTo
+      ? {
+          to: doc.claimTo,
+          requestedAt: doc.claimRequestedAt ?? doc.updatedAt,
+          status: doc.claimedAt ? 'done' : doc.claimError ? 'failed' : 'pending',
+        }
+      : null,
   };
 }
 

@@ -75,6 +75,8 @@ export const DEFAULT_LIMITS = {
   verificationCodesPerAddress: { limit: 5, windowSeconds: HOUR },
   /** Embedded signing sessions (each a token item) of one contractor of a document (issue #31). */
   embedSessionsPerRecipient: { limit: 60, windowSeconds: HOUR },
+  /** Wallet sign-in messages written for one user (issue #32): each Connect asks for one. */
+  walletChallengesPerUser: { limit: 30, windowSeconds: HOUR },
 } as const satisfies Record<string, LimitRuleSpec>;
 
 export type LimitRule = keyof typeof DEFAULT_LIMITS;

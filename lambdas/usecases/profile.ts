@@ -34,6 +34,7 @@ export interface Profile {
   name: string;
   phone: string | null;
   walletAddress: string | null;
+  walletVerifiedAt: string | null;
   plan: UserRecord['plan'];
   validDate: string;
   availableTickets: number;
@@ -98,6 +99,7 @@ export function toProfile(
     name: record.name,
     phone: record.phone ?? null,
     walletAddress: record.walletAddress ?? null,
+    walletVerifiedAt: (record.walletAddress && record.walletVerifiedAt) || null,
     plan: planOf.plan,
     validDate: planOf.validDate,
     sendsLeftThisMonth: left.subscription,

@@ -51,6 +51,8 @@ export interface SweepLimits {
 export interface SweepReport {
   readonly seal: number;
   readonly anchor: number;
+  /** Claims of held tokens not yet moved (issue #32), queued to the anchor worker again. */
+  readonly claim: number;
   /** Dead-lettered notifications sent back to the notify queue. */
   readonly notify: number;
   /** Archive timestamp renewals that were due, queued to the seal worker (issue #30 item 3). */
@@ -65,7 +67,7 @@ export interface SweepReport {
 export async function sweep(deps: SweepDeps, limits: SweepLimits, log: Logger): Promise<SweepReport> {
   const now = (deps.now ?? (() => new Date()))().getTime();
   const cutoff = now - limits.minAgeSeconds * 1000;
-  const report = { seal: 0, anchor: 0, notify: 0, renew: 0, cleaned: 0, stuckGenerating: 0 };
+  const report = { seal: 0, anchor: 0, claim: 0, notify: 0, renew: 0, cleaned: 0, stuckGenerating: 0 };
   for (const queue of ['seal', 'anchor'] as const) {
     const markers = await deps.seals.listSweepMarkers(queue, limits.maxPerRun * 4);
     for (const marker of markers) {
@@ -94,6 +96,20 @@ export async function sweep(deps: SweepDeps, limits: SweepLimits, log: Logger): 
       report[queue]++;
     }
   }
+  // Claims of held tokens (issue #32): a stalled chain delays the move, never loses it.
+  for (const marker of await deps.seals.listSweepMarkers('claim', limits.maxPerRun * 4)) {
+    if (report.claim >= limits.maxPerRun) break;
+    if (Date.parse(marker.since) > cutoff) continue;
+    const doc = await deps.docs.getDocument(marker.docuId);
+    if (!doc?.claimTo || doc.claimedAt || doc.claimError || !doc.finalSha256) {
+      await deps.seals.deleteSweepMarker('claim', marker.docuId);
+      report.cleaned++;
+      continue;
+    }
+    const job: AnchorJob = { docuId: doc.docuId, hash: doc.finalSha256, claim: true };
+    await deps.queue.enqueue('anchor', job);
+    report.claim++;
+  }
   // Renewals due now (the schedule is sorted by due time: only what is due is read). A renewal is
   // idempotent, so one still in the queue from the last run costs a duplicate message, no harm.
   for (const due of await deps.seals.listDueRenewals(new Date(now).toISOString(), limits.maxPerRun)) {
@@ -104,7 +120,7 @@ export async function sweep(deps: SweepDeps, limits: SweepLimits, log: Logger): 
   if (deps.notifyDeadLetters) {
     report.notify = await requeueNotifications(deps.notifyDeadLetters, limits, now, log);
   }
-  if (report.seal || report.anchor || report.notify || report.renew || report.cleaned)
+  if (report.seal || report.anchor || report.claim || report.notify || report.renew || report.cleaned)
     log.info('sweep re-queued overdue work', report);
   return report;
 }

@@ -6,6 +6,7 @@ import { CONTRACT_KINDS } from '../domain/entities';
 import { DOCUMENT_LIST_TABS, DOCUMENT_STATUSES, HISTORY_ACTIONS } from '../domain/status';
 import { lineText } from './schemas/text';
 import { flowViewSchema, recipientFlowSchema } from './schemas/routing';
+import { tokenClaimSchema } from './schemas/wallet';
 
 const languageSchema = z.enum(['en', 'jp', 'ko']);
 const docuIdParams = z.object({ docuId: z.string().min(1).max(64) });
@@ -75,6 +76,17 @@ export const contractCardSchema = z.object({
   thumbnailUrl: z.string().nullable(),
   /** Issue #28: the expiry date of a sent contract (null: none). */
   expiresAt: isoDate.nullable(),
+  /** Issue #32, the owner's only: the contract's token once minted — its holder when minted (or moved
+   *  to by a claim), whether the service holds it for the owner, and the owner's claim of it. */
+  token: z
+    .object({
+      tokenId: z.string(),
+      holder: z.string(),
+      held: z.boolean(),
+      claim: tokenClaimSchema.nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type ContractCard = z.infer<typeof contractCardSchema>;
 

@@ -279,6 +279,19 @@ export const ROUTES: readonly RouteDefinition[] = [
     ['SaveBrand', 'PUT', '/api/me/brand'],
     ['RemoveBrand', 'DELETE', '/api/me/brand'],
   ]),
+  // The owner's wallet (issue #32): Connect (a sign-in message, then the signed message), Disconnect,
+  // and the claim of a held token (queued to the anchor worker, which alone sends transactions).
+  ...ownerFunction(
+    'wallet',
+    { table: 'write', enqueue: ['anchor'] },
+    [
+      ['CreateWalletChallenge', 'POST', '/api/me/wallet/challenge'],
+      ['ConnectWallet', 'POST', '/api/me/wallet'],
+      ['DisconnectWallet', 'DELETE', '/api/me/wallet'],
+      ['ClaimToken', 'POST', '/api/documents/{docuId}/token/claim'],
+    ],
+    ['userDirectoryRead'],
+  ),
   // API keys (issue #31 item 1): My Info → API; one function for the owner's three routes.
   ...ownerFunction('api-keys', WRITE, [
     ['ListApiKeys', 'GET', '/api/account/api-keys'],

@@ -479,6 +479,8 @@ export const HISTORY_ACTIONS = [
   'all_agree',
   'transfer_completion',
   'hash_nft',
+  // The owner's claim of a held token (issue #32).
+  'token_claimed',
   // Routing (issue #28).
   'remind',
   'expire',
@@ -506,6 +508,7 @@ export const HISTORY_ACTION_KEYS = {
   all_agree: 'history.actions.allAgree',
   transfer_completion: 'history.actions.transferCompletion',
   hash_nft: 'history.actions.hashNft',
+  token_claimed: 'history.actions.tokenClaimed',
   remind: 'history.actions.remind',
   expire: 'history.actions.expire',
   extend: 'history.actions.extend',

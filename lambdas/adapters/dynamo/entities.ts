@@ -30,6 +30,9 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         phone: { type: 'string' },
         image: { type: 'string' },
         walletAddress: { type: 'string' },
+        /** Issue #32: when the wallet was proved by a signed sign-in message (absent: typed, never
+         *  signed for; no token is delivered to it). */
+        walletVerifiedAt: { type: 'string' },
         plan: {
           type: ['trial', 'month_personal', 'month_standard', 'year_personal', 'year_standard'] as const,
           required: true,
@@ -277,6 +280,15 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         anchorHolder: { type: 'string' },
         anchorBlockNumber: { type: 'number' },
         anchoredAt: { type: 'string' },
+        /** Issue #32: the token was minted to the service's address, held for the owner to claim. */
+        anchorHeld: { type: 'boolean' },
+        /** Issue #32: the owner's claim of a held token: the verified wallet it goes to, when asked,
+         *  and, once moved, the transfer's transaction and time (or why it could not be moved). */
+        claimTo: { type: 'string' },
+        claimRequestedAt: { type: 'string' },
+        claimTxHash: { type: 'string' },
+        claimedAt: { type: 'string' },
+        claimError: { type: 'string' },
         /** The certificate PDF e-mailed after anchoring. */
         certificateKey: { type: 'string' },
         /** Issue #30 item 3: when the sealed file's archive timestamp is next renewed (ISO), before its
@@ -680,11 +692,13 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     {
       model: { entity: 'sweepMarker', version: '1', service: SERVICE },
       attributes: {
-        queue: { type: ['seal', 'anchor'] as const, required: true },
+        queue: { type: ['seal', 'anchor', 'claim'] as const, required: true },
         docuId: { type: 'string', required: true },
         since: { type: 'string', required: true },
         /** The final hash, for 'anchor'. */
         sha256: { type: 'string' },
+        /** The verified wallet a held token is claimed to, for 'claim' (issue #32). */
+        to: { type: 'string' },
       },
       indexes: {
         byQueue: {
@@ -784,6 +798,24 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
 
   /** A company member's e-mail (lower case) → the buyer of the standard plan it shares. At most one
    *  buyer per address; the buyer's `memberEmails` must list it too (else the item is stale). */
+  /** Issue #32: a verified wallet by its user's verified e-mail (lower case), so that a contractor who
+   *  has an account receives the token of their own agreement video. Checked against the user on use
+   *  (the e-mail or the wallet may have changed since). */
+  const walletLink = new Entity(
+    {
+      model: { entity: 'walletLink', version: '1', service: SERVICE },
+      attributes: {
+        email: { type: 'string', required: true },
+        userId: { type: 'string', required: true },
+        address: { type: 'string', required: true },
+      },
+      indexes: {
+        byEmail: { pk: { field: 'pk', composite: ['email'] }, sk: { field: 'sk', composite: [] } },
+      },
+    },
+    { client, table },
+  );
+
   const seatMember = new Entity(
     {
       model: { entity: 'seatMember', version: '1', service: SERVICE },
@@ -983,6 +1015,7 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
     seatMember,
     rateCounter,
     sweepMarker,
+    walletLink,
     adminAudit,
     jobFailure,
     sealedHash,

@@ -28,6 +28,15 @@ export interface EntitlementStore {
   ): Promise<boolean>;
 }
 
+/** Verified wallets by their user's verified e-mail (issue #32): a contractor with an account gets the
+ *  token of their own agreement video. The reader checks the user again (the link may be stale). */
+export interface WalletLinkStore {
+  putWalletLink(email: string, userId: string, address: string): Promise<void>;
+  walletLinkOf(email: string): Promise<{ userId: string; address: string } | null>;
+  /** Removes the e-mail's link if it is this user's. */
+  deleteWalletLink(email: string, userId: string): Promise<void>;
+}
+
 /** Company seat members (issue #18): which buyer's standard plan an e-mail shares. */
 export interface SeatMemberStore {
   /** The buyer whose plan this (lower-case) e-mail shares, if any. */
@@ -55,7 +64,13 @@ export interface IdempotencyStore {
 export const DEFAULT_LEASE_SECONDS = 150;
 
 export class DynamoRepository
-  implements UserRepository, IdempotencyStore, HealthCheckable, EntitlementStore, SeatMemberStore
+  implements
+    UserRepository,
+    IdempotencyStore,
+    HealthCheckable,
+    EntitlementStore,
+    SeatMemberStore,
+    WalletLinkStore
 {
   private readonly entities: Entities;
 
@@ -140,6 +155,26 @@ export class DynamoRepository
       const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
       if (reasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
       throw err;
+    }
+  }
+
+  async putWalletLink(email: string, userId: string, address: string): Promise<void> {
+    await this.entities.walletLink.put({ email: email.toLowerCase(), userId, address }).go();
+  }
+
+  async walletLinkOf(email: string): Promise<{ userId: string; address: string } | null> {
+    const res = await this.entities.walletLink.get({ email: email.toLowerCase() }).go();
+    return res.data ? { userId: res.data.userId, address: res.data.address } : null;
+  }
+
+  async deleteWalletLink(email: string, userId: string): Promise<void> {
+    try {
+      await this.entities.walletLink
+        .delete({ email: email.toLowerCase() })
+        .where((attr, op) => op.eq(attr.userId, userId))
+        .go();
+    } catch (err) {
+      if (!isConditionalFailure(err)) throw err;
     }
   }
 

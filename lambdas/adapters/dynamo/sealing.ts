@@ -3,13 +3,17 @@
 // - completeSeal: Generating → Completed with the final file, the hash → document record, and the
 //   sweep marker moved from 'seal' to 'anchor' (and a hash → document record per agreement video);
 // - recordVideoAnchor: a video's token on its contractor (only once; issue #15);
-// - recordAnchor: the token on the document (only once) and the 'anchor' marker removed.
+// - recordAnchor: the token on the document (only once) and the 'anchor' marker removed;
+// - requestClaim / recordClaim / failClaim (issue #32): the owner's claim of a held token, asked for
+//   once (with a 'claim' marker the sweep re-queues), recorded once when the token has moved.
 import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createEntities, type Entities, type SealedHashItem, type SweepMarkerItem } from './entities';
 import { conflictError, type Expected } from './documents';
 import { isConditionalFailure } from './conditions';
 
 export type SweepMarkerRecord = SweepMarkerItem;
+/** The work a sweep marker stands for. */
+export type SweepQueue = SweepMarkerItem['queue'];
 export type SealedHashRecord = SealedHashItem;
 
 export interface FinalFile {
@@ -46,6 +50,15 @@ export interface AnchorFields {
   readonly anchorHolder: string;
   readonly anchorBlockNumber: number;
   readonly anchoredAt: string;
+  /** Minted to the service's address, held for the owner (issue #32). */
+  readonly anchorHeld?: boolean;
+}
+
+/** A claimed token once it has moved (issue #32). */
+export interface ClaimedToken {
+  readonly claimTo: string;
+  readonly claimTxHash: string;
+  readonly claimedAt: string;
 }
 
 /** A contractor's agreement video of the sealed document (issue #15): verify finds it by its hash. */
@@ -93,6 +106,13 @@ export interface SealRepository {
   /** Records the token once; false when the document already has one (or is gone). */
   recordAnchor(docuId: string, anchor: AnchorFields): Promise<boolean>;
   setCertificateKey(docuId: string, key: string): Promise<void>;
+  /** Asks for the held token to move to `to` (issue #32): false when the document has no token or a
+   *  claim was asked for already (exactly one of racing claims wins). Leaves a 'claim' marker. */
+  requestClaim(docuId: string, to: string, at: string): Promise<boolean>;
+  /** The token has moved: recorded once (false when already recorded); the marker is removed. */
+  recordClaim(docuId: string, claimed: ClaimedToken): Promise<boolean>;
+  /** The token cannot be moved (it is not held by the service): recorded, the marker removed. */
+  failClaim(docuId: string, error: string): Promise<void>;
   /** The first time a contractor opened their link; later calls change nothing. */
   markOpened(docuId: string, index: number, at: string): Promise<void>;
   findSealedHash(sha256: string): Promise<SealedHashRecord | null>;
@@ -107,9 +127,9 @@ export interface SealRepository {
   /** Removes a schedule item (its document is gone or no longer B-LTA). */
   deleteRenewal(docuId: string, dueAt: string): Promise<void>;
   /** Markers of one queue, at most `limit`, oldest first. */
-  listSweepMarkers(queue: 'seal' | 'anchor', limit: number): Promise<SweepMarkerRecord[]>;
+  listSweepMarkers(queue: SweepQueue, limit: number): Promise<SweepMarkerRecord[]>;
   /** Removes a marker whose document no longer exists or no longer owes the work. */
-  deleteSweepMarker(queue: 'seal' | 'anchor', docuId: string): Promise<void>;
+  deleteSweepMarker(queue: SweepQueue, docuId: string): Promise<void>;
 }
 
 export class DynamoSealRepository implements SealRepository {
@@ -270,6 +290,46 @@ export class DynamoSealRepository implements SealRepository {
     }
   }
 
+  async requestClaim(docuId: string, to: string, at: string): Promise<boolean> {
+    const update = this.e.document
+      .patch({ docuId })
+      .set({ claimTo: to, claimRequestedAt: at })
+      .where(
+        (a, o) =>
+          `${o.eq(a.status, 'Completed')} AND ${o.exists(a.anchorTokenId)} AND ${o.notExists(a.claimTo)}`,
+      )
+      .params();
+    const marker = this.e.sweepMarker.put({ queue: 'claim', docuId, since: at, to }).params();
+    return this.transact([{ Update: update as never }, { Put: marker as never }]);
+  }
+
+  async recordClaim(docuId: string, claimed: ClaimedToken): Promise<boolean> {
+    const update = this.e.document
+      .patch({ docuId })
+      .set({ claimTxHash: claimed.claimTxHash, claimedAt: claimed.claimedAt, anchorHolder: claimed.claimTo })
+      .where((a, o) => `${o.eq(a.claimTo, claimed.claimTo)} AND ${o.notExists(a.claimedAt)}`)
+      .params();
+    const done = await this.transact([
+      { Update: update as never },
+      { Delete: this.e.sweepMarker.delete({ queue: 'claim', docuId }).params() as never },
+    ]);
+    if (!done) await this.deleteSweepMarker('claim', docuId);
+    return done;
+  }
+
+  async failClaim(docuId: string, error: string): Promise<void> {
+    try {
+      await this.e.document
+        .patch({ docuId })
+        .set({ claimError: error })
+        .where((a, o) => `${o.exists(a.claimTo)} AND ${o.notExists(a.claimedAt)}`)
+        .go();
+    } catch (err) {
+      if (!isConditionalFailure(err)) throw err;
+    }
+    await this.deleteSweepMarker('claim', docuId);
+  }
+
   async markOpened(docuId: string, index: number, at: string): Promise<void> {
     try {
       await this.e.recipient
@@ -300,12 +360,12 @@ export class DynamoSealRepository implements SealRepository {
     return res.data ?? null;
   }
 
-  async listSweepMarkers(queue: 'seal' | 'anchor', limit: number): Promise<SweepMarkerRecord[]> {
+  async listSweepMarkers(queue: SweepQueue, limit: number): Promise<SweepMarkerRecord[]> {
     const res = await this.e.sweepMarker.query.byQueue({ queue }).go({ pages: 'all' });
     return [...res.data].sort((a, b) => a.since.localeCompare(b.since)).slice(0, limit);
   }
 
-  async deleteSweepMarker(queue: 'seal' | 'anchor', docuId: string): Promise<void> {
+  async deleteSweepMarker(queue: SweepQueue, docuId: string): Promise<void> {
     await this.e.sweepMarker.delete({ queue, docuId }).go();
   }
 }

@@ -88,6 +88,9 @@ export const meResponseSchema = z.object({
   name: z.string(),
   phone: z.string().nullable(),
   walletAddress: z.string().nullable(),
+  /** Issue #32: when the wallet was proved by a signed message; null for a typed, unverified one (no
+   *  token is delivered to it). */
+  walletVerifiedAt: z.string().nullable().optional(),
   plan: z.enum(PLAN_KEYS),
   /** End of the current plan period (ISO date-time). */
   validDate: z.iso.datetime({ offset: true }),

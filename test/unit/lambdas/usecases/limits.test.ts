@@ -63,6 +63,7 @@ describe('the table of limits', () => {
       verificationCodesPerUser: { limit: 5, windowSeconds: 3600 },
       verificationCodesPerAddress: { limit: 5, windowSeconds: 3600 },
       embedSessionsPerRecipient: { limit: 60, windowSeconds: 3600 },
+      walletChallengesPerUser: { limit: 30, windowSeconds: 3600 },
     });
     expect(limitTable()).toEqual(DEFAULT_LIMITS);
   });

@@ -11,6 +11,8 @@ import type {
   SealedVideo,
   SealRepository,
   SweepMarkerRecord,
+  SweepQueue,
+  ClaimedToken,
   VideoAnchor,
   VideoTimestamp,
 } from '../../../../lambdas/adapters/dynamo/sealing';
@@ -105,11 +107,31 @@ class InMemorySeals implements SealRepository {
   async findSealedHash(sha256: string) {
     return this.hashes.get(sha256) ?? null;
   }
-  async listSweepMarkers(queue: 'seal' | 'anchor', limit: number) {
+  async listSweepMarkers(queue: SweepQueue, limit: number) {
     return [...this.markers.values()].filter((m) => m.queue === queue).slice(0, limit);
   }
-  async deleteSweepMarker(queue: 'seal' | 'anchor', docuId: string) {
+  async deleteSweepMarker(queue: SweepQueue, docuId: string) {
     this.markers.delete(`${queue}#${docuId}`);
+  }
+  // Issue #32: the owner's claim of a held token.
+  async requestClaim(docuId: string, to: string, at: string) {
+    const doc = this.mem.docs.get(docuId);
+    if (!doc || doc.status !== 'Completed' || !doc.anchorTokenId || doc.claimTo) return false;
+    this.mem.docs.set(docuId, { ...doc, claimTo: to, claimRequestedAt: at });
+    this.markers.set(`claim#${docuId}`, { queue: 'claim', docuId, since: at, to });
+    return true;
+  }
+  async recordClaim(docuId: string, claimed: ClaimedToken) {
+    const doc = this.mem.docs.get(docuId);
+    this.markers.delete(`claim#${docuId}`);
+    if (!doc || doc.claimTo !== claimed.claimTo || doc.claimedAt) return false;
+    this.mem.docs.set(docuId, { ...doc, ...claimed, anchorHolder: claimed.claimTo });
+    return true;
+  }
+  async failClaim(docuId: string, error: string) {
+    const doc = this.mem.docs.get(docuId);
+    if (doc?.claimTo && !doc.claimedAt) this.mem.docs.set(docuId, { ...doc, claimError: error });
+    this.markers.delete(`claim#${docuId}`);
   }
 }
 
@@ -171,6 +193,21 @@ class FakeChain implements AnchorChain {
     this.minted.set(sha256, record);
     return record;
   }
+  /** Issue #32: who holds each token now (absent: its minting holder). */
+  readonly owners = new Map<string, string>();
+  transfers = 0;
+  async transferHeld(tokenId: string, to: string) {
+    if (this.down) throw new Error('chain RPC timed out');
+    const minted = [...this.minted.values()].find((r) => r.tokenId === tokenId);
+    const holder = this.owners.get(tokenId) ?? minted?.holder;
+    if (holder === to) return { tokenId, to, transactionHash: '0x' + 'e'.repeat(64) };
+    if (holder !== (await this.serviceAddress())) {
+      throw Object.assign(new Error(`held by ${holder}`), { name: 'TokenNotHeldError' });
+    }
+    this.transfers++;
+    this.owners.set(tokenId, to);
+    return { tokenId, to, transactionHash: '0x' + String(this.transfers).padStart(64, 'f') };
+  }
 }
 
 const OWNER: UserRecord = {
@@ -178,6 +215,7 @@ const OWNER: UserRecord = {
   email: 'owner@example.com',
   name: 'Owner Person',
   walletAddress: '0x' + 'a'.repeat(40),
+  walletVerifiedAt: '2026-11-20T10:00:00.000Z',
 } as UserRecord;
 const box = { pageIndex: 0, x: 10, y: 10, width: 100, height: 40 };
 
@@ -835,7 +873,15 @@ describe('sweep', () => {
     };
     s.seals.markers.set('seal#gone', { queue: 'seal', docuId: 'gone', since: '2026-11-22T08:00:00.000Z' });
     const first = await sweep(deps, { minAgeSeconds: 300, maxPerRun: 10 }, silentLog);
-    expect(first).toEqual({ seal: 1, anchor: 0, notify: 0, renew: 0, cleaned: 1, stuckGenerating: 1 });
+    expect(first).toEqual({
+      seal: 1,
+      anchor: 0,
+      claim: 0,
+      notify: 0,
+      renew: 0,
+      cleaned: 1,
+      stuckGenerating: 1,
+    });
     expect(s.queued).toEqual([{ queue: 'seal', job: { docuId: 'doc1', reason: 'sweep' } }]);
 
     // Too recent: nothing.
@@ -844,7 +890,15 @@ describe('sweep', () => {
       { minAgeSeconds: 300, maxPerRun: 10 },
       silentLog,
     );
-    expect(young).toEqual({ seal: 0, anchor: 0, notify: 0, renew: 0, cleaned: 0, stuckGenerating: 0 });
+    expect(young).toEqual({
+      seal: 0,
+      anchor: 0,
+      claim: 0,
+      notify: 0,
+      renew: 0,
+      cleaned: 0,
+      stuckGenerating: 0,
+    });
 
     await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
     s.queued.length = 0;
@@ -852,6 +906,7 @@ describe('sweep', () => {
     expect(await sweep(later, { minAgeSeconds: 300, maxPerRun: 10 }, silentLog)).toEqual({
       seal: 0,
       anchor: 1,
+      claim: 0,
       notify: 0,
       renew: 0,
       cleaned: 0,
@@ -861,6 +916,7 @@ describe('sweep', () => {
     expect(await sweep(later, { minAgeSeconds: 300, maxPerRun: 0 }, silentLog)).toEqual({
       seal: 0,
       anchor: 0,
+      claim: 0,
       notify: 0,
       renew: 0,
       cleaned: 0,

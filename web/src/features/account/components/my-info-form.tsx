@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { updateMe } from '../api/account-api';
 import { phoneCountryFor, validateMyInfo, type MyInfoField } from '../validation';
 import { EmailVerification } from './email-verification';
+import { WalletConnect } from './wallet-connect';
 
 interface MyInfoFormProps {
   user: MeResponse;
@@ -154,6 +155,8 @@ export function MyInfoForm({ user, lang, onSaved, onRefresh }: MyInfoFormProps) 
           spellCheck={false}
           className="mono"
           value={walletAddress}
+          // A verified wallet changes by Disconnect, then Connect (issue #32).
+          readOnly={Boolean(user.walletAddress && user.walletVerifiedAt)}
           onChange={(e) => {
             setWalletAddress(e.target.value);
             edited('walletAddress');
@@ -163,6 +166,16 @@ export function MyInfoForm({ user, lang, onSaved, onRefresh }: MyInfoFormProps) 
           {t('myPage.myInfo.walletHint')}
         </p>
         {fieldError('walletAddress')}
+        <WalletConnect
+          user={user}
+          lang={lang}
+          typed={walletAddress}
+          onChanged={(saved) => {
+            setWalletAddress(saved.walletAddress ?? '');
+            edited('walletAddress');
+            onSaved(saved);
+          }}
+        />
       </div>
 
       <div className="form-actions">

@@ -39,6 +39,7 @@ import { DetailPanels, DocumentInfo, ProgressStatus } from './details';
 import { RecipientBadges, RoleTags } from './recipient-badges';
 import { ConfirmDialog } from '../../../components/modal';
 import { Modal } from './modal';
+import { TokenLine } from './token-line';
 
 type Notice = { tone: 'success' | 'warning'; text: string } | null;
 type Popup = null | 'mail' | 'delete' | 'moreInfo' | { denyReason: { name: string; reason: string } };
@@ -254,6 +255,7 @@ export function ContractCard({ card: listed, lang, now, onChanged }: ContractCar
         )}
       </p>
       {card.status === 'Generating' && <p className="muted">{t('contracts.generating')}</p>}
+      {owner && card.token ? <TokenLine docuId={card.docuId} token={card.token} lang={lang} /> : null}
       {card.recipients.length > 0 && (
         <ul className="recipient-badges" aria-label={t('contracts.panels.progressStatus')}>
           {card.recipients.map((r) => (
