@@ -3,7 +3,7 @@
 // cloud use to create the table.
 import { Entity, type EntityItem } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { OWNER_SIGN_KINDS } from '../../../shared/api/schemas/owner-signs';
+import { OWNER_SIGN_KINDS } from '../../../shared/domain/owner-signs';
 import { DOCUMENT_LIST_TABS, DOCUMENT_STATUSES, HISTORY_ACTIONS } from '../../../shared/domain/status';
 
 const SERVICE = 'signseal';

@@ -3,17 +3,9 @@
 import * as z from 'zod';
 import { SIGN_IMAGE_MAX_BASE64 } from './signing';
 
-/** How an owner's sign or stamp was made (the funnel's sign maker, the sign and stamp makers of
- *  /home/sign); the last three are stamps (hanko). */
-export const OWNER_SIGN_KINDS = [
-  'draw',
-  'autoGeneration',
-  'upload',
-  'generalStamp',
-  'corporateStamp',
-  'uploadStamp',
-] as const;
-export type OwnerSignKind = (typeof OWNER_SIGN_KINDS)[number];
+import { OWNER_SIGN_KINDS } from '../../domain/owner-signs';
+
+export { OWNER_SIGN_KINDS, type OwnerSignKind } from '../../domain/owner-signs';
 
 /** One sign of the signed-in owner's sign list; `url` is a presigned GET (10 minutes). */
 export const ownerSignSchema = z.object({
