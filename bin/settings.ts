@@ -109,6 +109,7 @@ export const CONTEXT_KEYS = [
   'chainMinterSecretName',
   'chainName',
   'chainExplorerTxUrl',
+  'chainMaxFeeGwei',
   'sealKmsKeyArn',
   'tsaUrls',
   'tsaTimeoutMs',
@@ -410,7 +411,23 @@ function readChain(
       'Context chainExplorerTxUrl must be an https URL holding {txHash}, e.g. https://amoy.polygonscan.com/tx/{txHash}.',
     );
   }
-  return { rpcUrl, chainId, contractAddress, minterSecretName, name: text('chainName'), explorerTxUrl };
+  // Issue #32: the gas budget — the highest fee per gas the minter pays (mints and claims' transfers).
+  const maxFeeText = text('chainMaxFeeGwei');
+  const maxFeeGwei = maxFeeText === undefined ? undefined : Number(maxFeeText);
+  if (maxFeeGwei !== undefined && !(Number.isFinite(maxFeeGwei) && maxFeeGwei > 0)) {
+    throw new SettingsError(
+      `Context chainMaxFeeGwei "${maxFeeText}" must be a positive number of gwei, e.g. 200.`,
+    );
+  }
+  return {
+    rpcUrl,
+    chainId,
+    contractAddress,
+    minterSecretName,
+    name: text('chainName'),
+    explorerTxUrl,
+    ...(maxFeeGwei === undefined ? {} : { maxFeeGwei }),
+  };
 }
 
 /** The seal worker's budget for the timestamp round trips: every authority timing out must still

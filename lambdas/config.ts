@@ -187,6 +187,9 @@ export const configSchema = z.object({
     .string()
     .regex(/^https?:\/\/\S*\{txHash\}\S*$/, 'must be an http(s) URL holding {txHash}')
     .optional(),
+  /** The gas budget (issue #32): the highest fee per gas, in gwei, the minter pays for a mint or a
+   *  claim's transfer; when the network asks more, the anchor job fails and retries later. */
+  CHAIN_MAX_FEE_GWEI: z.coerce.number().positive().optional(),
   /** Bound on every chain call (RPC request, receipt wait), so a chain that is down fails fast. */
   CHAIN_TIMEOUT_MS: intFrom(10_000),
   /** The RFC 3161 timestamp authorities (issue #30, architecture §22): comma-separated http(s) URLs, 1
@@ -237,6 +240,8 @@ export interface ChainConfig {
   readonly name: string;
   readonly explorerTxUrl: string | undefined;
   readonly timeoutMs: number;
+  /** The gas budget in gwei (CHAIN_MAX_FEE_GWEI); undefined: no cap. */
+  readonly maxFeeGwei: number | undefined;
 }
 
 /** The chain settings of a parsed configuration; throws ConfigError naming the first missing one. */
@@ -261,6 +266,7 @@ export function chainConfig(c: Config): ChainConfig {
     name: c.CHAIN_NAME,
     explorerTxUrl: c.CHAIN_EXPLORER_TX_URL,
     timeoutMs: c.CHAIN_TIMEOUT_MS,
+    maxFeeGwei: c.CHAIN_MAX_FEE_GWEI,
   };
 }
 

@@ -461,6 +461,7 @@ export function getChain(): AnchorChain {
     chainId: cc.chainId,
     contractAddress: cc.contractAddress,
     timeoutMs: cc.timeoutMs,
+    ...(cc.maxFeeGwei ? { maxFeePerGasWei: BigInt(Math.round(cc.maxFeeGwei * 1e9)) } : {}),
     minterKey: !key
       ? undefined
       : key.kind === 'plain'
@@ -581,7 +582,8 @@ export function walletDeps(): WalletDeps {
     codes: codeStore,
     limits: limits(),
     appUrl: c.APP_URL,
-    chainId: hasChain() ? (c.CHAIN_ID ?? null) : null,
+    // Only the id: the message names the chain, and the claim's transfer is the anchor worker's.
+    chainId: c.CHAIN_ID ?? null,
     clock: clock(),
   };
 }

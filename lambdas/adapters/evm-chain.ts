@@ -49,6 +49,17 @@ export interface EvmChainOptions {
   readonly pollingIntervalMs?: number;
   /** Blocks to wait for after a mint. @default 1 */
   readonly confirmations?: number;
+  /** The gas budget (issue #32): no transaction is sent while the network's fee per gas is higher;
+   *  the job fails with a ChainError and retries later. @default - no cap */
+  readonly maxFeePerGasWei?: bigint;
+}
+
+/** The network asks more per gas than the operator's budget: send later. */
+export class GasBudgetError extends ChainError {
+  constructor(fee: bigint, cap: bigint) {
+    super(`The network's fee per gas (${fee} wei) is above the budget (${cap} wei); will retry later.`);
+    this.name = 'GasBudgetError';
+  }
 }
 
 /** Sends of one mint before giving up (each after checking the hash is still not minted). */
@@ -77,6 +88,7 @@ export class EvmChain implements AnchorChain {
   private readonly timeoutMs: number;
   private readonly confirmations: number;
   private readonly minterKey: (() => Promise<string>) | undefined;
+  private readonly maxFeePerGasWei: bigint | undefined;
   private writer: Contract | undefined;
   private minter: Promise<BaseWallet> | undefined;
   /** Mints from this container one at a time, so two never take the same nonce. */
@@ -89,6 +101,7 @@ export class EvmChain implements AnchorChain {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.confirmations = options.confirmations ?? 1;
     this.minterKey = options.minterKey;
+    this.maxFeePerGasWei = options.maxFeePerGasWei;
     // Only the host in messages: hosted RPC URLs often carry an API key in their path.
     this.host = new URL(options.rpcUrl).host;
     const request = new FetchRequest(options.rpcUrl);
@@ -165,6 +178,7 @@ export class EvmChain implements AnchorChain {
           return { tokenId, to: target, transactionHash: found?.transactionHash ?? '' };
         }
         if (holder !== service) throw new TokenNotHeldError(tokenId, holder);
+        await this.withinBudget();
         try {
           const contract = this.contract().connect(await this.wallet()) as Contract;
           const tx = await this.bounded(
@@ -196,6 +210,7 @@ export class EvmChain implements AnchorChain {
   }
 
   private async sendMint(sha256: string, hash: string, holder: string): Promise<ChainRecord> {
+    await this.withinBudget();
     const contract = this.contract().connect(await this.wallet()) as Contract;
     const tx = await this.bounded('mint', contract.getFunction('mint').send(holder, hash));
     const receipt = await this.bounded('the mint receipt', tx.wait(this.confirmations, this.timeoutMs));
@@ -215,6 +230,15 @@ export class EvmChain implements AnchorChain {
       receipt.blockNumber,
       block.timestamp,
     );
+  }
+
+  /** Refuses to send while the network's fee per gas is above the budget (when one is set). */
+  private async withinBudget(): Promise<void> {
+    const cap = this.maxFeePerGasWei;
+    if (cap === undefined) return;
+    const fees = await this.bounded('the fee data', this.provider.getFeeData());
+    const fee = fees.maxFeePerGas ?? fees.gasPrice;
+    if (fee !== null && fee > cap) throw new GasBudgetError(fee, cap);
   }
 
   private contract(): Contract {

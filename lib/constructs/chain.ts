@@ -20,6 +20,9 @@ export interface ChainProps {
   readonly explorerTxUrl?: string;
   /** Bound on each chain call, in ms. @default 10000 (lambdas/config.ts) */
   readonly timeoutMs?: number;
+  /** The gas budget (issue #32): the highest fee per gas, in gwei, the minter pays; above it the
+   *  anchor worker waits (the job retries later). @default - no cap */
+  readonly maxFeeGwei?: number;
 }
 
 export class Chain extends Construct {
@@ -54,6 +57,7 @@ export class Chain extends Construct {
   grantMinter(fn: LambdaFunction): void {
     this.bindReader(fn);
     fn.addEnvironment('CHAIN_MINTER_SECRET_ID', this.minterSecret.secretName);
+    if (this.props.maxFeeGwei) fn.addEnvironment('CHAIN_MAX_FEE_GWEI', String(this.props.maxFeeGwei));
     this.minterSecret.grantRead(fn);
   }
 }

@@ -304,6 +304,9 @@ export class AppStack extends Stack {
       adminSettings.addEnvironment('CHAIN_CONTRACT_ADDRESS', props.chain.contractAddress);
       if (props.chain.name) adminSettings.addEnvironment('CHAIN_NAME', props.chain.name);
     }
+    // The wallet's sign-in message names the chain (issue #32); the function never calls it.
+    const wallet = this.api.functions.get('wallet');
+    if (wallet && props.chain) wallet.addEnvironment('CHAIN_ID', String(props.chain.chainId));
 
     new CfnOutput(this, 'SiteUrl', { description: 'Open the app here', value: appUrl });
     new CfnOutput(this, 'DistributionId', { value: this.web.distribution.distributionId });

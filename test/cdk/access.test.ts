@@ -235,7 +235,7 @@ describe('whatever the declarations say', () => {
     );
   });
 
-  test('only sending, the last agreement or video confirmation, the sweep and the admin actions queue a seal; only sealing, the sweep and the admin actions an anchor', () => {
+  test('only sending, the last agreement or video confirmation, the sweep and the admin actions queue a seal; only sealing, the sweep, the admin actions and a token claim an anchor', () => {
     expect(who((a) => a.enqueue?.includes('seal') ?? false)).toEqual([
       'admin-redrive',
       'admin-reseal',
@@ -254,6 +254,8 @@ describe('whatever the declarations say', () => {
       'admin-reseal',
       'seal worker',
       'sweep',
+      // the owner's claim of a held token (issue #32): the anchor worker sends the transfer
+      'wallet',
     ]);
   });
 

@@ -83,6 +83,13 @@ describe('the chain in the composed app', () => {
       expect({ id, chain: variablesOf(id)?.CHAIN_RPC_URL }).toEqual({ id, chain: undefined });
     }
   });
+
+  test('gives the wallet routes the chain id for the sign-in message, and nothing to reach the chain (issue #32)', () => {
+    const walletId = logicalIdOf(composed.app.api.functions.get('wallet')!);
+    expect(variablesOf(walletId)).toMatchObject({ CHAIN_ID: '80002' });
+    expect(variablesOf(walletId).CHAIN_RPC_URL).toBeUndefined();
+    expect(variablesOf(walletId).CHAIN_MINTER_SECRET_ID).toBeUndefined();
+  });
 });
 
 describe('the chain settings', () => {
@@ -104,6 +111,21 @@ describe('the chain settings', () => {
     });
   });
 
+  test('read the gas budget (issue #32) and give it to the anchor worker alone', () => {
+    expect(settings({ ...CHAIN_CONTEXT, chainMaxFeeGwei: '150' }).chain).toMatchObject({ maxFeeGwei: 150 });
+    expect(settings(CHAIN_CONTEXT).chain?.maxFeeGwei).toBeUndefined();
+    const budgeted = composeTestApp({ context: { ...CHAIN_CONTEXT, chainMaxFeeGwei: '150' } });
+    const all = resourcesOf(budgeted.app);
+    const anchor = logicalIdOf(budgeted.app.jobs.jobs.anchor.worker);
+    const withBudget = Object.entries(all).filter(
+      ([, r]) =>
+        r.Type === 'AWS::Lambda::Function' &&
+        (r.Properties.Environment?.Variables as Record<string, unknown> | undefined)?.CHAIN_MAX_FEE_GWEI,
+    );
+    expect(withBudget.map(([id]) => id)).toEqual([anchor]);
+    expect(all[anchor]!.Properties.Environment.Variables.CHAIN_MAX_FEE_GWEI).toBe('150');
+  });
+
   test('leave the chain out when all four keys are emptied', () => {
     const none = { chainRpcUrl: '', chainId: '', chainContractAddress: '', chainMinterSecretName: '' };
     expect(settings(none).chain).toBeUndefined();
@@ -119,6 +141,7 @@ describe('the chain settings', () => {
       { chainExplorerTxUrl: 'https://amoy.polygonscan.com/tx/' },
       /\{txHash\}/,
     ],
+    ['the gas budget is not a positive number', { chainMaxFeeGwei: '-3' }, /chainMaxFeeGwei "-3"/],
   ])('are refused in one line when %s', (_, context, message) => {
     expect(() => settings({ ...CHAIN_CONTEXT, ...context })).toThrow(message);
   });

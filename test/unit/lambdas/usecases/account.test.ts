@@ -259,6 +259,17 @@ describe('My Info', () => {
     expect(wallet.walletAddress).toBe('0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359');
   });
 
+  it('keeps a connected wallet verified when saved unchanged, and unverifies it when another is typed (issue #32)', async () => {
+    const { d, user } = await signedUp();
+    const address = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+    await d.repo.update(user.sub, { walletAddress: address, walletVerifiedAt: '2026-11-28T10:00:00.000Z' });
+    const same = await updateMyInfo(d, user, { name: 'Same', walletAddress: address.toLowerCase() });
+    expect(same).toMatchObject({ walletAddress: address, walletVerifiedAt: '2026-11-28T10:00:00.000Z' });
+    const typed = await updateMyInfo(d, user, { walletAddress: '0x' + '1'.repeat(40) });
+    expect(typed).toMatchObject({ walletAddress: '0x' + '1'.repeat(40), walletVerifiedAt: null });
+    expect(d.repo.records.get(user.sub)!.walletVerifiedAt).toBeUndefined();
+  });
+
   it('refuses a bad field without saving the others', async () => {
     const { d, user } = await signedUp();
     const bad = await refusal(updateMyInfo(d, user, { name: 'New', walletAddress: '0x1234' }));
