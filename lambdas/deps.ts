@@ -285,6 +285,7 @@ export function accountDeps(): AccountDeps {
     minAge: c.MIN_AGE,
     englishPhoneCountry: c.DEFAULT_PHONE_COUNTRY as CountryCode,
     codes: codeStore,
+    links: repository(),
     queue: jobQueue(),
     appUrl: c.APP_URL,
     // Code mails (sign-up and My Info → Verify) count per address and per user (architecture §18);

@@ -26,6 +26,8 @@ import { companyBuyerOf } from './seats';
 import { AppError } from '../core/errors';
 import { escapeHtml } from '../core/html';
 import type { AuthUser } from '../core/http';
+import { isVerifiedWallet } from '../../shared/domain/wallet';
+import type { WalletLinkStore } from '../adapters/dynamo/repository';
 import type { IdentityDirectory, JobQueue, VerificationCodeStore } from '../ports';
 import { markAccountClosed } from './account-state';
 import { getOrCreateUser, toProfile, trialUser, type Profile } from './profile';
@@ -62,6 +64,8 @@ export interface AccountDeps {
    * `verificationCodesPerAddress` (email). Until then nothing is limited here but the tries per code.
    */
   readonly limitCodeMail?: (request: CodeMailRequest) => Promise<void>;
+  /** Verified wallets by verified e-mail (issue #32). @default - none written */
+  readonly links?: WalletLinkStore;
 }
 
 type Lang = SignUpRequest['lang'];
@@ -254,7 +258,13 @@ export async function confirmEmailVerification(
   if (!checked || checked.email !== record.email) throw invalidCode();
   if (!(await consumeCode(deps.codes, checked))) throw invalidCode();
   await deps.directory.markEmailVerified(record.userId, record.email);
-  return toProfile(await deps.repo.update(record.userId, { emailVerified: true }));
+  const updated = await deps.repo.update(record.userId, { emailVerified: true });
+  // Issue #32: a wallet connected before the address was verified now receives the user's own video
+  // tokens too (the link is written only for a verified address).
+  if (deps.links && isVerifiedWallet(updated)) {
+    await deps.links.putWalletLink(updated.email, updated.userId, updated.walletAddress!);
+  }
+  return toProfile(updated);
 }
 
 /** POST /api/me/consents: a federated user's consents at first sign-in. */

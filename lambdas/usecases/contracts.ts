@@ -113,7 +113,10 @@ function tokenOf(doc: DocumentRecord): NonNullable<ContractCard['token']> | null
   return {
     tokenId: doc.anchorTokenId,
     holder: doc.anchorHolder ?? '',
-    held: Boolean(doc.anchorHeld) && !doc.claimedAt,
+    held: Boolean(doc.anchorHeld) && !doc.claimedAt && !doc.claimError,
+    // A token minted before issue #32 carries no held flag: the claim may be asked, and the anchor
+    // worker reads the chain to see whether the service holds it.
+    claimable: !doc.claimTo && doc.anchorHeld !== false,
     claim: doc.claimTo
       ? {
           to: doc.claimTo,

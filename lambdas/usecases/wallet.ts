@@ -200,7 +200,8 @@ export async function claimToken(deps: ClaimDeps, user: AuthUser, docuId: string
     throw refused('notAnchored', 'The contract has no token yet', 409);
   }
   if (doc.claimTo) throw refused('claimExists', 'The token was claimed already', 409);
-  if (!doc.anchorHeld) throw refused('notHeld', 'The token is not held by the service', 409);
+  // Minted before issue #32 (no flag): the anchor worker reads the chain and records `notHeld` if so.
+  if (doc.anchorHeld === false) throw refused('notHeld', 'The token is not held by the service', 409);
   const owner = await deps.users.getById(user.sub);
   if (!owner || !isVerifiedWallet(owner)) {
     throw refused('notConnected', 'Connect a wallet in My Info first', 409);

@@ -83,6 +83,8 @@ export const contractCardSchema = z.object({
       tokenId: z.string(),
       holder: z.string(),
       held: z.boolean(),
+      /** A claim may be asked: none was, and the token is (or, minted before issue #32, may be) held. */
+      claimable: z.boolean(),
       claim: tokenClaimSchema.nullable(),
     })
     .nullable()

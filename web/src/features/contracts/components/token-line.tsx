@@ -13,9 +13,22 @@ import { claimToken } from '../../account/api/wallet-api';
 
 type Token = NonNullable<ContractCard['token']>;
 
-export function TokenLine({ docuId, token, lang }: { docuId: string; token: Token; lang: Lang }) {
+export function TokenLine({
+  docuId,
+  token,
+  lang,
+  onChanged,
+}: {
+  docuId: string;
+  token: Token;
+  lang: Lang;
+  /** The list should be read again (a claim made elsewhere was found). */
+  onChanged: () => void;
+}) {
   const { t } = useTranslation();
-  const [claim, setClaim] = useState(token.claim);
+  // The list's word wins once it has one; until then, the claim this page made.
+  const [asked, setAsked] = useState<Token['claim']>(null);
+  const claim = token.claim ?? asked;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ text: string; connect: boolean } | null>(null);
   const id = token.tokenId;
@@ -24,10 +37,12 @@ export function TokenLine({ docuId, token, lang }: { docuId: string; token: Toke
     setBusy(true);
     setError(null);
     try {
-      setClaim((await claimToken(docuId)).claim);
+      setAsked((await claimToken(docuId)).claim);
     } catch (err) {
       const connect = err instanceof ApiError && err.code === 'wallet.errors.notConnected';
       setError({ text: errorMessage(t, err), connect });
+      // Claimed meanwhile (another tab, the API): read the card again to show where the token is.
+      if (err instanceof ApiError && err.code === 'wallet.errors.claimExists') onChanged();
     } finally {
       setBusy(false);
     }
@@ -45,7 +60,7 @@ export function TokenLine({ docuId, token, lang }: { docuId: string; token: Toke
       <p className="mono-wrap" data-testid="token-status" role="status">
         {text}
       </p>
-      {token.held && !claim ? (
+      {token.claimable && !claim ? (
         <button
           type="button"
           className="button button-secondary button-small"
