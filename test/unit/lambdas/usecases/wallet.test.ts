@@ -10,6 +10,7 @@ import { AppError } from '../../../../lambdas/core/errors';
 import type { AuthUser } from '../../../../lambdas/core/http';
 import type { AnchorJob } from '../../../../lambdas/jobs';
 import type { JobQueue } from '../../../../lambdas/ports';
+import { confirmEmailVerification, sendEmailVerification } from '../../../../lambdas/usecases/account';
 import { trialUser } from '../../../../lambdas/usecases/profile';
 import {
   claimToken,
@@ -26,7 +27,7 @@ import {
   WALLET_CHALLENGE_MAX_ATTEMPTS,
   WALLET_CHALLENGE_TTL_MINUTES,
 } from '../../../../shared/domain/wallet';
-import { FakeDirectory, InMemoryCodes, InMemoryDocuments, InMemoryUsers } from '../fakes';
+import { FakeDirectory, InMemoryCodes, InMemoryDocuments, InMemoryUsers, QueuedMail } from '../fakes';
 import { memoryLimits } from '../rate-limiter-fake';
 
 const NOW = new Date('2026-11-28T10:00:00.000Z');
@@ -578,4 +579,84 @@ describe('claiming a held token', () => {
     for (const r of lost) expect(r.reason).toMatchObject({ code: 'wallet.errors.claimExists', status: 409 });
     expect(s.queued).toHaveLength(1);
   });
+});
+
+// Gaps found while writing these tests, reported to the feature's author (issue #32). Each is written
+// as the behaviour the issue asks for and marked `failing`: jest passes it while the product still
+// behaves otherwise, and fails it once the product is fixed — then make it a plain `it`.
+describe('known gaps (reported, issue #32)', () => {
+  it.failing(
+    'a contractor who connects before verifying their e-mail gets their own video tokens once it is verified',
+    async () => {
+      const d = deps({ emailVerified: false });
+      await connectWallet(d, USER, await signedChallenge(d));
+      expect(d.links.links.size).toBe(0);
+      // My Info → verify the e-mail by its mailed code.
+      const queue = new QueuedMail();
+      const account = {
+        repo: d.repo,
+        directory: d.directory,
+        minAge: 20,
+        englishPhoneCountry: 'US' as const,
+        codes: new InMemoryCodes(),
+        queue,
+        appUrl: d.appUrl,
+        // What a fix may need: the links store, as the wallet's use cases have it.
+        links: d.links,
+      };
+      await sendEmailVerification(account, USER, { lang: 'en' }, NOW);
+      await confirmEmailVerification(account, USER, { code: queue.codeFor(USER.email) }, NOW);
+      expect(d.repo.records.get(USER.sub)).toMatchObject({
+        emailVerified: true,
+        walletAddress: alice.address,
+        walletVerifiedAt: NOW.toISOString(),
+      });
+      // The account now has a verified e-mail and a verified wallet: its video token should go there.
+      expect(await contractorWallet({ links: d.links, users: d.repo }, USER.email)).toBe(alice.address);
+    },
+  );
+
+  it.failing(
+    'a token minted to the service before issue #32 (no anchorHeld recorded) can be claimed by its owner',
+    async () => {
+      const docs = new InMemoryDocuments();
+      const users = new InMemoryUsers();
+      users.records.set(USER.sub, {
+        ...trialUser({ userId: USER.sub, email: USER.email, name: USER.name, emailVerified: true }, NOW),
+        walletAddress: alice.address,
+        walletVerifiedAt: NOW.toISOString(),
+      } as UserRecord);
+      // Anchored by the code before this feature: minted to the service's address, anchorHeld absent.
+      docs.docs.set('old', {
+        docuId: 'old',
+        ownerId: USER.sub,
+        status: 'Completed',
+        finalSha256: 'cd'.repeat(32),
+        anchorTokenId: '3',
+        anchorHolder: '0x' + '5'.repeat(40),
+        version: 4,
+      } as DocumentRecord);
+      const queued: unknown[] = [];
+      const d: ClaimDeps = {
+        docs,
+        users,
+        seals: {
+          requestClaim: async (docuId, to, at) => {
+            docs.docs.set(docuId, { ...docs.docs.get(docuId)!, claimTo: to, claimRequestedAt: at });
+            return true;
+          },
+        },
+        queue: {
+          check: async () => undefined,
+          enqueue: async (_q, job) => {
+            queued.push(job);
+            return { messageId: '1' };
+          },
+        },
+        clock: { now: () => NOW },
+      };
+      expect(await claimToken(d, USER, 'old')).toMatchObject({ to: alice.address, status: 'pending' });
+      expect(queued).toHaveLength(1);
+    },
+  );
 });
