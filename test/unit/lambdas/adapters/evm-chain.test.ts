@@ -1,8 +1,8 @@
 // The EVM chain adapter against a real ganache chain on a free port, and against a closed port.
 import { createHash } from 'node:crypto';
 import net from 'node:net';
-import { Contract } from 'ethers';
-import { ChainError, EvmChain } from '../../../../lambdas/adapters/evm-chain';
+import { Contract, Wallet, id, toBeHex, zeroPadValue } from 'ethers';
+import { ChainError, EvmChain, TokenNotHeldError } from '../../../../lambdas/adapters/evm-chain';
 import { CHAIN_TEST_TIMEOUT_MS, startTestChain, type TestChain } from '../../../support/chain';
 
 let chain: TestChain;
@@ -262,5 +262,150 @@ describe('the EVM chain adapter', () => {
       for (const socket of sockets) socket.destroy();
       silent.close();
     }
+  });
+});
+
+describe('moving a held token to its owner’s wallet (issue #32)', () => {
+  const TRANSFER = id('Transfer(address,address,uint256)');
+  const topicOf = (address: string) => zeroPadValue(address, 32).toLowerCase();
+
+  /** The token's Transfer events on chain: from the mint (from zero) and every move since. */
+  async function transfersOf(tokenId: string) {
+    const logs = await chain.provider.getLogs({
+      address: chain.contractAddress,
+      topics: [TRANSFER, null, null, zeroPadValue(toBeHex(BigInt(tokenId)), 32)],
+      fromBlock: 0,
+      toBlock: 'latest',
+    });
+    return logs.map((l) => ({ from: l.topics[1], to: l.topics[2], transactionHash: l.transactionHash }));
+  }
+
+  const ownerOf = async (tokenId: string) =>
+    (await new Contract(chain.contractAddress, chain.artifact.abi, chain.provider).getFunction('ownerOf')(
+      BigInt(tokenId),
+    )) as string;
+
+  /** A token minted to the service (the minter), held for an owner without a wallet. */
+  async function heldToken(label: string) {
+    const minted = await adapter.mint(
+      sha256(`${label} ${Date.now()} ${Math.random()}`),
+      chain.minter.address,
+    );
+    expect(await ownerOf(minted.tokenId)).toBe(chain.minter.address);
+    return minted.tokenId;
+  }
+
+  it('moves a token the service holds to the wallet (ownerOf), with one Transfer from the service', async () => {
+    const tokenId = await heldToken('held');
+    const wallet = Wallet.createRandom().address;
+
+    const moved = await adapter.transferHeld(tokenId, wallet.toLowerCase());
+
+    expect(moved).toEqual({
+      tokenId,
+      to: wallet,
+      transactionHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+    });
+    expect(await ownerOf(tokenId)).toBe(wallet);
+    const transfers = await transfersOf(tokenId);
+    expect(transfers).toHaveLength(2); // the mint, the move
+    expect(transfers[1]).toEqual({
+      from: topicOf(chain.minter.address),
+      to: topicOf(wallet),
+      transactionHash: moved.transactionHash,
+    });
+    const receipt = await chain.provider.getTransactionReceipt(moved.transactionHash);
+    expect(receipt?.status).toBe(1);
+    expect(receipt?.from).toBe(chain.minter.address);
+  });
+
+  it('a second call finds it moved: no new transaction, the same transfer', async () => {
+    const tokenId = await heldToken('twice');
+    const wallet = Wallet.createRandom().address;
+    const first = await adapter.transferHeld(tokenId, wallet);
+    const nonce = await chain.provider.getTransactionCount(chain.minter.address);
+
+    const second = await adapter.transferHeld(tokenId, wallet);
+
+    expect(second).toEqual(first);
+    expect(await chain.provider.getTransactionCount(chain.minter.address)).toBe(nonce);
+    expect(await transfersOf(tokenId)).toHaveLength(2);
+  });
+
+  it('moves it once when two containers with the one minter key race for the same claim', async () => {
+    const tokenId = await heldToken('race');
+    const wallet = Wallet.createRandom().address;
+    const other = new EvmChain({
+      rpcUrl: chain.rpcUrl,
+      chainId: 1337,
+      contractAddress: chain.contractAddress,
+      abi: chain.artifact.abi,
+      minterKey: async () => chain.minter.privateKey,
+      timeoutMs: CHAIN_TEST_TIMEOUT_MS,
+    });
+    try {
+      // allSettled: when one side fails, the other must not be left running into the next test.
+      const [a, b] = fulfilled(
+        await Promise.allSettled([
+          adapter.transferHeld(tokenId, wallet),
+          other.transferHeld(tokenId, wallet),
+        ]),
+      );
+      expect(a.to).toBe(wallet);
+      expect(b.to).toBe(wallet);
+      expect(await ownerOf(tokenId)).toBe(wallet);
+      const moves = (await transfersOf(tokenId)).filter((t) => t.to === topicOf(wallet));
+      expect(moves).toHaveLength(1);
+      // Both answer the one transfer that happened.
+      expect(a.transactionHash).toBe(moves[0]!.transactionHash);
+      expect(b.transactionHash).toBe(moves[0]!.transactionHash);
+    } finally {
+      other.destroy();
+    }
+  });
+
+  it('refuses a token the service does not hold (TokenNotHeldError naming its holder), sending nothing', async () => {
+    const minted = await adapter.mint(sha256(`not held ${Date.now()}`), chain.stranger.address);
+    const nonce = await chain.provider.getTransactionCount(chain.minter.address);
+
+    const err = await adapter
+      .transferHeld(minted.tokenId, Wallet.createRandom().address)
+      .catch((e: unknown) => e);
+
+    expect(err).toBeInstanceOf(TokenNotHeldError);
+    expect(err).toBeInstanceOf(ChainError);
+    expect(err).toMatchObject({
+      name: 'TokenNotHeldError',
+      tokenId: minted.tokenId,
+      holder: chain.stranger.address,
+    });
+    expect(await ownerOf(minted.tokenId)).toBe(chain.stranger.address);
+    expect(await chain.provider.getTransactionCount(chain.minter.address)).toBe(nonce);
+    // Asked to move it to the wallet that holds it already: done, nothing sent.
+    expect(await adapter.transferHeld(minted.tokenId, chain.stranger.address)).toMatchObject({
+      tokenId: minted.tokenId,
+      to: chain.stranger.address,
+    });
+    expect(await chain.provider.getTransactionCount(chain.minter.address)).toBe(nonce);
+  });
+
+  it('refuses a wallet that is not an address, and a move without a minter key', async () => {
+    const tokenId = await heldToken('bad wallet');
+    await expect(adapter.transferHeld(tokenId, '0x1234')).rejects.toThrow(/is not an address/);
+    const readOnly = new EvmChain({
+      rpcUrl: chain.rpcUrl,
+      chainId: 1337,
+      contractAddress: chain.contractAddress,
+      abi: chain.artifact.abi,
+      timeoutMs: CHAIN_TEST_TIMEOUT_MS,
+    });
+    try {
+      await expect(readOnly.transferHeld(tokenId, Wallet.createRandom().address)).rejects.toThrow(
+        /No minter key/,
+      );
+    } finally {
+      readOnly.destroy();
+    }
+    expect(await ownerOf(tokenId)).toBe(chain.minter.address);
   });
 });

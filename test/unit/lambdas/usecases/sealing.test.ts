@@ -219,7 +219,15 @@ const OWNER: UserRecord = {
 } as UserRecord;
 const box = { pageIndex: 0, x: 10, y: 10, width: 100, height: 40 };
 
-function setup(options: { wallet?: boolean } = {}) {
+function setup(
+  options: {
+    wallet?: boolean;
+    /** The owner's record instead of OWNER (issue #32: a typed or a verified wallet). */
+    owner?: UserRecord;
+    /** Other accounts (issue #32: contractors with their own verified wallets). */
+    accounts?: readonly UserRecord[];
+  } = {},
+) {
   const mem = new InMemoryDocuments();
   const seals = new InMemorySeals(mem);
   const storage = new MemoryStorage();
@@ -233,8 +241,11 @@ function setup(options: { wallet?: boolean } = {}) {
     },
   };
   const sealCalls: SealInput[] = [];
-  const owner = options.wallet === false ? { ...OWNER, walletAddress: undefined } : OWNER;
-  const users = { getById: async (id: string) => (id === owner.userId ? owner : null) };
+  const owner = options.owner ?? (options.wallet === false ? { ...OWNER, walletAddress: undefined } : OWNER);
+  const users = {
+    getById: async (id: string) =>
+      id === owner.userId ? owner : (options.accounts?.find((a) => a.userId === id) ?? null),
+  };
   // The fake sealPdf never calls them; the videos' timestamps do (the real services are tested in
   // test/unit/sealing/pades.test.ts): a token is the digest it was asked for, reversed.
   const timestamped: string[] = [];
@@ -859,6 +870,329 @@ describe('anchor job', () => {
       anchorDocument(s.anchorDeps, { docuId: 'doc1', hash: '0'.repeat(64) }, silentLog),
     ).resolves.toBe('skipped');
     expect(s.chain.mints).toBe(0);
+  });
+
+  describe('who receives the token (issue #32)', () => {
+    const SERVICE = '0x' + '5'.repeat(40);
+
+    it('a typed wallet never signed for receives nothing: minted to the service, held for the owner', async () => {
+      const s = setup({ owner: { ...OWNER, walletVerifiedAt: undefined } });
+      await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
+      const hash = s.mem.docs.get('doc1')!.finalSha256!;
+      await anchorDocument(s.anchorDeps, { docuId: 'doc1', hash }, silentLog);
+      expect(s.chain.minted.get(hash)!.holder).toBe(SERVICE);
+      expect(s.mem.docs.get('doc1')).toMatchObject({ anchorHolder: SERVICE, anchorHeld: true });
+    });
+
+    it('an owner without a wallet: held by the service', async () => {
+      const s = await sealed({ wallet: false });
+      await anchorDocument(s.anchorDeps, { docuId: 'doc1', hash: s.hash }, silentLog);
+      expect(s.mem.docs.get('doc1')).toMatchObject({ anchorHolder: SERVICE, anchorHeld: true });
+    });
+
+    it('a verified wallet receives it: not held', async () => {
+      const s = await sealed();
+      await anchorDocument(s.anchorDeps, { docuId: 'doc1', hash: s.hash }, silentLog);
+      expect(s.chain.minted.get(s.hash)!.holder).toBe(OWNER.walletAddress);
+      expect(s.mem.docs.get('doc1')).toMatchObject({ anchorHolder: OWNER.walletAddress, anchorHeld: false });
+    });
+
+    it('a retry that finds the hash minted to the service records it held, whatever the owner has now', async () => {
+      const s = await sealed();
+      // Minted to the service by an earlier attempt (the owner had no wallet then), not recorded.
+      await s.chain.mint(s.hash, SERVICE);
+      await anchorDocument(s.anchorDeps, { docuId: 'doc1', hash: s.hash }, silentLog);
+      expect(s.mem.docs.get('doc1')).toMatchObject({ anchorHolder: SERVICE, anchorHeld: true });
+    });
+
+    /** A contractor's account (hanako@example.com, contractor 0) with a verified wallet, and the link
+     *  from the e-mail to it; `over` changes the account after it was linked. */
+    function withContractorAccount(over: Partial<UserRecord> = {}) {
+      const wallet = '0x' + 'b'.repeat(40);
+      const hanako = {
+        userId: 'hanako-1',
+        email: 'hanako@example.com',
+        name: '山田 花子',
+        emailVerified: true,
+        walletAddress: wallet,
+        walletVerifiedAt: '2026-11-21T10:00:00.000Z',
+        ...over,
+      } as UserRecord;
+      const s = withVideos(setup({ accounts: [hanako] }));
+      const links = new Map([['hanako@example.com', { userId: 'hanako-1', address: wallet }]]);
+      const lookups: string[] = [];
+      const anchorDeps: AnchorDeps = {
+        ...s.anchorDeps,
+        links: {
+          walletLinkOf: async (email: string) => {
+            lookups.push(email);
+            return links.get(email) ?? null;
+          },
+        },
+      };
+      return { ...s, anchorDeps, wallet, lookups };
+    }
+
+    async function anchorAll(s: ReturnType<typeof withContractorAccount>) {
+      await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
+      const hash = s.mem.docs.get('doc1')!.finalSha256!;
+      await expect(anchorDocument(s.anchorDeps, { docuId: 'doc1', hash }, silentLog)).resolves.toBe(
+        'anchored',
+      );
+      return hash;
+    }
+
+    it('video sign: a contractor with a verified wallet gets the token of their own video', async () => {
+      const s = withContractorAccount();
+      const hash = await anchorAll(s);
+      expect(s.chain.minted.get(VIDEO_SHA[0]!)!.holder).toBe(s.wallet);
+      // The phone contractor has no account: their video's token and the PDF's go to the owner.
+      expect(s.chain.minted.get(VIDEO_SHA[1]!)!.holder).toBe(OWNER.walletAddress);
+      expect(s.chain.minted.get(hash)!.holder).toBe(OWNER.walletAddress);
+      const rows = s.mem.recipients.get('doc1')!;
+      expect(rows[0]!.videoAnchor?.holder).toBe(s.wallet);
+      expect(rows[1]!.videoAnchor?.holder).toBe(OWNER.walletAddress);
+      expect(s.lookups).toEqual(['hanako@example.com']);
+    });
+
+    it.each([
+      ['the e-mail is no longer verified', { emailVerified: false }],
+      ['the wallet was typed, not signed for', { walletVerifiedAt: undefined }],
+      ['another wallet was connected since', { walletAddress: '0x' + 'd'.repeat(40) }],
+      ['the account’s e-mail changed', { email: 'hanako.new@example.com' }],
+      ['the account is closed', { closed: true }],
+    ])('video sign: a stale link is not followed when %s (the owner’s holder instead)', async (_w, over) => {
+      const s = withContractorAccount(over as Partial<UserRecord>);
+      await anchorAll(s);
+      expect(s.chain.minted.get(VIDEO_SHA[0]!)!.holder).toBe(OWNER.walletAddress);
+    });
+
+    it('video sign: without the links store, every video token goes to the owner’s holder', async () => {
+      const s = withContractorAccount();
+      const { links: _links, ...withoutLinks } = s.anchorDeps;
+      await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
+      const hash = s.mem.docs.get('doc1')!.finalSha256!;
+      await anchorDocument(withoutLinks, { docuId: 'doc1', hash }, silentLog);
+      expect(s.chain.minted.get(VIDEO_SHA[0]!)!.holder).toBe(OWNER.walletAddress);
+    });
+  });
+});
+
+describe('the claim of a held token (issue #32)', () => {
+  const SERVICE = '0x' + '5'.repeat(40);
+  const WALLET = '0x' + 'b'.repeat(40);
+  const ASKED = '2026-11-22T11:00:00.000Z';
+
+  /** A contract anchored while its owner had no wallet (held by the service), then claimed to WALLET
+   *  as claimToken records it; answers the claim's job. */
+  async function claimed() {
+    const s = setup({ wallet: false });
+    await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
+    const hash = s.mem.docs.get('doc1')!.finalSha256!;
+    await anchorDocument(s.anchorDeps, { docuId: 'doc1', hash }, silentLog);
+    expect(s.mem.docs.get('doc1')).toMatchObject({ anchorHolder: SERVICE, anchorHeld: true });
+    expect(await s.seals.requestClaim('doc1', WALLET, ASKED)).toBe(true);
+    s.queued.length = 0;
+    const job = { docuId: 'doc1', hash, claim: true as const };
+    const tokenId = s.mem.docs.get('doc1')!.anchorTokenId!;
+    return { ...s, job, hash, tokenId };
+  }
+
+  const claimItems = (s: { mem: InMemoryDocuments }) =>
+    s.mem.history.filter((h) => h.docuId === 'doc1' && h.action === 'token_claimed');
+  /** History items are keyed by their id (a put of the same id replaces the item, as in the table). */
+  const distinctIds = (items: { itemId: string }[]) => new Set(items.map((h) => h.itemId)).size;
+
+  it('moves the token to the claimed wallet once, records it, and writes one token_claimed', async () => {
+    const s = await claimed();
+
+    await expect(anchorDocument(s.anchorDeps, s.job, silentLog)).resolves.toBe('anchored');
+
+    expect(s.chain.transfers).toBe(1);
+    expect(s.chain.owners.get(s.tokenId)).toBe(WALLET);
+    const doc = s.mem.docs.get('doc1')!;
+    expect(doc).toMatchObject({
+      claimTo: WALLET,
+      claimRequestedAt: ASKED,
+      claimTxHash: '0x' + '1'.padStart(64, 'f'),
+      claimedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      anchorHolder: WALLET,
+    });
+    expect(doc.claimError).toBeUndefined();
+    expect(s.seals.markers.has('claim#doc1')).toBe(false);
+    const items = claimItems(s);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      itemId: `${doc.claimedAt}#claim`,
+      time: doc.claimedAt,
+      transactionHash: doc.claimTxHash,
+      actorName: 'SignSeal',
+    });
+    // Nothing minted again, no certificate sent again.
+    expect(s.chain.mints).toBe(1);
+    expect(s.queued).toEqual([]);
+  });
+
+  it('a retry after the move changes nothing: no second transfer, the same record and history item', async () => {
+    const s = await claimed();
+    await anchorDocument(s.anchorDeps, s.job, silentLog);
+    const before = { ...s.mem.docs.get('doc1')! };
+
+    await expect(anchorDocument(s.anchorDeps, s.job, silentLog)).resolves.toBe('anchored');
+    await expect(anchorDocument(s.anchorDeps, s.job, silentLog)).resolves.toBe('anchored');
+
+    expect(s.chain.transfers).toBe(1);
+    expect(s.mem.docs.get('doc1')).toEqual(before);
+    const items = claimItems(s);
+    expect(distinctIds(items)).toBe(1);
+    expect(new Set(items.map((h) => h.transactionHash))).toEqual(new Set([before.claimTxHash]));
+  });
+
+  it('a worker killed after sending: the retry finds the token moved and records it without moving it again', async () => {
+    const s = await claimed();
+    const transfer = s.chain.transferHeld.bind(s.chain);
+    let calls = 0;
+    s.chain.transferHeld = async (tokenId, to) => {
+      calls += 1;
+      const moved = await transfer(tokenId, to);
+      if (calls === 1) throw new Error('worker killed after the transfer');
+      return moved;
+    };
+    await expect(anchorDocument(s.anchorDeps, s.job, silentLog)).rejects.toThrow('killed');
+    expect(s.mem.docs.get('doc1')!.claimedAt).toBeUndefined();
+    expect(s.seals.markers.has('claim#doc1')).toBe(true);
+    expect(claimItems(s)).toHaveLength(0);
+
+    await expect(anchorDocument(s.anchorDeps, s.job, silentLog)).resolves.toBe('anchored');
+    expect(s.chain.transfers).toBe(1);
+    expect(s.mem.docs.get('doc1')).toMatchObject({ anchorHolder: WALLET, claimedAt: expect.any(String) });
+    expect(s.seals.markers.has('claim#doc1')).toBe(false);
+    expect(distinctIds(claimItems(s))).toBe(1);
+  });
+
+  it('two workers with the same job: one transfer, one record, one history item', async () => {
+    const s = await claimed();
+    // The chain takes one transaction at a time (as a node orders them): transfers do not overlap.
+    const transfer = s.chain.transferHeld.bind(s.chain);
+    let turn: Promise<unknown> = Promise.resolve();
+    s.chain.transferHeld = (tokenId, to) => {
+      const next = turn.then(() => transfer(tokenId, to));
+      turn = next.catch(() => undefined);
+      return next;
+    };
+    const results = await Promise.all([
+      anchorDocument(s.anchorDeps, s.job, silentLog),
+      anchorDocument(s.anchorDeps, s.job, silentLog),
+    ]);
+    expect(results).toEqual(['anchored', 'anchored']);
+    expect(s.chain.transfers).toBe(1);
+    const doc = s.mem.docs.get('doc1')!;
+    const items = claimItems(s);
+    expect(distinctIds(items)).toBe(1);
+    expect(items.every((h) => h.itemId === `${doc.claimedAt}#claim`)).toBe(true);
+    expect(items.every((h) => h.transactionHash === doc.claimTxHash)).toBe(true);
+  });
+
+  it('a token the service no longer holds: the claim fails as notHeld, its marker removed, nothing moved', async () => {
+    const s = await claimed();
+    s.chain.owners.set(s.tokenId, '0x' + 'd'.repeat(40));
+
+    await expect(anchorDocument(s.anchorDeps, s.job, silentLog)).resolves.toBe('skipped');
+
+    const doc = s.mem.docs.get('doc1')!;
+    expect(doc.claimError).toBe('notHeld');
+    expect(doc.claimedAt).toBeUndefined();
+    expect(doc.anchorHolder).toBe(SERVICE);
+    expect(s.chain.transfers).toBe(0);
+    expect(s.seals.markers.has('claim#doc1')).toBe(false);
+    expect(claimItems(s)).toHaveLength(0);
+    // A failed claim is not tried again.
+    await expect(anchorDocument(s.anchorDeps, s.job, silentLog)).resolves.toBe('skipped');
+    expect(s.chain.transfers).toBe(0);
+  });
+
+  it('a claim job for a document without a claim does nothing and drops a stray marker', async () => {
+    const s = setup({ wallet: false });
+    await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
+    const hash = s.mem.docs.get('doc1')!.finalSha256!;
+    await anchorDocument(s.anchorDeps, { docuId: 'doc1', hash }, silentLog);
+    s.seals.markers.set('claim#doc1', { queue: 'claim', docuId: 'doc1', since: ASKED, to: WALLET });
+    await expect(
+      anchorDocument(s.anchorDeps, { docuId: 'doc1', hash, claim: true }, silentLog),
+    ).resolves.toBe('skipped');
+    expect(s.chain.transfers).toBe(0);
+    expect(s.seals.markers.has('claim#doc1')).toBe(false);
+  });
+
+  it('a stalled chain delays the move, never loses it: the marker stays, the sweep re-queues, then it moves once', async () => {
+    const s = await claimed();
+    s.chain.down = true;
+    await expect(anchorDocument(s.anchorDeps, s.job, silentLog)).rejects.toThrow('timed out');
+    expect(s.seals.markers.has('claim#doc1')).toBe(true);
+    expect(s.mem.docs.get('doc1')!.claimedAt).toBeUndefined();
+
+    const sweepDeps = {
+      docs: s.mem,
+      seals: s.seals,
+      queue: s.sealDeps.queue,
+      now: () => new Date(Date.parse(ASKED) + 3600_000),
+    };
+    const report = await sweep(sweepDeps, { minAgeSeconds: 300, maxPerRun: 10 }, silentLog);
+    expect(report).toMatchObject({ claim: 1, cleaned: 0 });
+    expect(s.queued).toEqual([{ queue: 'anchor', job: s.job }]);
+
+    // Still down: the re-queued job fails again and the marker stays for the next sweep.
+    await expect(anchorDocument(s.anchorDeps, s.queued[0]!.job as typeof s.job, silentLog)).rejects.toThrow();
+    expect(s.seals.markers.has('claim#doc1')).toBe(true);
+
+    s.chain.down = false;
+    await expect(anchorDocument(s.anchorDeps, s.queued[0]!.job as typeof s.job, silentLog)).resolves.toBe(
+      'anchored',
+    );
+    expect(s.chain.transfers).toBe(1);
+    expect(s.seals.markers.has('claim#doc1')).toBe(false);
+    s.queued.length = 0;
+    expect(await sweep(sweepDeps, { minAgeSeconds: 300, maxPerRun: 10 }, silentLog)).toMatchObject({
+      claim: 0,
+      cleaned: 0,
+    });
+    expect(s.queued).toEqual([]);
+  });
+
+  it('the sweep leaves a young claim alone, keeps to its run limit, and cleans markers of claims done, failed or gone', async () => {
+    const s = await claimed();
+    const base = s.mem.docs.get('doc1')!;
+    const now = new Date(Date.parse(ASKED) + 3600_000);
+    const old = '2026-11-22T10:00:00.000Z';
+    const put = (docuId: string, changes: Partial<DocumentRecord>, since = old) => {
+      s.mem.docs.set(docuId, { ...base, docuId, ...changes } as DocumentRecord);
+      s.seals.markers.set(`claim#${docuId}`, { queue: 'claim', docuId, since, to: WALLET });
+    };
+    put('young', {}, new Date(now.getTime() - 60_000).toISOString());
+    put('done', { claimedAt: old, claimTxHash: '0x' + '9'.repeat(64) });
+    put('failed', { claimError: 'notHeld' });
+    put('unclaimed', { claimTo: undefined });
+    s.seals.markers.set('claim#gone', { queue: 'claim', docuId: 'gone', since: old, to: WALLET });
+    put('pending2', {});
+    const deps = { docs: s.mem, seals: s.seals, queue: s.sealDeps.queue, now: () => now };
+
+    const report = await sweep(deps, { minAgeSeconds: 300, maxPerRun: 10 }, silentLog);
+
+    expect(report).toMatchObject({ claim: 2, cleaned: 4 });
+    expect(s.queued.map((q) => [q.queue, (q.job as { docuId: string }).docuId]).sort()).toEqual([
+      ['anchor', 'doc1'],
+      ['anchor', 'pending2'],
+    ]);
+    for (const q of s.queued) expect(q.job).toMatchObject({ hash: s.hash, claim: true });
+    expect([...s.seals.markers.keys()].filter((k) => k.startsWith('claim#')).sort()).toEqual([
+      'claim#doc1',
+      'claim#pending2',
+      'claim#young',
+    ]);
+
+    s.queued.length = 0;
+    expect(await sweep(deps, { minAgeSeconds: 300, maxPerRun: 1 }, silentLog)).toMatchObject({ claim: 1 });
+    expect(s.queued).toHaveLength(1);
   });
 });
 
