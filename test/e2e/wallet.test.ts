@@ -409,13 +409,17 @@ describe('wallet: Connect by a signed message, tokens to the verified wallet, cl
       await expectFits(page, '[data-testid="token-line"]');
       await expectNoSeriousAxe(page);
 
-      // Claim pressed, and a second claim of the same token sent through the API at the same time.
+      // Claim pressed, and a second claim of the same token sent through the API as soon as the page's
+      // is on its way: both are in flight at once. Either may win; exactly one must.
       const path = `/api/documents/${heldDocuId}/token/claim`;
-      const pressed = page.waitForResponse(
-        (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === path,
-        WAIT,
-      );
-      const [raced] = await Promise.all([api(path, { method: 'POST', token: owner.token }), claim.click()]);
+      const isClaim = (r: { method(): string; url(): string }) =>
+        r.method() === 'POST' && new URL(r.url()).pathname === path;
+      const leaving = page.waitForRequest(isClaim, WAIT);
+      const pressed = page.waitForResponse((r) => isClaim(r.request()), WAIT);
+      const [raced] = await Promise.all([
+        leaving.then(() => api(path, { method: 'POST', token: owner.token })),
+        claim.click(),
+      ]);
       const fromPage = await pressed;
       const statuses = [fromPage.status(), raced.status].sort();
       expect(statuses).toEqual([202, 409]);
