@@ -581,82 +581,74 @@ describe('claiming a held token', () => {
   });
 });
 
-// Gaps found while writing these tests, reported to the feature's author (issue #32). Each is written
-// as the behaviour the issue asks for and marked `failing`: jest passes it while the product still
-// behaves otherwise, and fails it once the product is fixed — then make it a plain `it`.
-describe('known gaps (reported, issue #32)', () => {
-  it.failing(
-    'a contractor who connects before verifying their e-mail gets their own video tokens once it is verified',
-    async () => {
-      const d = deps({ emailVerified: false });
-      await connectWallet(d, USER, await signedChallenge(d));
-      expect(d.links.links.size).toBe(0);
-      // My Info → verify the e-mail by its mailed code.
-      const queue = new QueuedMail();
-      const account = {
-        repo: d.repo,
-        directory: d.directory,
-        minAge: 20,
-        englishPhoneCountry: 'US' as const,
-        codes: new InMemoryCodes(),
-        queue,
-        appUrl: d.appUrl,
-        // What a fix may need: the links store, as the wallet's use cases have it.
-        links: d.links,
-      };
-      await sendEmailVerification(account, USER, { lang: 'en' }, NOW);
-      await confirmEmailVerification(account, USER, { code: queue.codeFor(USER.email) }, NOW);
-      expect(d.repo.records.get(USER.sub)).toMatchObject({
-        emailVerified: true,
-        walletAddress: alice.address,
-        walletVerifiedAt: NOW.toISOString(),
-      });
-      // The account now has a verified e-mail and a verified wallet: its video token should go there.
-      expect(await contractorWallet({ links: d.links, users: d.repo }, USER.email)).toBe(alice.address);
-    },
-  );
+// Two gaps the tests found, fixed: the link written at e-mail verification, and the claim of a token
+// minted before issue #32 (the anchor worker reads the chain).
+describe('wallets connected early, tokens minted early (issue #32)', () => {
+  it('a contractor who connects before verifying their e-mail gets their own video tokens once it is verified', async () => {
+    const d = deps({ emailVerified: false });
+    await connectWallet(d, USER, await signedChallenge(d));
+    expect(d.links.links.size).toBe(0);
+    // My Info → verify the e-mail by its mailed code.
+    const queue = new QueuedMail();
+    const account = {
+      repo: d.repo,
+      directory: d.directory,
+      minAge: 20,
+      englishPhoneCountry: 'US' as const,
+      codes: new InMemoryCodes(),
+      queue,
+      appUrl: d.appUrl,
+      links: d.links,
+    };
+    await sendEmailVerification(account, USER, { lang: 'en' }, NOW);
+    await confirmEmailVerification(account, USER, { code: queue.codeFor(USER.email) }, NOW);
+    expect(d.repo.records.get(USER.sub)).toMatchObject({
+      emailVerified: true,
+      walletAddress: alice.address,
+      walletVerifiedAt: NOW.toISOString(),
+    });
+    // The account now has a verified e-mail and a verified wallet: its video token should go there.
+    expect(await contractorWallet({ links: d.links, users: d.repo }, USER.email)).toBe(alice.address);
+  });
 
-  it.failing(
-    'a token minted to the service before issue #32 (no anchorHeld recorded) can be claimed by its owner',
-    async () => {
-      const docs = new InMemoryDocuments();
-      const users = new InMemoryUsers();
-      users.records.set(USER.sub, {
-        ...trialUser({ userId: USER.sub, email: USER.email, name: USER.name, emailVerified: true }, NOW),
-        walletAddress: alice.address,
-        walletVerifiedAt: NOW.toISOString(),
-      } as UserRecord);
-      // Anchored by the code before this feature: minted to the service's address, anchorHeld absent.
-      docs.docs.set('old', {
-        docuId: 'old',
-        ownerId: USER.sub,
-        status: 'Completed',
-        finalSha256: 'cd'.repeat(32),
-        anchorTokenId: '3',
-        anchorHolder: '0x' + '5'.repeat(40),
-        version: 4,
-      } as DocumentRecord);
-      const queued: unknown[] = [];
-      const d: ClaimDeps = {
-        docs,
-        users,
-        seals: {
-          requestClaim: async (docuId, to, at) => {
-            docs.docs.set(docuId, { ...docs.docs.get(docuId)!, claimTo: to, claimRequestedAt: at });
-            return true;
-          },
+  it('a token minted to the service before issue #32 (no anchorHeld recorded) can be claimed by its owner', async () => {
+    const docs = new InMemoryDocuments();
+    const users = new InMemoryUsers();
+    users.records.set(USER.sub, {
+      ...trialUser({ userId: USER.sub, email: USER.email, name: USER.name, emailVerified: true }, NOW),
+      walletAddress: alice.address,
+      walletVerifiedAt: NOW.toISOString(),
+    } as UserRecord);
+    // Anchored by the code before this feature: minted to the service's address, anchorHeld absent.
+    docs.docs.set('old', {
+      docuId: 'old',
+      ownerId: USER.sub,
+      status: 'Completed',
+      finalSha256: 'cd'.repeat(32),
+      anchorTokenId: '3',
+      anchorHolder: '0x' + '5'.repeat(40),
+      version: 4,
+    } as DocumentRecord);
+    const queued: unknown[] = [];
+    const d: ClaimDeps = {
+      docs,
+      users,
+      seals: {
+        requestClaim: async (docuId, to, at) => {
+          docs.docs.set(docuId, { ...docs.docs.get(docuId)!, claimTo: to, claimRequestedAt: at });
+          return true;
         },
-        queue: {
-          check: async () => undefined,
-          enqueue: async (_q, job) => {
-            queued.push(job);
-            return { messageId: '1' };
-          },
+      },
+      queue: {
+        check: async () => undefined,
+        enqueue: async (_q, job) => {
+          queued.push(job);
+          return { messageId: '1' };
         },
-        clock: { now: () => NOW },
-      };
-      expect(await claimToken(d, USER, 'old')).toMatchObject({ to: alice.address, status: 'pending' });
-      expect(queued).toHaveLength(1);
-    },
-  );
+      },
+      clock: { now: () => NOW },
+    };
+    expect(await claimToken(d, USER, 'old')).toMatchObject({ to: alice.address, status: 'pending' });
+    expect(queued).toHaveLength(1);
+  });
 });
