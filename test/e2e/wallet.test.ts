@@ -155,6 +155,10 @@ async function expectTestIdText(scope: Page | Locator, testId: string, wanted: s
   expect(said).toContain(wanted);
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** A touch target: at least 44 × 44 CSS px, and within the 380 px page. */
 async function expectTouchTarget(target: Locator): Promise<void> {
   await target.scrollIntoViewIfNeeded();
@@ -427,10 +431,20 @@ describe('wallet: Connect by a signed message, tokens to the verified wallet, cl
       expect(loser.error.code).toBe('wallet.errors.claimExists');
       if (fromPage.status() === 202) {
         // The card says at once that the token is moving, and Claim is gone.
-        await expectTestIdText(card, 'token-status', en('wallet.token.pending', { id, to: wallet.address }));
+        // (the worker may already have moved it by then).
+        const where = [
+          en('wallet.token.pending', { id, to: wallet.address }),
+          en('wallet.token.inWallet', { id, to: wallet.address }),
+        ];
+        const status = card.getByTestId('token-status');
+        await status.filter({ hasText: new RegExp(where.map(escapeRegExp).join('|')) }).waitFor(WAIT);
+        expect(where).toContain((await status.textContent())?.trim());
         expect(await card.getByTestId('token-claim').count()).toBe(0);
       } else {
+        // The page lost: it says so, reads the card again, shows the token moving, and Claim is gone.
         await expectTestIdText(card, 'token-error', en('wallet.errors.claimExists'));
+        await expectTestIdText(card, 'token-status', en('wallet.token.pending', { id, to: wallet.address }));
+        expect(await card.getByTestId('token-claim').count()).toBe(0);
       }
       await expectNoSeriousAxe(page);
 

@@ -255,9 +255,7 @@ export function ContractCard({ card: listed, lang, now, onChanged }: ContractCar
         )}
       </p>
       {card.status === 'Generating' && <p className="muted">{t('contracts.generating')}</p>}
-      {owner && card.token ? (
-        <TokenLine docuId={card.docuId} token={card.token} lang={lang} onChanged={onChanged} />
-      ) : null}
+      {owner && card.token ? <TokenLine docuId={card.docuId} token={card.token} lang={lang} /> : null}
       {card.recipients.length > 0 && (
         <ul className="recipient-badges" aria-label={t('contracts.panels.progressStatus')}>
           {card.recipients.map((r) => (

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ContractCard } from '../api/contracts-api';
+import { getContractDetails, type ContractCard } from '../api/contracts-api';
 import { paths, type Lang } from '../../../app/paths';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
@@ -13,18 +13,7 @@ import { claimToken } from '../../account/api/wallet-api';
 
 type Token = NonNullable<ContractCard['token']>;
 
-export function TokenLine({
-  docuId,
-  token,
-  lang,
-  onChanged,
-}: {
-  docuId: string;
-  token: Token;
-  lang: Lang;
-  /** The list should be read again (a claim made elsewhere was found). */
-  onChanged: () => void;
-}) {
+export function TokenLine({ docuId, token, lang }: { docuId: string; token: Token; lang: Lang }) {
   const { t } = useTranslation();
   // The list's word wins once it has one; until then, the claim this page made.
   const [asked, setAsked] = useState<Token['claim']>(null);
@@ -41,8 +30,12 @@ export function TokenLine({
     } catch (err) {
       const connect = err instanceof ApiError && err.code === 'wallet.errors.notConnected';
       setError({ text: errorMessage(t, err), connect });
-      // Claimed meanwhile (another tab, the API): read the card again to show where the token is.
-      if (err instanceof ApiError && err.code === 'wallet.errors.claimExists') onChanged();
+      // Claimed meanwhile (another tab, the API): the card's details say where the token is now; the
+      // message stays beside them.
+      if (err instanceof ApiError && err.code === 'wallet.errors.claimExists') {
+        const fresh = await getContractDetails(docuId).catch(() => null);
+        if (fresh?.token?.claim) setAsked(fresh.token.claim);
+      }
     } finally {
       setBusy(false);
     }
