@@ -212,6 +212,8 @@ export const HISTORY_WORDING: Record<string, string> = {
   all_agree: 'all recipients agreed',
   transfer_completion: 'signed contract sent',
   hash_nft: 'NFT of the signed document hash created',
+  // Issue #32 (not in the spec's list): the owner's claim of a held token.
+  token_claimed: 'token moved to the owner’s wallet',
   // Issue #28 (not the spec's actions; this project's wording).
   remind: 'reminder e-mail sent',
   expire: 'request expired',
