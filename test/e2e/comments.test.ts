@@ -201,19 +201,54 @@ describe('a three-party comment thread with a mention and an XSS payload', () =>
       expect(box.height).toBeGreaterThanOrEqual(44);
       expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
       expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
-      // Still in reach after scrolling the document.
-      await page.mouse.wheel(0, 2000);
+      // Still in reach after scrolling the document (measured once the scroll has come to rest: a box
+      // read mid-scroll, with the sticky bar still moving, is not where the contractor sees it).
+      const scrolledTo = async (deltaY: number) => {
+        await page.mouse.wheel(0, deltaY);
+        await page.waitForFunction(
+          () =>
+            new Promise<boolean>((resolve) => {
+              const y = window.scrollY;
+              requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY === y)));
+            }),
+        );
+      };
+      await scrolledTo(2000);
       const after = (await button.boundingBox())!;
       expect(after.y + after.height).toBeLessThanOrEqual(PHONE.height);
       expect(after.y).toBeGreaterThanOrEqual(0);
-      // It never covers the sticky guide bar (Next area, Sign All), stuck at the bottom or not.
+      // It never covers the sticky guide bar (Next area, Sign All), stuck at the bottom or not. Read
+      // once the layout is at rest: mid-scroll, or while pages are still being drawn, the bar and the
+      // button are between two positions for a frame.
       const clearOfGuide = async () => {
+        await page
+          .waitForFunction(
+            () => {
+              const b = document
+                .querySelector('[data-testid="signer-comments-button"]')!
+                .getBoundingClientRect();
+              const g = document.querySelector('[data-testid="signer-guide"]')!.getBoundingClientRect();
+              return b.bottom <= g.top + 1 || b.top >= g.bottom - 1;
+            },
+            undefined,
+            { timeout: 5000 },
+          )
+          .catch(() => undefined);
         const b = (await button.boundingBox())!;
         const g = (await page.getByTestId('signer-guide').boundingBox())!;
         return b.y + b.height <= g.y + 1 || b.y >= g.y + g.height - 1;
       };
       expect(await clearOfGuide()).toBe(true);
-      await page.mouse.wheel(0, -2000);
+      // At the very end of the page too, and the button stays on screen.
+      await scrolledTo(100_000);
+      expect(await clearOfGuide()).toBe(true);
+      const atEnd = (await button.boundingBox())!;
+      expect(atEnd.y).toBeGreaterThanOrEqual(0);
+      expect(atEnd.y + atEnd.height).toBeLessThanOrEqual(PHONE.height);
+      await scrolledTo(-100_000);
+      await scrolledTo(2000);
+      expect(await clearOfGuide()).toBe(true);
+      await scrolledTo(-2000);
       await page.waitForFunction(() => window.scrollY < 400);
       expect(await clearOfGuide()).toBe(true);
 
