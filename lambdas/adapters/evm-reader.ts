@@ -11,6 +11,7 @@ import { AbiCoder, Interface, type InterfaceAbi } from 'ethers/abi';
 import { getAddress, isAddress } from 'ethers/address';
 import { isError, toQuantity } from 'ethers/utils';
 import { loadArtifact } from '../chain/artifact';
+import { TRANSFER_LOOKBACK_BLOCKS } from '../../shared/domain/wallet';
 import type { ChainReader, ChainRecord } from '../ports';
 
 /** The chain did not answer, answered an error, or holds something unexpected. Retry later. */
@@ -73,9 +74,6 @@ function revertData(value: unknown): string | null {
   }
   return null;
 }
-
-/** How far back a claim's Transfer event is looked for (issue #32). */
-export const TRANSFER_LOOKBACK_BLOCKS = 5000;
 
 /** Wait before retrying a throttled (HTTP 429) request, as ethers' FetchRequest does. */
 const THROTTLE_SLOT_MS = 250;

@@ -10,6 +10,10 @@ export const WALLET_CHALLENGE_TTL_MINUTES = 10;
 /** Wrong tries (a bad signature, a changed message) before a pending message is void. */
 export const WALLET_CHALLENGE_MAX_ATTEMPTS = 5;
 
+/** How far back (blocks) the anchor worker looks for a claim's Transfer event when a retry finds the
+ *  token moved already (public RPCs refuse long eth_getLogs ranges). */
+export const TRANSFER_LOOKBACK_BLOCKS = 5000;
+
 /** EIP-4361's version line. */
 export const SIWE_VERSION = '1';
 

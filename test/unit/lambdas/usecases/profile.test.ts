@@ -25,6 +25,7 @@ describe("the signed-in owner's profile", () => {
       name: 'hanako',
       phone: null,
       walletAddress: null,
+      walletVerifiedAt: null,
       plan: 'trial',
       validDate: '2026-12-22T09:30:00.000Z',
       availableTickets: 5,
