@@ -108,10 +108,17 @@ function track(child: ChildProcess): ChildProcess {
   return child;
 }
 
+/** The child's stdout and stderr, both into one log file. Neither pipe ends the file: it is closed once
+ *  the child and both its streams are done ('close'). With the default, the stream that ended first
+ *  closed the file under the other, whose next chunk was an unhandled "write after end" that killed
+ *  `npm start` instead of its one-line message (seen when a port was busy). A log that cannot be
+ *  written never stops the cloud. */
 function logTo(file: string, child: ChildProcess): void {
   const out = fs.createWriteStream(file, { flags: 'a' });
-  child.stdout?.pipe(out);
-  child.stderr?.pipe(out);
+  out.on('error', () => undefined);
+  child.stdout?.pipe(out, { end: false });
+  child.stderr?.pipe(out, { end: false });
+  child.once('close', () => out.end());
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
