@@ -274,17 +274,21 @@ export function limits(): Limits {
 
 let codeStore: DynamoVerificationCodes | undefined;
 
+/** The pending verification codes: e-mail codes and the wallet's sign-in messages (one table item each). */
+function verificationCodes(): DynamoVerificationCodes {
+  return (codeStore ??= new DynamoVerificationCodes(documentClient(), getConfig().TABLE_NAME));
+}
+
 /** What the account use cases need. */
 export function accountDeps(): AccountDeps {
   const c = getConfig();
-  codeStore ??= new DynamoVerificationCodes(documentClient(), c.TABLE_NAME);
   return {
     repo: repository(),
     seats: repository(),
     directory: identityDirectory(),
     minAge: c.MIN_AGE,
     englishPhoneCountry: c.DEFAULT_PHONE_COUNTRY as CountryCode,
-    codes: codeStore,
+    codes: verificationCodes(),
     links: repository(),
     queue: jobQueue(),
     appUrl: c.APP_URL,
@@ -575,12 +579,11 @@ export function anchorDeps(): AnchorDeps {
 /** The owner's wallet (issue #32): Connect, Disconnect. */
 export function walletDeps(): WalletDeps {
   const c = getConfig();
-  codeStore ??= new DynamoVerificationCodes(documentClient(), c.TABLE_NAME);
   return {
     repo: repository(),
     directory: identityDirectory(),
     links: repository(),
-    codes: codeStore,
+    codes: verificationCodes(),
     limits: limits(),
     appUrl: c.APP_URL,
     // Only the id: the message names the chain, and the claim's transfer is the anchor worker's.

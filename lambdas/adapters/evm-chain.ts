@@ -136,7 +136,7 @@ export class EvmChain implements AnchorChain {
   async mint(sha256: string, holder: string): Promise<ChainRecord> {
     const hash = hashArg(sha256);
     if (!isAddress(holder)) throw new ChainError(`The holder ${holder} is not an address.`);
-    const run = this.sending.then(async () => {
+    return this.oneAtATime(async () => {
       for (let attempt = 1; ; attempt++) {
         const existing = await this.findByHash(sha256);
         if (existing) return existing;
@@ -161,14 +161,12 @@ export class EvmChain implements AnchorChain {
         }
       }
     });
-    this.sending = run.catch(() => undefined);
-    return run;
   }
 
   async transferHeld(tokenId: string, to: string): Promise<TokenTransfer> {
     if (!isAddress(to)) throw new ChainError(`The wallet ${to} is not an address.`);
     const target = getAddress(to);
-    const run = this.sending.then(async () => {
+    return this.oneAtATime(async () => {
       const service = (await this.wallet()).address;
       for (let attempt = 1; ; attempt++) {
         // Read the chain first: a retry of a transfer that went through finds it done.
@@ -205,6 +203,12 @@ export class EvmChain implements AnchorChain {
         }
       }
     });
+  }
+
+  /** Runs one send (a mint, a transfer) after the ones before it from this container, so that two
+   *  never take the same nonce; a failed one does not stop the next. */
+  private oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.sending.then(work);
     this.sending = run.catch(() => undefined);
     return run;
   }

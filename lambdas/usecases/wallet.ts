@@ -28,6 +28,7 @@ import { AppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
 import type { AnchorJob } from '../jobs';
 import type { Clock, IdentityDirectory, JobQueue, VerificationCodeStore } from '../ports';
+import { notFound } from './contract-access';
 import { enforceLimits, type Limits } from './limits';
 import { getOrCreateUser, toProfile, type Profile } from './profile';
 
@@ -193,9 +194,8 @@ export interface ClaimView {
  *  wallet (202: the anchor worker sends the transfer). */
 export async function claimToken(deps: ClaimDeps, user: AuthUser, docuId: string): Promise<ClaimView> {
   const doc = await deps.docs.getDocument(docuId);
-  if (!doc || doc.ownerId !== user.sub) {
-    throw new AppError('errors.notFound', 'No such document', { status: 404 });
-  }
+  // The owner's only (one read: the recipients ownerAccess also loads are not needed here).
+  if (!doc || doc.ownerId !== user.sub) throw notFound(docuId);
   if (doc.status !== 'Completed' || !doc.anchorTokenId || !doc.finalSha256) {
     throw refused('notAnchored', 'The contract has no token yet', 409);
   }
