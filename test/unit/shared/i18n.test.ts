@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import i18next from 'i18next';
 import {
   DEFAULT_NAMESPACE,
@@ -139,6 +140,16 @@ describe('the message catalogues', () => {
 
   it('says "loading" before any catalogue is loaded as each catalogue does', () => {
     for (const locale of LOCALES) expect(LOADING_TEXT[locale]).toBe(catalogues[locale].get('shell.loading'));
+  });
+
+  it("the pages' first script says it as LOADING_TEXT does, before the app has loaded (issue #33)", () => {
+    const boot = readFileSync(new URL('../../../web/public/boot.js', import.meta.url), 'utf8');
+    const texts = /var texts = \{ en: '([^']+)', jp: '([^']+)', ko: '([^']+)' \}/.exec(boot);
+    expect(texts?.slice(1)).toEqual([LOADING_TEXT.en, LOADING_TEXT.ja, LOADING_TEXT.ko]);
+    for (const page of ['index.html', 'record.html'])
+      expect(readFileSync(new URL(`../../../web/${page}`, import.meta.url), 'utf8')).toContain(
+        '<script src="/boot.js"></script>',
+      );
   });
 });
 
