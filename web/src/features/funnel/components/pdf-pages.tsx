@@ -20,8 +20,8 @@ import { loadPdf } from './pdf-loader';
 const DEFAULT_MAX_WIDTH = 800;
 /** How far outside the viewport a page starts to render. */
 const NEAR_VIEWPORT = '800px 0px';
-/** A page with an image: fetched once it is (almost) on screen — an image arrives and shows fast. */
-const NEAR_VIEWPORT_IMAGE = '100px 0px';
+/** A page with an image: fetched once it is on screen (an image arrives and shows in a moment). */
+const NEAR_VIEWPORT_IMAGE = '0px';
 /** Canvas pixels per CSS pixel at most: sharp on a phone's 3× screen at less than half the work. */
 const MAX_PIXEL_RATIO = 2;
 
