@@ -348,12 +348,12 @@ export function Review({
       {errorLine}
       {view.fileUrl && (
         <PdfPages
-      fileUrl={view.fileUrl}
-      cacheKey={view.docuId}
-      pages={view.pages}
-      pageImages={view.pageImages}
-      renderOverlay={overlay}
-    />
+          fileUrl={view.fileUrl}
+          cacheKey={view.docuId}
+          pages={view.pages}
+          pageImages={view.pageImages}
+          renderOverlay={overlay}
+        />
       )}
       {/* Where the work is: sticks to the bottom of the screen while the pages scroll. */}
       <div className="signer-guide" data-testid="signer-guide" ref={guideRef}>
