@@ -251,24 +251,23 @@ function PdfPage({
       data-source={image ? 'image' : 'pdf'}
     >
       <div ref={frameRef} className="funnel-page-frame" style={{ width: cssWidth, height: cssHeight }}>
-        {image ? (
-          near && (
-            <img
-              src={image}
-              width={Math.round(cssWidth)}
-              height={Math.round(cssHeight)}
-              style={{ width: cssWidth, height: cssHeight }}
-              alt={t('funnel.pages.image', { n: index + 1, total })}
-              decoding="async"
-              onLoad={() => {
-                setDrawn(true);
-                onSettled?.();
-              }}
-              onError={() => setBroken(true)}
-            />
-          )
-        ) : (
-          <canvas ref={canvasRef} style={{ width: cssWidth, height: cssHeight }} aria-hidden="true" />
+        {/* The canvas stays under an image: a sheet of the page's size until either is drawn. */}
+        <canvas ref={canvasRef} style={{ width: cssWidth, height: cssHeight }} aria-hidden="true" />
+        {image && near && (
+          <img
+            className="funnel-page-image"
+            src={image}
+            width={Math.round(cssWidth)}
+            height={Math.round(cssHeight)}
+            style={{ width: cssWidth, height: cssHeight }}
+            alt={t('funnel.pages.image', { n: index + 1, total })}
+            decoding="async"
+            onLoad={() => {
+              setDrawn(true);
+              onSettled?.();
+            }}
+            onError={() => setBroken(true)}
+          />
         )}
         {overlay}
       </div>
