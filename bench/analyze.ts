@@ -5,6 +5,7 @@
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { BUNDLE_ALIASES } from '../lib/bundle-aliases';
+import { RENDER_MODULES } from '../lib/function-assets';
 import { ESM_REQUIRE_BANNER, PROJECT_ROOT } from '../lib/constructs/app-function';
 
 const SDK_CORE = 'SDK core (@smithy/*, @aws-sdk/core, credential providers…)';
@@ -42,6 +43,8 @@ export function functionBuildOptions(entryPoints: string[], outdir: string) {
     mainFields: ['module', 'main'],
     banner: { js: ESM_REQUIRE_BANNER },
     alias: { ...BUNDLE_ALIASES },
+    // As lib/constructs/app-function.ts: installed beside the functions that render, never bundled.
+    external: [...RENDER_MODULES],
     absWorkingDir: PROJECT_ROOT,
     metafile: true,
     write: false,

@@ -23,6 +23,7 @@ import { stripeClient } from './adapters/stripe-payments';
 import { chainConfig, ConfigError, getConfig } from './config';
 import { cognito, documentClient, dynamo, s3, schedulerClient, ses, sesv2, sns, sqs } from './adapters/aws';
 import { CognitoDirectory } from './adapters/cognito-directory';
+import { pdfjsPageRenderer } from './adapters/page-renderer';
 import { DynamoContractRepository } from './adapters/dynamo/contracts';
 import { DynamoDocumentRepository } from './adapters/dynamo/documents';
 import { DynamoRepository } from './adapters/dynamo/repository';
@@ -355,6 +356,8 @@ export function documentDeps(): DocumentDeps {
     // Reminders and expiry (issue #28): scheduled here, on this clock.
     scheduler: scheduler(),
     clock: clock(),
+    // Issue #33: images of an accepted upload's first pages (loaded on the first upload only).
+    pageRenderer: pdfjsPageRenderer(),
   };
 }
 

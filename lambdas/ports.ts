@@ -243,3 +243,24 @@ export interface Scheduler extends HealthCheckable {
 export interface Clock {
   now(): Date;
 }
+
+/** Images of a PDF's first pages (issue #33, decision 163): what a phone shows before pdf.js loads. */
+export interface PageRenderer {
+  /**
+   * WebP images of pages 1…n of the PDF, in order, each `widthPx` wide: it stops at the first page it
+   * cannot render within the options (too tall, too large, past the deadline), so the answer is always
+   * the document's leading pages. Page 1 is made whatever the time; the next pages only within
+   * `budgetMs` of page 1's end (a cold start's module and font loading does not count against them).
+   */
+  render(
+    pdf: Uint8Array,
+    options: {
+      pages: number;
+      widthPx: number;
+      quality: number;
+      maxAspect: number;
+      maxBytes: number;
+      budgetMs: number;
+    },
+  ): Promise<Uint8Array[]>;
+}

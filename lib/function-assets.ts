@@ -18,6 +18,29 @@ export interface AssetFile {
 export interface FunctionAssets {
   readonly files: readonly AssetFile[];
   readonly environment: Readonly<Record<string, string>>;
+  /** Packages installed beside the bundle instead of bundled (RENDER_MODULES). */
+  readonly nodeModules?: readonly string[];
+}
+
+/**
+ * Issue #33, decision 163: the page renderer (lambdas/adapters/page-renderer.ts) — pdf.js's Node build
+ * with its font data, and Skia's prebuilt N-API binary — is never bundled (esbuild `external` for every
+ * function) and is installed in the node_modules of the functions that render (RENDERING below). npm
+ * installs a binary for the build machine; the functions run on Linux arm64, whose binary is installed
+ * beside it after the install (`renderBinaryHook`).
+ */
+export const RENDER_MODULES = ['pdfjs-dist', '@napi-rs/canvas'] as const;
+
+function rendering(): FunctionAssets {
+  return { files: [], environment: {}, nodeModules: RENDER_MODULES };
+}
+
+/** The Linux arm64 binary of the canvas, for the functions that render (run after npm's install). */
+export function renderBinaryCommands(outputDir: string): string[] {
+  const { version } = require('@napi-rs/canvas/package.json') as { version: string };
+  return [
+    `cd '${outputDir.replace(/'/g, `'\\''`)}' && npm install --no-save --no-package-lock --ignore-scripts --os=linux --cpu=arm64 --libc=glibc @napi-rs/canvas-linux-arm64-gnu@${version}`,
+  ];
 }
 
 const TASK_ROOT = '/var/task';
@@ -80,6 +103,8 @@ const FUNCTION_ASSETS: Readonly<Record<string, () => FunctionAssets>> = {
   'lambdas/workers/anchor.ts': () => merge(fonts(), contract()),
   'lambdas/handlers/verify.ts': contract,
   'lambdas/handlers/templates.ts': gallery,
+  // Issue #33: the images of an accepted upload's first pages are made at its completion.
+  'lambdas/handlers/complete-upload.ts': rendering,
 };
 
 export function assetsFor(entry: string): FunctionAssets {
@@ -88,15 +113,17 @@ export function assetsFor(entry: string): FunctionAssets {
 }
 
 /** esbuild command hooks that copy the files into the bundle's output folder. */
-export function copyAssetsHooks(files: readonly AssetFile[]) {
+export function copyAssetsHooks(files: readonly AssetFile[], nodeModules: readonly string[] = []) {
   const quote = (p: string) => `'${p.replace(/'/g, `'\\''`)}'`;
   return {
     beforeBundling: (): string[] => [],
     beforeInstall: (): string[] => [],
-    afterBundling: (_inputDir: string, outputDir: string): string[] =>
-      files.map((f) => {
+    afterBundling: (_inputDir: string, outputDir: string): string[] => [
+      ...files.map((f) => {
         const target = join(outputDir, f.target);
         return `mkdir -p ${quote(dirname(target))} && cp ${quote(f.source)} ${quote(target)}`;
       }),
+      ...(nodeModules.includes('@napi-rs/canvas') ? renderBinaryCommands(outputDir) : []),
+    ],
   };
 }

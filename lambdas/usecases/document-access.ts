@@ -2,7 +2,7 @@
 // owner's document or the one 404, the transition guard and the funnel's errors, the document's view,
 // and the owner as the actor of its history. The capability modules (documents, uploads, recipients,
 // sending, signing, video confirmation, contracts) import from here; nothing here imports them.
-import type { Clock, Scheduler } from '../ports';
+import type { Clock, PageRenderer, Scheduler } from '../ports';
 import { groupOf, roleOf } from '../../shared/domain/routing';
 import { routingSettingsOf } from './routing-views';
 import { ownerFieldView } from './field-views';
@@ -64,6 +64,8 @@ export interface DocumentDeps {
    *  of other rules may leave it out, and then nothing is scheduled), on this clock. */
   readonly scheduler?: Scheduler;
   readonly clock?: Clock;
+  /** Issue #33: images of an accepted original's first pages (./page-images.ts); none without it. */
+  readonly pageRenderer?: PageRenderer;
 }
 
 /** The key of an original accepted before each upload got keys of its own (./original.ts). */

@@ -23,6 +23,8 @@ import { signerFieldView } from './field-views';
 import { withDecisionDate } from './field-state';
 import { fieldTypeOf, isImageField, missingRequired } from '../../shared/domain/fields';
 import { FILE_URL_SECONDS } from './document-access';
+import { pageImageKeys } from './page-images';
+import { PAGE_IMAGE_CONTENT_TYPE } from '../../shared/domain/page-images';
 import {
   agreementOf,
   assertPending,
@@ -59,10 +61,22 @@ async function buildView(deps: SigningDeps, ctx: SignerContext): Promise<SignerV
   const fileUrl = doc.fileKey
     ? await deps.storage.presignDownload(doc.fileKey, { expiresSeconds: FILE_URL_SECONDS })
     : null;
-  const [signs, ownerVideo, ownVideoUrl] = await Promise.all([
+  const [signs, ownerVideo, ownVideoUrl, pageImages] = await Promise.all([
     savedSigns(deps, me),
     ownerVideoOf(deps, doc, recipients),
     ownVideoUrlOf(deps.storage, doc.docuId, me),
+    // The images of the first pages (issue #33): only beside the original they were made from.
+    Promise.all(
+      doc.fileKey
+        ? pageImageKeys(doc.fileKey, doc.pageImages ?? 0).map((key) =>
+            deps.storage.presignDownload(key, {
+              expiresSeconds: FILE_URL_SECONDS,
+              contentType: PAGE_IMAGE_CONTENT_TYPE,
+              inline: true,
+            }),
+          )
+        : [],
+    ),
   ]);
   return {
     docuId: doc.docuId,
@@ -72,6 +86,7 @@ async function buildView(deps: SigningDeps, ctx: SignerContext): Promise<SignerV
     status: doc.status,
     pages: (doc.pages ?? []).map((p) => ({ width: p.width, height: p.height })),
     fileUrl,
+    ...(pageImages.length > 0 ? { pageImages } : {}),
     ownerName: owner?.name ?? '',
     recipients: numberAreas(recipients).map(({ recipient: r, areas }) => {
       const mine = r.index === me.index;

@@ -12,6 +12,7 @@ import { readFormFields, type FormFieldDraft } from './form-fields';
 import { DEFAULT_PDF_BUDGETS, inflatedBytes, ParseTimeout, withinTime, type PdfBudgets } from './pdf-budget';
 import type { RequestFacts } from './history';
 import { isUploadKeyOf, newOriginalKey, newUploadKey, UPLOAD_FORM_SECONDS } from './original';
+import { pageImageKeys, storePageImages } from './page-images';
 import {
   addHistory,
   assertCan,
@@ -211,6 +212,7 @@ export async function completeUpload(
   // no form names. Re-upload: contractors are kept, their sign areas cleared (the pages may differ).
   const fileKey = newOriginalKey(docuId);
   const stored = await deps.storage.put(fileKey, bytes, 'application/pdf');
+  const pageImages = await storePageImages(deps, fileKey, bytes);
   const recipients = await deps.docs.listRecipients(docuId);
   try {
     await deps.docs.changeStatus(
@@ -226,16 +228,20 @@ export async function completeUpload(
         sizeBytes: checked.sizeBytes,
         sha256: checked.sha256,
         pages: checked.pages,
+        pageImages,
         formFields: checked.formFields,
         uploadedAt: new Date().toISOString(),
       },
       { putRecipients: recipients.map((r) => ({ ...r, areas: [] })) },
     );
   } catch (err) {
-    await deps.storage.deleteMany([fileKey]);
+    await deps.storage.deleteMany([fileKey, ...pageImageKeys(fileKey, pageImages)]);
     throw err;
   }
-  await deps.storage.deleteMany([key, ...(doc.fileKey ? [doc.fileKey] : [])]);
+  await deps.storage.deleteMany([
+    key,
+    ...(doc.fileKey ? [doc.fileKey, ...pageImageKeys(doc.fileKey, doc.pageImages ?? 0)] : []),
+  ]);
   await addHistory(deps, doc, 'upload', await ownerActor(deps, user), facts);
   return view(deps, docuId);
 }

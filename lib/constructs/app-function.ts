@@ -13,7 +13,7 @@ import { Construct } from 'constructs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { aliasArgs } from '../bundle-aliases.js';
-import { assetsFor, copyAssetsHooks, type FunctionAssets } from '../function-assets.js';
+import { assetsFor, copyAssetsHooks, RENDER_MODULES, type FunctionAssets } from '../function-assets.js';
 import type { WorkerName } from '../../shared/api/routes.js';
 
 /** The repository root: esbuild resolves node_modules and the lock file from here. */
@@ -110,9 +110,13 @@ export class AppFunction extends NodejsFunction {
         target: 'node22',
         // Ship the SDK versions the code was tested with, not whatever the runtime carries.
         bundleAwsSDK: true,
-        externalModules: [],
+        // The page renderer is never bundled; the functions that render install it (decision 163).
+        externalModules: [...RENDER_MODULES],
+        ...(assets.nodeModules?.length ? { nodeModules: [...assets.nodeModules] } : {}),
         esbuildArgs: aliasArgs(),
-        ...(assets.files.length > 0 ? { commandHooks: copyAssetsHooks(assets.files) } : {}),
+        ...(assets.files.length > 0 || assets.nodeModules?.length
+          ? { commandHooks: copyAssetsHooks(assets.files, assets.nodeModules) }
+          : {}),
       },
     });
     for (const [name, value] of Object.entries(assets.environment)) this.addEnvironment(name, value);

@@ -1,10 +1,15 @@
 // The signer page is never a blank screen while it loads (issue #14 item 8): each slow step — the
 // page's code, the contract's view, the PDF — shows a translated status (role=status) in the link's
-// language, and the pages wait as grey placeholders until pdf.js draws them, page 1 first. Each step
-// is held back with a route that answers only when the test lets it, so no timing is assumed.
+// language, and the pages wait as grey placeholders until they are shown, page 1 first: as the
+// server's images of the first pages (issue #33, decision 163), or drawn by pdf.js when there are
+// none (older documents) or one cannot be loaded. Each step is held back with a route that answers
+// only when the test lets it, so no timing is assumed.
 // The figures on a throttled phone are in `npm run bench -- phone` (docs/performance.md).
 import { jest } from '@jest/globals';
 import type { Page, Route } from 'playwright-core';
+import { documentClient } from '../../lambdas/adapters/aws';
+import { createEntities } from '../../lambdas/adapters/dynamo/entities';
+import { getConfig } from '../../lambdas/config';
 import { A4, makePdf, sendTwoContractorDocument } from '../support/documents';
 import { launchBrowser, openApp, type BrowserSession } from '../support/browser';
 import { text } from './catalogue';
@@ -52,7 +57,7 @@ describe('the signer page while it loads (380×820)', () => {
     await session.run(async (page) => {
       const code = await holdBack(page, /\/assets\/signer-page-[\w-]+\.js$/);
       const view = await holdBack(page, new RegExp(`/api/sign/${sent.docuId}/[^/]+$`));
-      const pdf = await holdBack(page, /\/original-[0-9a-f]+\.pdf(\?|$)/);
+      const image = await holdBack(page, /\/original-[0-9a-f]+\.page-1\.webp(\?|$)/);
       await openApp(session, link);
 
       // The page's code is on its way: the router's fallback, in Japanese (the URL's language).
@@ -66,8 +71,8 @@ describe('the signer page while it loads (380×820)', () => {
       await expect(page.locator('h1').innerText()).resolves.toBe(text('ja', 'signer.pageTitle'));
       view.release();
 
-      // The PDF is on its way: the pages are laid out as placeholders under a status line.
-      await pdf.held;
+      // Page 1's image is on its way: the pages are laid out as placeholders under a status line.
+      await image.held;
       await expectStatus(page, 'pdf-loading', text('ja', 'funnel.pages.loading'));
       const placeholders = page.locator('[data-testid^="pdf-page-"][data-drawn="false"]');
       await expect(placeholders.count()).resolves.toBe(3);
@@ -75,13 +80,48 @@ describe('the signer page while it loads (380×820)', () => {
         .locator('[data-testid="pdf-page-0"] .funnel-page-frame')
         .evaluate((el) => getComputedStyle(el).backgroundColor);
       expect(background).not.toBe('rgb(255, 255, 255)');
-      pdf.release();
+      image.release();
 
-      // Page 1 is drawn, then the status goes; the others follow.
-      await page.locator('[data-testid="pdf-page-0"][data-drawn="true"]').waitFor({ timeout: 60000 });
+      // Page 1 is shown, as the server's image with its translated text, then the status goes; the
+      // others follow as they come on screen. pdf.js is never loaded for them.
+      const first = page.locator('[data-testid="pdf-page-0"][data-drawn="true"][data-source="image"]');
+      await first.waitFor({ timeout: 60000 });
+      await expect(first.locator('img').getAttribute('alt')).resolves.toBe(
+        text('ja', 'funnel.pages.image', { n: 1, total: 3 }),
+      );
       await page.getByTestId('pdf-loading').waitFor({ state: 'detached' });
-      await page.locator('[data-testid="pdf-page-1"][data-drawn="true"]').waitFor({ timeout: 60000 });
+      await page.getByTestId('pdf-page-2').scrollIntoViewIfNeeded();
+      await page
+        .locator('[data-testid="pdf-page-2"][data-drawn="true"][data-source="image"]')
+        .waitFor({ timeout: 60000 });
+      const loaded = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
+      );
+      expect(loaded.filter((p) => /pdf\.worker|\/original-[0-9a-f]+\.pdf$/.test(p))).toEqual([]);
     });
     expect(session.unexpectedProblems()).toEqual([]);
+  });
+
+  it('draws the pages with pdf.js when a document has no images (older ones), or one cannot be loaded', async () => {
+    const older = await sendTwoContractorDocument({ title: 'No images', pdf: await makePdf([A4, A4]) });
+    await createEntities(documentClient(), getConfig().TABLE_NAME)
+      .document.patch({ docuId: older.docuId })
+      .set({ pageImages: 0 })
+      .go();
+    const broken = await sendTwoContractorDocument({ title: 'Broken image', pdf: await makePdf([A4, A4]) });
+    await session.run(async (page) => {
+      for (const link of [older.mailLink, broken.mailLink]) {
+        // The second document's images cannot be loaded (an expired link, say).
+        if (link === broken.mailLink) await page.route(/\.page-\d+\.webp(\?|$)/, (route) => route.abort());
+        await openApp(session, link);
+        await page
+          .locator('[data-testid="pdf-page-0"][data-drawn="true"][data-source="pdf"]')
+          .waitFor({ timeout: 60000 });
+        await page.getByTestId('pdf-loading').waitFor({ state: 'detached' });
+        await expect(page.locator('[data-testid="pdf-page-0"] img').count()).resolves.toBe(0);
+      }
+    });
+    // The aborted images are the test's doing.
+    expect(session.unexpectedProblems([/webp|ERR_FAILED/])).toEqual([]);
   });
 });

@@ -204,6 +204,8 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         fileEtag: { type: 'string' },
         sizeBytes: { type: 'number' },
         sha256: { type: 'string' },
+        /** Issue #33: how many leading pages of the original have an image (usecases/page-images.ts). */
+        pageImages: { type: 'number' },
         pages: {
           type: 'list',
           items: {

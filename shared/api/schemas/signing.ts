@@ -8,6 +8,7 @@ import { RECIPIENT_ROLES } from '../../domain/routing';
 import { languageSchema } from './accounts';
 import { lineText, multilineText } from './text';
 import { FIELD_LIMITS, FIELD_TYPES } from '../../domain/fields';
+import { PAGE_IMAGE_PAGES } from '../../domain/page-images';
 import { attachmentViewSchema } from './documents';
 
 /** /api/sign/{docuId}/{token}: the signer link's parts (the token is checked by the handler). */
@@ -79,6 +80,9 @@ export const signerViewSchema = z.object({
   pages: z.array(z.object({ width: z.number(), height: z.number() })),
   /** Presigned GET of the original PDF (10 minutes). */
   fileUrl: z.string().nullable(),
+  /** Issue #33: presigned GETs of WebP images of the first pages, in order (as long-lived as
+   *  `fileUrl`); shown before pdf.js loads. Absent or short for older documents: pdf.js draws the rest. */
+  pageImages: z.array(z.string()).max(PAGE_IMAGE_PAGES).optional(),
   /** The owner's name ('… has requested your signature'). */
   ownerName: z.string(),
   recipients: z.array(signerRecipientViewSchema),

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import i18next from 'i18next';
 import {
   DEFAULT_NAMESPACE,
@@ -139,6 +140,15 @@ describe('the message catalogues', () => {
 
   it('says "loading" before any catalogue is loaded as each catalogue does', () => {
     for (const locale of LOCALES) expect(LOADING_TEXT[locale]).toBe(catalogues[locale].get('shell.loading'));
+  });
+
+  it("the pages' HTML says it in each language as LOADING_TEXT does, before any script has run (issue #33)", () => {
+    for (const page of ['index.html', 'record.html']) {
+      const html = readFileSync(new URL(`../../../web/${page}`, import.meta.url), 'utf8');
+      const root = /<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
+      for (const locale of LOCALES)
+        expect(root).toContain(`<span lang="${locale}">${LOADING_TEXT[locale]}</span>`);
+    }
   });
 });
 

@@ -4,7 +4,12 @@
 // so that a phone's slow CPU shows one page early rather than several late). Until page one is drawn
 // a status line says the document is loading. `renderOverlay` draws over a page (the sign areas),
 // given the page's scale in CSS pixels per PDF point.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+//
+// Issue #33 (decision 163): the pages the server made an image of (`pageImages`, the first ones) are
+// shown as that image, at once; pdf.js (its library, worker and the PDF, ~450 KB) loads only when a
+// page without an image comes near, after page one is shown. The overlay is in PDF points times the
+// scale, so it lies over an image of the page as over its canvas.
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { SCROLL_WINDOW_DESKTOP } from '../../../../../shared/domain/constants';
@@ -15,6 +20,8 @@ import { loadPdf } from './pdf-loader';
 const DEFAULT_MAX_WIDTH = 800;
 /** How far outside the viewport a page starts to render. */
 const NEAR_VIEWPORT = '800px 0px';
+/** A page with an image: fetched once it is on screen (an image arrives and shows in a moment). */
+const NEAR_VIEWPORT_IMAGE = '0px';
 /** Canvas pixels per CSS pixel at most: sharp on a phone's 3× screen at less than half the work. */
 const MAX_PIXEL_RATIO = 2;
 
@@ -32,6 +39,8 @@ interface PdfPagesProps {
    */
   scrollWindow?: boolean;
   renderOverlay?: (pageIndex: number, scale: number) => ReactNode;
+  /** Images of the first pages, in order (the signer view's `pageImages`): shown instead of pdf.js. */
+  pageImages?: readonly string[];
 }
 
 export function PdfPages({
@@ -42,6 +51,7 @@ export function PdfPages({
   maxWidth = DEFAULT_MAX_WIDTH,
   scrollWindow = false,
   renderOverlay,
+  pageImages = [],
 }: PdfPagesProps) {
   const { t } = useTranslation();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -50,6 +60,9 @@ export function PdfPages({
   const [failed, setFailed] = useState(false);
   const [firstDrawn, setFirstDrawn] = useState(false);
   const [windowHeight, setWindowHeight] = useState(SCROLL_WINDOW_DESKTOP);
+  // pdf.js is needed once a page without an image comes near (at once when page one has none).
+  const [wantPdf, setWantPdf] = useState(pageImages.length === 0);
+  const requestPdf = useCallback(() => setWantPdf(true), []);
 
   useEffect(() => {
     const element = containerRef.current;
@@ -67,9 +80,13 @@ export function PdfPages({
   }, [maxWidth, scrollWindow, pages]);
 
   useEffect(() => {
+    setFirstDrawn(false);
+  }, [cacheKey]);
+
+  useEffect(() => {
+    if (!wantPdf) return;
     let cancelled = false;
     setFailed(false);
-    setFirstDrawn(false);
     loadPdf(fileUrl, cacheKey).then(
       (loaded) => {
         if (!cancelled) setPdf(loaded);
@@ -82,7 +99,7 @@ export function PdfPages({
       cancelled = true;
     };
     // A new presigned URL of the same file does not reload it.
-  }, [cacheKey]);
+  }, [cacheKey, wantPdf]);
 
   const shown = limit === undefined ? pages : pages.slice(0, limit);
   return (
@@ -120,6 +137,9 @@ export function PdfPages({
             size={size}
             scale={width / size.width}
             pdf={index === 0 || firstDrawn ? pdf : null}
+            image={pageImages[index]}
+            // A page without an image asks for pdf.js when it comes near (after page one is shown).
+            onNear={index === 0 || firstDrawn ? requestPdf : undefined}
             root={scrollWindow ? containerRef.current : null}
             onSettled={index === 0 ? () => setFirstDrawn(true) : undefined}
             overlay={renderOverlay?.(index, width / size.width)}
@@ -141,15 +161,33 @@ interface PdfPageProps {
   overlay?: ReactNode;
   /** The scroll window the page lies in (null: the browser's viewport). */
   root?: Element | null;
+  /** The server's image of the page: shown instead of drawing it. */
+  image?: string;
+  /** Called when the page (without an image) comes near the viewport. */
+  onNear?: () => void;
 }
 
-function PdfPage({ index, total, size, scale, pdf, onSettled, overlay, root = null }: PdfPageProps) {
+function PdfPage({
+  index,
+  total,
+  size,
+  scale,
+  pdf,
+  onSettled,
+  overlay,
+  root = null,
+  image: imageUrl,
+  onNear,
+}: PdfPageProps) {
   const { t } = useTranslation();
   const frameRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   // Page one is drawn first, without waiting for the observer.
   const [near, setNear] = useState(index === 0);
   const [drawn, setDrawn] = useState(false);
+  // An image that cannot be loaded (an expired link): pdf.js draws the page instead.
+  const [broken, setBroken] = useState(false);
+  const image = broken ? undefined : imageUrl;
 
   useEffect(() => {
     const element = frameRef.current;
@@ -161,15 +199,19 @@ function PdfPage({ index, total, size, scale, pdf, onSettled, overlay, root = nu
           observer.disconnect();
         }
       },
-      { root, rootMargin: NEAR_VIEWPORT },
+      { root, rootMargin: image ? NEAR_VIEWPORT_IMAGE : NEAR_VIEWPORT },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [near, root]);
+  }, [near, root, image]);
+
+  useEffect(() => {
+    if (near && !image) onNear?.();
+  }, [near, image, onNear]);
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!near || !pdf || !canvas) return;
+    if (image || !near || !pdf || !canvas) return;
     let task: RenderTask | undefined;
     let cancelled = false;
     void (async () => {
@@ -197,14 +239,36 @@ function PdfPage({ index, total, size, scale, pdf, onSettled, overlay, root = nu
       cancelled = true;
       task?.cancel();
     };
-  }, [near, pdf, index, scale, size.width]);
+  }, [near, pdf, index, scale, size.width, image]);
 
   const cssWidth = size.width * scale;
   const cssHeight = size.height * scale;
   return (
-    <figure className="funnel-page" data-testid={`pdf-page-${index}`} data-drawn={drawn}>
+    <figure
+      className="funnel-page"
+      data-testid={`pdf-page-${index}`}
+      data-drawn={drawn}
+      data-source={image ? 'image' : 'pdf'}
+    >
       <div ref={frameRef} className="funnel-page-frame" style={{ width: cssWidth, height: cssHeight }}>
+        {/* The canvas stays under an image: a sheet of the page's size until either is drawn. */}
         <canvas ref={canvasRef} style={{ width: cssWidth, height: cssHeight }} aria-hidden="true" />
+        {image && near && (
+          <img
+            className="funnel-page-image"
+            src={image}
+            width={Math.round(cssWidth)}
+            height={Math.round(cssHeight)}
+            style={{ width: cssWidth, height: cssHeight }}
+            alt={t('funnel.pages.image', { n: index + 1, total })}
+            decoding="async"
+            onLoad={() => {
+              setDrawn(true);
+              onSettled?.();
+            }}
+            onError={() => setBroken(true)}
+          />
+        )}
         {overlay}
       </div>
       <figcaption>{t('funnel.pages.page', { n: index + 1, total })}</figcaption>

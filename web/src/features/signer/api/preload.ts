@@ -12,11 +12,24 @@ import { endOnArrival } from '../arrival';
 /** The screens' chunk (review, sign maker, dialogs, video step). */
 export const loadSignerScreens = () => import('../components/signer-screens');
 
-type Preloaded = Pick<SignerView, 'docuId' | 'fileUrl' | 'me' | 'status'>;
+type Preloaded = Pick<SignerView, 'docuId' | 'fileUrl' | 'me' | 'status' | 'pageImages'>;
+
+/** Images already asked for (one request each, whoever asks first). */
+const images = new Set<string>();
 
 export function preloadScreens(view: Preloaded): void {
   if (endOnArrival(view)) return;
-  if (view.fileUrl) void loadPdf(view.fileUrl, view.docuId).catch(() => undefined);
+  const first = Array.isArray(view.pageImages) ? view.pageImages[0] : undefined;
+  if (typeof first === 'string') {
+    // Issue #33: the server's image of page one is what a phone shows first; pdf.js waits until a
+    // page without an image is needed (PdfPages).
+    if (!images.has(first)) {
+      images.add(first);
+      const image = new Image();
+      image.fetchPriority = 'high';
+      image.src = first;
+    }
+  } else if (view.fileUrl) void loadPdf(view.fileUrl, view.docuId).catch(() => undefined);
   void loadSignerScreens().catch(() => undefined);
 }
 

@@ -276,7 +276,13 @@ export function Review({
     </p>
   );
   const pages = view.fileUrl ? (
-    <PdfPages fileUrl={view.fileUrl} cacheKey={view.docuId} pages={view.pages} renderOverlay={overlay} />
+    <PdfPages
+      fileUrl={view.fileUrl}
+      cacheKey={view.docuId}
+      pages={view.pages}
+      pageImages={view.pageImages}
+      renderOverlay={overlay}
+    />
   ) : (
     view.kind === 'vcontract' && <ContractVideo owner={view.ownerName} video={view.ownerVideo} lang={lang} />
   );
@@ -341,7 +347,13 @@ export function Review({
       </div>
       {errorLine}
       {view.fileUrl && (
-        <PdfPages fileUrl={view.fileUrl} cacheKey={view.docuId} pages={view.pages} renderOverlay={overlay} />
+        <PdfPages
+          fileUrl={view.fileUrl}
+          cacheKey={view.docuId}
+          pages={view.pages}
+          pageImages={view.pageImages}
+          renderOverlay={overlay}
+        />
       )}
       {/* Where the work is: sticks to the bottom of the screen while the pages scroll. */}
       <div className="signer-guide" data-testid="signer-guide" ref={guideRef}>
