@@ -12,4 +12,10 @@ export interface BenchContext {
   readonly log: (line: string) => void;
   /** Seconds per autocannon run (api). */
   readonly durationSeconds: number;
+  /** Contracts in the burst (bench/burst.ts, `--contracts N`). @default 1000 */
+  readonly contracts?: number;
+  /** Queue worker processes in the burst (`--workers N`). @default 2 */
+  readonly workers?: number;
+  /** `--no-kill`: the burst without its second run (a worker SIGKILLed mid-run). */
+  readonly noKill?: boolean;
 }

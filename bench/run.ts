@@ -8,6 +8,7 @@ import path from 'node:path';
 import { runApi } from './api';
 import { runBilling } from './billing';
 import { runBulk } from './bulk';
+import { runBurst } from './burst';
 import { stopBenchCloud } from './cloud';
 import { runCold } from './cold';
 import { runCost } from './cost';
@@ -48,27 +49,49 @@ export const PARTS: Record<string, Part> = {
   schedule: runSchedule,
   webhooks: runWebhooks,
   cost: runCost,
+  burst: runBurst,
 };
+
+/** Parts run only when named: `burst` takes many minutes (1,000 contracts, twice). */
+const OPT_IN = ['burst'];
 
 function parseArgs(argv: readonly string[]) {
   const parts: string[] = [];
   let runs = 5;
   let durationSeconds = 5;
   let markdown = false;
+  let contracts: number | undefined;
+  let workers: number | undefined;
+  let noKill = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--runs') runs = Number(argv[++i]);
     else if (a === '--duration') durationSeconds = Number(argv[++i]);
     else if (a === '--markdown') markdown = true;
+    else if (a === '--contracts') contracts = Number(argv[++i]);
+    else if (a === '--workers') workers = Number(argv[++i]);
+    else if (a === '--no-kill') noKill = true;
     else if (a in PARTS) parts.push(a);
     else throw new Error(`unknown argument ${a}: parts are ${Object.keys(PARTS).join(', ')}`);
   }
   if (!(runs >= 1) || !(durationSeconds >= 1)) throw new Error('--runs and --duration take a number ≥ 1');
+  for (const [flag, value] of [
+    ['--contracts', contracts],
+    ['--workers', workers],
+  ] as const) {
+    if (value !== undefined && !(Number.isInteger(value) && value >= 1))
+      throw new Error(`${flag} takes a whole number ≥ 1`);
+  }
   return {
-    parts: parts.length ? Object.keys(PARTS).filter((p) => parts.includes(p)) : Object.keys(PARTS),
+    parts: parts.length
+      ? Object.keys(PARTS).filter((p) => parts.includes(p))
+      : Object.keys(PARTS).filter((p) => !OPT_IN.includes(p)),
     runs,
     durationSeconds,
     markdown,
+    ...(contracts ? { contracts } : {}),
+    ...(workers ? { workers } : {}),
+    noKill,
   };
 }
 
@@ -85,7 +108,14 @@ async function main() {
   const started = Date.now();
   const log = (line: string) =>
     process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
-  const ctx: BenchContext = { runs: args.runs, durationSeconds: args.durationSeconds, log };
+  const ctx: BenchContext = {
+    runs: args.runs,
+    durationSeconds: args.durationSeconds,
+    log,
+    ...(args.contracts ? { contracts: args.contracts } : {}),
+    ...(args.workers ? { workers: args.workers } : {}),
+    noKill: args.noKill,
+  };
   const before = machine();
   const rows: Row[] = [];
   const failures: string[] = [];

@@ -52,6 +52,9 @@ const localEnvSchema = z.object({
   /** Embedded signing (issue #31): whether accounts may allow http://localhost parents (a test page
    *  on this machine). On by default here; 'false' behaves as deployed. */
   LOCAL_EMBED_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('true'),
+  /** 'off': no queue pollers in this process; separate worker processes (local/worker-process.ts)
+   *  poll the queues instead, as the burst bench runs them (bench/burst.ts). */
+  LOCAL_POLLERS: z.enum(['on', 'off']).default('on'),
 });
 
 export type LocalEnv = z.infer<typeof localEnvSchema>;
@@ -301,8 +304,10 @@ export async function startLocalCloud(
     appServer.removeAllListeners('request');
     appServer.on('request', handler);
 
-    const pollers = startPollers(endpoints.sqs, resources.queueUrls);
-    stops.push(() => pollers.stop());
+    if (cfg.LOCAL_POLLERS === 'on') {
+      const pollers = startPollers(endpoints.sqs, resources.queueUrls);
+      stops.push(() => pollers.stop());
+    }
     const sweepTimer = startSweepTimer(cfg.LOCAL_SWEEP_SECONDS, log);
     stops.push(() => sweepTimer.stop());
 

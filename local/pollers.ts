@@ -67,10 +67,26 @@ export interface Pollers {
   stop(): Promise<void>;
 }
 
+/** One handled batch, for a bench's timings (bench/burst.ts): when each message was sent, when this
+ *  poller received the batch and when the handler returned; which messages failed. */
+export interface BatchTiming {
+  readonly queue: WorkerName;
+  readonly messages: readonly Message[];
+  readonly receivedAt: number;
+  readonly doneAt: number;
+  readonly failed: ReadonlySet<string>;
+}
+
+export interface PollerOptions {
+  /** Called after each batch (never in the product: the local cloud passes none). */
+  readonly onBatch?: (batch: BatchTiming) => void;
+}
+
 export function startPollers(
   endpoint: string,
   queueUrls: Record<WorkerName, string>,
   scale: number = jobTimeScale(),
+  options: PollerOptions = {},
 ): Pollers {
   const client = new SQSClient({
     region: 'us-east-1',
@@ -110,6 +126,7 @@ export function startPollers(
         } catch {
           failed = new Set(messages.map((m) => m.MessageId!)); // whole batch failed
         }
+        options.onBatch?.({ queue: name, messages, receivedAt, doneAt: Date.now(), failed });
         const done = messages.filter((m) => !failed.has(m.MessageId!));
         if (done.length) {
           await client.send(

@@ -1,7 +1,18 @@
 import type { IdempotencyStore } from '../adapters/dynamo/repository';
 import type { Logger } from '../core/logger';
 import { IDEMPOTENCY_TTL_SECONDS, type NotifyJob } from '../jobs';
+import { QUEUES } from '../../shared/infra/definitions';
 import type { Mailer, ObjectStorage, SmsSender } from '../ports';
+
+/** A send's claim is held this long: longer than the notify worker may run (its timeout), shorter than
+ *  SQS hides a received message (the queue's visibility timeout). A worker that dies mid-send has let
+ *  go of the claim by the time SQS delivers the message again, so the retry sends it; with a lease
+ *  longer than the visibility timeout (the repository's default, 150 s against 60 s) the retry found
+ *  the claim held, took it for a duplicate and deleted the message: the e-mail was lost (seen by the
+ *  burst bench, bench/burst.ts, killing a worker mid-run). */
+export const NOTIFY_LEASE_SECONDS = Math.floor(
+  (QUEUES.notify.workerTimeoutSeconds + QUEUES.notify.visibilityTimeoutSeconds) / 2,
+);
 
 export interface NotifyDeps {
   readonly mailer: Mailer;
@@ -19,7 +30,7 @@ export async function deliverNotification(
   log: Logger,
 ): Promise<'sent' | 'duplicate'> {
   const key = `notify#${job.idempotencyKey}`;
-  if (!(await deps.idempotency.claim(key, IDEMPOTENCY_TTL_SECONDS))) {
+  if (!(await deps.idempotency.claim(key, IDEMPOTENCY_TTL_SECONDS, NOTIFY_LEASE_SECONDS))) {
     log.info('notification already sent; skipped', { kind: job.kind });
     return 'duplicate';
   }

@@ -2,12 +2,15 @@ import type { IdempotencyStore } from '../../../../lambdas/adapters/dynamo/repos
 import type { NotifyJob } from '../../../../lambdas/jobs';
 import type { Mailer, ObjectStorage, OutgoingMail, SmsSender } from '../../../../lambdas/ports';
 import { deliverNotification, type NotifyDeps } from '../../../../lambdas/usecases/notify';
+import { QUEUES } from '../../../../shared/infra/definitions';
 import { silentLog } from '../support';
 
 class InMemoryIdempotency implements IdempotencyStore {
   readonly claimed = new Set<string>();
+  readonly leases: (number | undefined)[] = [];
 
-  async claim(key: string) {
+  async claim(key: string, _ttlSeconds: number, leaseSeconds?: number) {
+    this.leases.push(leaseSeconds);
     if (this.claimed.has(key)) return false;
     this.claimed.add(key);
     return true;
@@ -105,6 +108,16 @@ describe('delivering a notification', () => {
 
     expect(second).toBe('duplicate');
     expect(d.mailer.sent).toHaveLength(1);
+  });
+
+  it('holds its claim for longer than the worker runs but shorter than SQS hides the message', async () => {
+    // A worker killed mid-send: SQS delivers the message again after the visibility timeout, and the
+    // retry must find the claim's lease over (else it skips the mail as a duplicate and it is lost).
+    const d = deps();
+    await deliverNotification(d, EMAIL, silentLog);
+    const [lease] = d.idempotency.leases;
+    expect(lease).toBeGreaterThan(QUEUES.notify.workerTimeoutSeconds);
+    expect(lease).toBeLessThan(QUEUES.notify.visibilityTimeoutSeconds);
   });
 
   it('gives the key back when sending fails, so the retry sends', async () => {
