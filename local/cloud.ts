@@ -51,6 +51,11 @@ const localEnvSchema = z.object({
   /** Embedded signing (issue #31): whether accounts may allow http://localhost parents (a test page
    *  on this machine). On by default here; 'false' behaves as deployed. */
   LOCAL_EMBED_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('true'),
+  /** Issue #33: how the anchor worker anchors ('token': one ERC-721 per hash, as deployed by default;
+   *  'merkle': batches under one root on the MerkleAnchor contract), and a batch's size and age. */
+  LOCAL_ANCHOR_MODE: z.enum(['token', 'merkle']).default('token'),
+  LOCAL_ANCHOR_BATCH_SIZE: z.coerce.number().int().positive().optional(),
+  LOCAL_ANCHOR_BATCH_AGE_SECONDS: z.coerce.number().int().positive().optional(),
 });
 
 export type LocalEnv = z.infer<typeof localEnvSchema>;
@@ -220,6 +225,11 @@ export async function startLocalCloud(
       S3_FORCE_PATH_STYLE: 'true',
       SMS_MODE: 'mailbox',
       ...chain.env,
+      ANCHOR_MODE: cfg.LOCAL_ANCHOR_MODE,
+      ...(cfg.LOCAL_ANCHOR_BATCH_SIZE ? { ANCHOR_BATCH_SIZE: String(cfg.LOCAL_ANCHOR_BATCH_SIZE) } : {}),
+      ...(cfg.LOCAL_ANCHOR_BATCH_AGE_SECONDS
+        ? { ANCHOR_BATCH_AGE_SECONDS: String(cfg.LOCAL_ANCHOR_BATCH_AGE_SECONDS) }
+        : {}),
       // The sealing key (KMS or Secrets Manager when deployed): made on first start, kept in the data
       // folder, its certificate issued by the local CA; the timestamp authorities, primary first.
       SEAL_SIGNER_FILE: trust.signerFile,
