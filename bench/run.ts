@@ -13,6 +13,7 @@ import { runCold } from './cold';
 import { BENCH_DIR, type BenchContext } from './context';
 import { runE2e } from './e2e';
 import { runFields } from './fields';
+import { runMerkle } from './merkle';
 import { runPhone, runTurn } from './phone';
 import { runSchedule } from './schedule';
 import { runSeal } from './seal';
@@ -46,6 +47,7 @@ export const PARTS: Record<string, Part> = {
   bulk: runBulk,
   schedule: runSchedule,
   webhooks: runWebhooks,
+  merkle: runMerkle,
 };
 
 function parseArgs(argv: readonly string[]) {
