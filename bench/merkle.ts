@@ -51,7 +51,9 @@ export async function runMerkle(ctx: BenchContext): Promise<Row[]> {
           const contract = new Contract(chain.deployment.merkleAddress!, MERKLE_ANCHOR_ABI, provider);
           const i = n - 1;
           verifyGas.push(
-            Number(await contract.getFunction('verify').estimateGas(tree.root, tree.proof(i), `0x${hashes[i]}`)),
+            Number(
+              await contract.getFunction('verify').estimateGas(tree.root, tree.proof(i), `0x${hashes[i]}`),
+            ),
           );
         }
       }
@@ -68,11 +70,22 @@ export async function runMerkle(ctx: BenchContext): Promise<Row[]> {
   return [
     row('merkle', 'token mode: gas per document (DocumentAnchor.mint)', 'count', mint),
     ...SIZES.map((n) =>
-      row('merkle', `merkle mode, batch of ${n}: gas per document (anchorRoot ÷ ${n})`, 'count', perDoc.get(n)!, {
-        note: `${(mintMedian / [...perDoc.get(n)!].sort((a, b) => a - b)[0]!).toFixed(1)}× less than a mint`,
-      }),
+      row(
+        'merkle',
+        `merkle mode, batch of ${n}: gas per document (anchorRoot ÷ ${n})`,
+        'count',
+        perDoc.get(n)!,
+        {
+          note: `${(mintMedian / [...perDoc.get(n)!].sort((a, b) => a - b)[0]!).toFixed(1)}× less than a mint`,
+        },
+      ),
     ),
     ...SIZES.map((n) => row('merkle', `tree and ${n} proofs built`, 'ms', build.get(n)!)),
-    row('merkle', `verify() of a proof in a batch of ${MERKLE_BATCH_MAX} (eth_estimateGas)`, 'count', verifyGas),
+    row(
+      'merkle',
+      `verify() of a proof in a batch of ${MERKLE_BATCH_MAX} (eth_estimateGas)`,
+      'count',
+      verifyGas,
+    ),
   ];
 }

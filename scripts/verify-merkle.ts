@@ -48,20 +48,34 @@ async function rpc(url: string, method: string, params: unknown[]): Promise<stri
 }
 
 /** Recomputes the root from the hash and proof, then reads rootTimestamp(root) on chain. */
-export async function verifyMerkle(rpcUrl: string, p: MerkleProofJson, sha256 = p.sha256): Promise<MerkleCheck> {
+export async function verifyMerkle(
+  rpcUrl: string,
+  p: MerkleProofJson,
+  sha256 = p.sha256,
+): Promise<MerkleCheck> {
   const hash = `0x${sha256.replace(/^0x/, '').toLowerCase()}`;
   if (!hex32(hash)) return { ok: false, reason: 'the hash is not a SHA-256', root: '', timestamp: 0 };
   // OpenZeppelin StandardMerkleTree's leaf of one bytes32: keccak256(keccak256(abi.encode(hash))).
   let node = keccak256(keccak256(getBytes(hash)));
   if (p.leaf && p.leaf.toLowerCase() !== node)
-    return { ok: false, reason: `the proof's leaf ${p.leaf} is not this hash's ${node}`, root: '', timestamp: 0 };
+    return {
+      ok: false,
+      reason: `the proof's leaf ${p.leaf} is not this hash's ${node}`,
+      root: '',
+      timestamp: 0,
+    };
   for (const s of p.proof.map((x) => x.toLowerCase())) {
     if (!hex32(s)) return { ok: false, reason: `bad proof element ${s}`, root: '', timestamp: 0 };
     node = node <= s ? keccak256(concat([node, s])) : keccak256(concat([s, node]));
   }
   const root = p.root.toLowerCase();
   if (node !== root)
-    return { ok: false, reason: `the proof leads to ${node}, not to the root ${root}`, root: node, timestamp: 0 };
+    return {
+      ok: false,
+      reason: `the proof leads to ${node}, not to the root ${root}`,
+      root: node,
+      timestamp: 0,
+    };
   if (p.chainId !== undefined) {
     const chainId = Number(await rpc(rpcUrl, 'eth_chainId', []));
     if (chainId !== p.chainId)
@@ -74,7 +88,8 @@ export async function verifyMerkle(rpcUrl: string, p: MerkleProofJson, sha256 = 
     'latest',
   ]);
   const timestamp = Number(BigInt(result === '0x' ? '0x0' : result));
-  if (timestamp === 0) return { ok: false, reason: `the contract has no record of root ${root}`, root, timestamp };
+  if (timestamp === 0)
+    return { ok: false, reason: `the contract has no record of root ${root}`, root, timestamp };
   return { ok: true, reason: `anchored at ${new Date(timestamp * 1000).toISOString()}`, root, timestamp };
 }
 
@@ -89,13 +104,17 @@ async function main(): Promise<number> {
   const documentId = arg('document');
   const proofFile = arg('proof');
   if (!rpcUrl || (!proofFile && !(api && documentId))) {
-    console.error('usage: verify-merkle --rpc <url> (--api <app url> --document <id> | --proof <file|->) [--hash <sha256>]');
+    console.error(
+      'usage: verify-merkle --rpc <url> (--api <app url> --document <id> | --proof <file|->) [--hash <sha256>]',
+    );
     return 2;
   }
   let body: unknown;
   if (proofFile) body = JSON.parse(fs.readFileSync(proofFile === '-' ? 0 : proofFile, 'utf8'));
   else {
-    const res = await fetch(`${api!.replace(/\/$/, '')}/api/verify?document=${encodeURIComponent(documentId!)}`);
+    const res = await fetch(
+      `${api!.replace(/\/$/, '')}/api/verify?document=${encodeURIComponent(documentId!)}`,
+    );
     body = await res.json();
   }
   const b = body as { chain?: { merkle?: MerkleProofJson } } & Partial<MerkleProofJson>;
@@ -105,7 +124,9 @@ async function main(): Promise<number> {
     return 1;
   }
   const check = await verifyMerkle(rpcUrl, proof, arg('hash') ?? proof.sha256);
-  console.log(`${check.ok ? 'VERIFIED' : 'NOT VERIFIED'}: ${check.reason} (root ${check.root || proof.root})`);
+  console.log(
+    `${check.ok ? 'VERIFIED' : 'NOT VERIFIED'}: ${check.reason} (root ${check.root || proof.root})`,
+  );
   return check.ok ? 0 : 1;
 }
 

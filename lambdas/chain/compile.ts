@@ -136,7 +136,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const started = Date.now();
   try {
     for (const name of Object.keys(CONTRACTS) as ContractName[]) {
-      const { artifact, compiled } = ensureArtifact({ contract: name, force: process.argv.includes('--force') });
+      const { artifact, compiled } = ensureArtifact({
+        contract: name,
+        force: process.argv.includes('--force'),
+      });
       const rel = path.relative(process.cwd(), CONTRACTS[name].artifact);
       console.log(
         compiled

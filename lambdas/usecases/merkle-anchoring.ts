@@ -59,7 +59,8 @@ export async function queueForBatch(
   log.info('document queued for a Merkle batch', { docuId: doc.docuId, waiting: timer.added });
   // The first document of a batch queues the one flush that closes it on age; the one that fills it
   // (or one that finds the timer overdue: its flush job was lost) closes it now.
-  if (timer.added === 1) await deps.queue.enqueue('anchor', MERKLE_FLUSH_JOB, { delaySeconds: deps.batchAgeSeconds });
+  if (timer.added === 1)
+    await deps.queue.enqueue('anchor', MERKLE_FLUSH_JOB, { delaySeconds: deps.batchAgeSeconds });
   if (timer.added >= deps.batchSize || Date.parse(timer.dueAt) <= now.getTime())
     await flushMerkleBatches(deps, log);
   return 'queued';
@@ -95,10 +96,7 @@ export async function flushMerkleBatches(deps: MerkleAnchorDeps, log: Logger): P
 }
 
 /** A batch of waiting documents: one leaf per distinct hash, in the order they came. */
-export function newBatch(
-  pending: readonly { docuId: string; sha256: string }[],
-  now: Date,
-): MerkleBatch {
+export function newBatch(pending: readonly { docuId: string; sha256: string }[], now: Date): MerkleBatch {
   const leafOf = new Map<string, number>();
   for (const p of pending) if (!leafOf.has(p.sha256)) leafOf.set(p.sha256, leafOf.size);
   const tree = merkleTree([...leafOf.keys()]);

@@ -48,7 +48,9 @@ describe('the MerkleAnchor contract and its adapter', () => {
   it('declares in merkle-abi.ts the functions, event and errors the compiled contract has', () => {
     const compiled = new Interface(ensureArtifact({ contract: MERKLE_CONTRACT_NAME }).artifact.abi);
     const ours = new Interface(MERKLE_ANCHOR_ABI);
-    ours.forEachFunction((f) => expect(compiled.getFunction(f.format())?.format('full')).toBe(f.format('full')));
+    ours.forEachFunction((f) =>
+      expect(compiled.getFunction(f.format())?.format('full')).toBe(f.format('full')),
+    );
     ours.forEachEvent((e) => expect(compiled.getEvent(e.format())?.format('full')).toBe(e.format('full')));
     ours.forEachError((e) => expect(compiled.getError(e.format())?.format('full')).toBe(e.format('full')));
   });
@@ -60,9 +62,11 @@ describe('the MerkleAnchor contract and its adapter', () => {
     const first = await a.anchorRoot(root);
     const nonce = await chain.provider.getTransactionCount(chain.minter.address);
     const again = await a.anchorRoot(root);
-    const read = await new EvmMerkleReader({ rpcUrl: chain.rpcUrl, chainId: 1337, contractAddress: address }).findRoot(
-      root,
-    );
+    const read = await new EvmMerkleReader({
+      rpcUrl: chain.rpcUrl,
+      chainId: 1337,
+      contractAddress: address,
+    }).findRoot(root);
     expect(first).toEqual({
       root,
       transactionHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
@@ -87,7 +91,9 @@ describe('the MerkleAnchor contract and its adapter', () => {
 
   it('refuses a root from an account without ANCHOR_ROLE', async () => {
     const contract = new Contract(address, MERKLE_ANCHOR_ABI, chain.stranger);
-    await expect(contract.getFunction('anchorRoot').staticCall(merkleTree(hashes('x', 1)).root)).rejects.toThrow();
+    await expect(
+      contract.getFunction('anchorRoot').staticCall(merkleTree(hashes('x', 1)).root),
+    ).rejects.toThrow();
   });
 
   it("accepts the tree's proofs on chain and in the independent script, and refuses tampered ones", async () => {
@@ -125,6 +131,8 @@ describe('the MerkleAnchor contract and its adapter', () => {
       sha256: hashes('never', 4)[1]!,
       proof: other.proof(1),
     });
-    expect(unanchored).toEqual(expect.objectContaining({ ok: false, reason: expect.stringMatching(/no record/) }));
+    expect(unanchored).toEqual(
+      expect.objectContaining({ ok: false, reason: expect.stringMatching(/no record/) }),
+    );
   });
 });
