@@ -94,12 +94,11 @@ describe('anchoring in Merkle batches on the local cloud', () => {
 
   beforeAll(async () => {
     for (let i = 0; i < 3; i++) sent.push(await sendTwoContractorDocument({ title: `Batch ${i}` }));
-    await Promise.all(
-      sent.map(async (s) => {
-        await signAndAgree(s.docuId, s.mailToken, [0, 1]);
-        await signAndAgree(s.docuId, s.smsToken, [2]);
-      }),
-    );
+    // One after the other (as a person signs): the last agreements land within one batch's age.
+    for (const s of sent) {
+      await signAndAgree(s.docuId, s.mailToken, [0, 1]);
+      await signAndAgree(s.docuId, s.smsToken, [2]);
+    }
     for (const s of sent) {
       docs.push(
         await eventually(
