@@ -9,8 +9,16 @@
 // The leaves keep the batch's order; a level with an odd count lifts its last node unchanged to the
 // next level (that node's proof has no sibling there). docs/anchoring.md documents the proof's JSON.
 // Shared: the anchor worker builds trees, the verify page and scripts/verify-merkle.ts check proofs.
-import { keccak256 } from 'ethers/crypto';
-import { concat, getBytes } from 'ethers/utils';
+// ethers/hash's solidityPackedKeccak256 is keccak256(abi.encodePacked(...)) as in Solidity; ethers'
+// crypto entry point is not imported by shared code (its name matches the lint rule that keeps
+// node:crypto out of code the SPA shares).
+import { solidityPackedKeccak256 } from 'ethers/hash';
+
+const keccakOf = (...words: string[]) =>
+  solidityPackedKeccak256(
+    words.map(() => 'bytes32'),
+    words,
+  );
 
 const BYTES32 = /^0x[0-9a-f]{64}$/;
 const SHA256 = /^(0x)?[0-9a-fA-F]{64}$/;
@@ -23,12 +31,12 @@ export function bytes32Of(sha256: string): string {
 
 /** The tree's leaf for a document's SHA-256. */
 export function merkleLeaf(sha256: string): string {
-  return keccak256(keccak256(getBytes(bytes32Of(sha256))));
+  return keccakOf(keccakOf(bytes32Of(sha256)));
 }
 
 /** A parent of two nodes: keccak256 of the two sorted (lower first). */
 export function merkleParent(a: string, b: string): string {
-  return a <= b ? keccak256(concat([a, b])) : keccak256(concat([b, a]));
+  return a <= b ? keccakOf(a, b) : keccakOf(b, a);
 }
 
 /** The root a proof leads to from a leaf (OpenZeppelin MerkleProof.processProof). */
