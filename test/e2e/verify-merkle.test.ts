@@ -2,7 +2,7 @@
 // cloud of its own in merkle mode (LOCAL_ANCHOR_MODE=merkle, batches closing after 2 s): a contract is
 // signed by everyone, its document records a proof, and /en/verify?document=<id> (the QR code's link)
 // shows the proof checked in the browser against the root read from the chain, with the root and its
-// time; /ja/ says it in Japanese; no critical or serious axe violation.
+// time; /jp/ says it in Japanese; no critical or serious axe violation.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -107,7 +107,7 @@ describe('verification page for a document anchored in a Merkle batch', () => {
 
   it('says it in Japanese', async () => {
     await session.run(async () => {
-      const page = await openApp(session, `/ja/verify?document=${docuId}`);
+      const page = await openApp(session, `/jp/verify?document=${docuId}`);
       await expectVisibleText(page, text('ja', 'verify.chain.merkle.proofOk'));
     });
   });
