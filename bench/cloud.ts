@@ -52,6 +52,8 @@ export function benchCloud(log: (line: string) => void): Promise<BenchCloud> {
         LOG_LEVEL: 'warn',
         TRIAL_CONTRACTS: '1000',
         API_KEY_RATE_PER_MINUTE: BENCH_API_KEY_RATE,
+        // The cost part reads what the cloud counted (local/meter.ts); counting costs the others nothing.
+        LOCAL_METER: '1',
       },
     });
     log(`local cloud ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${info.appUrl})`);

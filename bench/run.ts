@@ -10,6 +10,7 @@ import { runBilling } from './billing';
 import { runBulk } from './bulk';
 import { stopBenchCloud } from './cloud';
 import { runCold } from './cold';
+import { runCost } from './cost';
 import { BENCH_DIR, type BenchContext } from './context';
 import { runE2e } from './e2e';
 import { runFields } from './fields';
@@ -47,6 +48,7 @@ export const PARTS: Record<string, Part> = {
   bulk: runBulk,
   schedule: runSchedule,
   webhooks: runWebhooks,
+  cost: runCost,
   merkle: runMerkle,
 };
 

@@ -35,7 +35,7 @@ export function summarize(samples: readonly number[]): Summary {
   };
 }
 
-export type Unit = 'ms' | 's' | 'bytes' | 'ratio' | 'count' | 'MB' | 'req/s';
+export type Unit = 'ms' | 's' | 'bytes' | 'ratio' | 'count' | 'MB' | 'req/s' | 'usd';
 
 /** A figure in the unit's usual form: 12.3 ms, 1.24 s, 987 KB, 1.48 MB, 1.7×. */
 export function formatValue(value: number, unit: Unit): string {
@@ -55,6 +55,8 @@ export function formatValue(value: number, unit: Unit): string {
       return `${value.toFixed(0)} req/s`;
     case 'count':
       return String(Math.round(value));
+    case 'usd':
+      return `$${value.toFixed(value < 0.01 ? 5 : 4)}`;
   }
 }
 

@@ -54,6 +54,7 @@ export function composeApp(app: App, settings: DeploySettings): ComposedApp {
     oauth: stateful.auth.oauth,
     mailFrom: settings.mailFrom,
     minAge: settings.minAge,
+    apiThrottle: settings.apiThrottle,
     sealSignerSecretName: settings.sealSignerSecretName,
     evidence: {
       sealKey: stateful.sealKey,

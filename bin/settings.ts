@@ -42,6 +42,9 @@ export interface DeploySettings {
   readonly cspConnectSources: readonly string[];
   /** Minimum age to sign up (architecture §14). */
   readonly minAge: number;
+  /** The API stage's throttling (requests a second, and burst); docs/performance.md § Cost per contract
+   *  says what 1 million contracts a day needs. */
+  readonly apiThrottle: { readonly rateLimit: number; readonly burstLimit: number };
   /** Secrets Manager secret with the sealing key (issue #6, docs/deploy.md). */
   readonly sealSignerSecretName: string;
   /** The anchoring chain (architecture §9); undefined until the operator has deployed the contract. */
@@ -66,6 +69,9 @@ export interface EvidenceSettings {
 }
 
 /** Public RFC 3161 authorities used until the operator chooses theirs (docs/deploy.md). */
+/** The API stage's throttling when the context sets none (lib/constructs/api.ts's default). */
+export const DEFAULT_API_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
+
 export const DEFAULT_TSA_URLS = ['http://timestamp.digicert.com', 'http://timestamp.sectigo.com'] as const;
 
 /** The chain as the deploy settings give it: the Chain construct's props (lib/constructs/chain.ts) but
@@ -119,6 +125,8 @@ export const CONTEXT_KEYS = [
   'tsaUrls',
   'tsaTimeoutMs',
   'sealWaitAlarmMinutes',
+  'apiRateLimit',
+  'apiBurstLimit',
 ] as const;
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -315,6 +323,26 @@ export function readSettings(node: Node, env: Env): DeploySettings {
     throw new SettingsError(`Context minAge "${minAgeText}" must be a whole number of years, e.g. 18.`);
   }
 
+  const wholeAtLeastOne = (key: 'apiRateLimit' | 'apiBurstLimit', fallback: number): number => {
+    const raw = text(key);
+    const value = raw === undefined ? fallback : Number(raw);
+    if (!Number.isInteger(value) || value < 1) {
+      throw new SettingsError(
+        `Context ${key} "${raw}" must be a whole number of requests a second, e.g. 1000.`,
+      );
+    }
+    return value;
+  };
+  const apiThrottle = {
+    rateLimit: wholeAtLeastOne('apiRateLimit', DEFAULT_API_THROTTLE.rateLimit),
+    burstLimit: wholeAtLeastOne('apiBurstLimit', DEFAULT_API_THROTTLE.burstLimit),
+  };
+  if (apiThrottle.burstLimit < apiThrottle.rateLimit) {
+    throw new SettingsError(
+      `Context apiBurstLimit (${apiThrottle.burstLimit}) must be at least apiRateLimit (${apiThrottle.rateLimit}).`,
+    );
+  }
+
   const sealSignerSecretName = text('sealSignerSecretName') ?? 'signseal/sealing-key';
   if (!/^[A-Za-z0-9/_+=.@-]{1,512}$/.test(sealSignerSecretName)) {
     throw new SettingsError(
@@ -343,6 +371,7 @@ export function readSettings(node: Node, env: Env): DeploySettings {
 
   return {
     minAge,
+    apiThrottle,
     sealSignerSecretName,
     chain,
     evidence,

@@ -30,6 +30,23 @@ function fonts(): FunctionAssets {
   };
 }
 
+/**
+ * The seal worker's Node.js options (issue #33), both accepted in NODE_OPTIONS:
+ * - `--max-semi-space-size=1`: V8's young generation capped at 1 MB a semi-space. Left to itself V8
+ *   doubles it up to 16 MB while a seal builds pdf-lib's objects of the document, and those pages
+ *   stay resident (a fresh worker's peak ~10 MB higher) for no speed a seal needs.
+ * - `--v8-pool-size=1`: one V8 background thread instead of four (each with its stack and malloc
+ *   arena, ~3 MB together): the worker has 1024 MB, which Lambda gives well under one vCPU, so the
+ *   other three could not run beside it anyway.
+ * Measured in docs/performance.md (`seal`); the bench runs the product's fresh seals with them.
+ */
+export const SEAL_NODE_OPTIONS = '--max-semi-space-size=1 --v8-pool-size=1';
+
+function sealWorker(): FunctionAssets {
+  const { files, environment } = fonts();
+  return { files, environment: { ...environment, NODE_OPTIONS: SEAL_NODE_OPTIONS } };
+}
+
 function contract(): FunctionAssets {
   return {
     files: [{ source: CHAIN_ARTIFACT_PATH, target: `assets/${CHAIN_ARTIFACT_FILE}` }],
@@ -59,7 +76,7 @@ function merge(...parts: FunctionAssets[]): FunctionAssets {
 
 /** By entry module, relative to the repository root. */
 const FUNCTION_ASSETS: Readonly<Record<string, () => FunctionAssets>> = {
-  'lambdas/workers/seal.ts': fonts,
+  'lambdas/workers/seal.ts': sealWorker,
   'lambdas/workers/anchor.ts': () => merge(fonts(), contract()),
   'lambdas/handlers/verify.ts': contract,
   'lambdas/handlers/templates.ts': gallery,

@@ -12,7 +12,8 @@ import { LOCAL_HOST, LocalCloudError, listenOn } from './ports';
 import { provision, type Provisioned } from './provision';
 import { seedDemoAccounts, seedDemoProfiles, type SeededAccount } from './seed';
 import { getDeps, jobQueue, setChain, setDeps } from '../lambdas/deps';
-import { documentClient } from '../lambdas/adapters/aws';
+import { documentClient, dynamo, ses, sesv2, sns, sqs } from '../lambdas/adapters/aws';
+import { meterClient } from './meter';
 import { DynamoScheduleStore } from '../lambdas/adapters/dynamo/schedules';
 import { schedulerTickMs, startLocalScheduler } from './scheduler';
 import { startLocalChain } from './chain';
@@ -252,6 +253,12 @@ export async function startLocalCloud(
     setDeps(undefined);
     setChain(undefined);
     parseConfig(process.env); // fail here, with the variable's name, rather than on the first request
+    // LOCAL_METER=1 (bench/cost.ts): the handlers' SDK calls are counted (local/meter.ts).
+    meterClient('dynamodb', dynamo());
+    meterClient('sqs', sqs());
+    meterClient('ses', ses());
+    meterClient('ses', sesv2());
+    meterClient('sns', sns());
     await seedDemoProfiles(getDeps().repo, demoAccounts);
     // What Cognito e-mails in AWS (verification codes), cognito-local only prints: mail it locally.
     emulators.onCognitoMessage(({ destination, code }) => {

@@ -16,6 +16,7 @@ import {
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { QUEUES } from '../shared/infra/definitions';
 import { WORKERS, type WorkerName } from '../shared/api/routes';
+import { timed } from './meter';
 
 type Worker = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
 
@@ -103,7 +104,8 @@ export function startPollers(
         } as Context;
         let failed = new Set<string>();
         try {
-          const out = await handler(toEvent(messages, `arn:aws:sqs:us-east-1:000000000000:${name}`), context);
+          const event = toEvent(messages, `arn:aws:sqs:us-east-1:000000000000:${name}`);
+          const out = await timed(`worker:${name}`, () => handler(event, context));
           failed = new Set(out.batchItemFailures.map((f) => f.itemIdentifier));
         } catch {
           failed = new Set(messages.map((m) => m.MessageId!)); // whole batch failed

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { countS3 } from './meter';
 import { LOCAL_HOST, listenOn } from './ports';
 
 /** The form fields before the file S3 accepts (its MaxPostPreDataLengthExceeded limit is 20 KB). */
@@ -462,6 +463,15 @@ export async function startS3Front(options: S3FrontOptions): Promise<S3Front> {
       },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.statusMessage, up.rawHeaders);
+        // LOCAL_METER=1 (local/meter.ts): the request and the bytes each way, as S3 bills them.
+        let bytesOut = 0;
+        up.on('data', (chunk: Buffer) => (bytesOut += chunk.length));
+        up.on('end', () => {
+          const bytesIn = Number(
+            length ?? req.headers['x-amz-decoded-content-length'] ?? req.headers['content-length'] ?? 0,
+          );
+          countS3(req.method ?? 'GET', bytesIn, bytesOut);
+        });
         pipeline(up, res).catch(() => undefined);
       },
     );

@@ -14,6 +14,7 @@ import type { HttpEvent } from '../lambdas/core/http';
 import { contentSecurityPolicy } from '../shared/web/csp';
 import { EMBED_PAGE_PREFIX, shellFor } from '../shared/web/shells';
 import { MAX_ADVANCE_SECONDS, type TestClockState } from './scheduler';
+import { meterEnabled, meterSnapshot, resetMeter, timed } from './meter';
 
 type LambdaHandler = (event: HttpEvent, context: Context) => Promise<unknown>;
 
@@ -42,6 +43,7 @@ export interface TestClock {
  *  the deployed API has none of them (test/cdk/api.test.ts checks that no route starts with it). */
 export const LOCAL_ONLY_PREFIX = '/local/';
 const TEST_CLOCK_PATH = '/local/test-clock';
+const METER_PATH = '/local/meter';
 
 /** API Gateway's payload limit. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -358,7 +360,9 @@ export function createLocalHandler(options: LocalServerOptions): http.RequestLis
       },
     };
     const handler = await loadHandler(handlerName);
-    const result = (await handler(event, lambdaContext(requestId, handlerName))) as {
+    const result = (await timed(`api:${handlerName}`, () =>
+      handler(event, lambdaContext(requestId, handlerName)),
+    )) as {
       statusCode?: number;
       headers?: Record<string, string>;
       body?: string;
@@ -394,6 +398,16 @@ export function createLocalHandler(options: LocalServerOptions): http.RequestLis
     const clock = options.testClock;
     const body = await readBody(req);
     if (body === 'too-large') return fail(413, 'errors.payloadTooLarge', 'Request too large');
+    // LOCAL_METER=1: what the cloud counted (local/meter.ts), and its reset (bench/cost.ts).
+    if (meterEnabled() && (url.pathname === METER_PATH || url.pathname === `${METER_PATH}/reset`)) {
+      const allowedHere = url.pathname === METER_PATH ? 'GET' : 'POST';
+      if (method !== allowedHere) {
+        res.setHeader('allow', allowedHere);
+        return fail(405, 'errors.methodNotAllowed', `${url.pathname} takes ${allowedHere}`);
+      }
+      if (allowedHere === 'POST') resetMeter();
+      return sendJson(res, 200, meterSnapshot(), requestId);
+    }
     const paths = [TEST_CLOCK_PATH, `${TEST_CLOCK_PATH}/advance`, `${TEST_CLOCK_PATH}/reset`];
     if (!clock || !paths.includes(url.pathname)) {
       return fail(404, 'errors.routeNotFound', `No local endpoint ${method} ${url.pathname}`);

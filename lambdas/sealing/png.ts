@@ -1,7 +1,8 @@
 // Sign images into the PDF. pdf-lib's own PNG path decodes and re-compresses in JavaScript (UPNG +
 // pako: ~30 ms per 700×300 sign) and accepts bytes that are not a PNG at all; this one validates the
 // file, inflates and deflates with node's zlib, and embeds opaque images without decoding them.
-import { deflateSync, inflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
+import { inflate as pakoInflate, inflateEnd, inflateInit2, type ZStream } from 'pako/lib/zlib/inflate.js';
 import { PDFImage, PngEmbedder, type PDFDocument, type PDFRef } from 'pdf-lib';
 import { pngRawSize } from '../core/png-size';
 import { SealError } from './errors';
@@ -67,31 +68,83 @@ export function rawSize(png: Omit<Png, 'idat'>): number {
   return pngRawSize(png.width, png.height, CHANNELS[png.colorType]! * png.bitDepth, png.interlaced);
 }
 
-/** Up to this size, the image data is inflated into one buffer (a sign is at most 1400×600 RGBA: 3.4 MB). */
-const ONE_BUFFER_MAX = 8 * 2 ** 20;
+/** Up to this size (a sign is at most 1400×600 RGBA: 3.4 MB), the buffers below are kept for the next image. */
+const SCRATCH_MAX = 8 * 2 ** 20;
 
 /**
- * The image data, inflated. zlib stops at the size the header declares (`maxOutputLength`), so a
- * small file whose data would inflate to gigabytes (a PNG bomb) fails here without allocating them;
- * and writes into one buffer of that size rather than 16 KB chunks joined at the end (half the
- * memory, and no garbage of chunks).
+ * The buffers one document's images are decoded in, reused from one image to the next (issue #33):
+ * each image is deflated (copied) before the next is read, and a new inflated image (0.8 MB for a
+ * 700×300 sign) and alpha plane per image were garbage until the next collection — 10 signs raised a
+ * fresh worker's peak memory by ~8 MB. Kept with the document (a WeakMap), so they go with it.
  */
-function inflate(png: Png): Buffer {
+class Scratch {
+  private raw: Uint8Array | undefined;
+  private alpha: Uint8Array | undefined;
+
+  rawOf(size: number): Uint8Array {
+    if (size > SCRATCH_MAX) return new Uint8Array(size);
+    if (!this.raw || this.raw.length < size) this.raw = new Uint8Array(size);
+    return this.raw.subarray(0, size);
+  }
+
+  alphaOf(size: number): Uint8Array {
+    if (size > SCRATCH_MAX) return new Uint8Array(size);
+    if (!this.alpha || this.alpha.length < size) this.alpha = new Uint8Array(size);
+    return this.alpha.subarray(0, size);
+  }
+}
+
+const scratches = new WeakMap<object, Scratch>();
+
+function scratchOf(doc: PDFDocument): Scratch {
+  let scratch = scratches.get(doc);
+  if (!scratch) scratches.set(doc, (scratch = new Scratch()));
+  return scratch;
+}
+
+const Z_FINISH = 4;
+const Z_STREAM_END = 1;
+
+/**
+ * The image data, inflated into the scratch buffer: exactly the size the header declares, or an
+ * error. Inflating stops when the buffer (that size and one byte) is full, so a small file whose data
+ * would inflate to gigabytes (a PNG bomb) fails there without allocating or inflating the rest.
+ * pako's zlib port rather than Node's zlib because it writes into a buffer the caller gives (Node's
+ * `inflateSync` returns a new one each time); it checks the stream's Adler-32 as zlib does.
+ */
+function inflate(png: Png, scratch: Scratch): Uint8Array {
   const expected = rawSize(png);
-  let raw: Buffer;
+  const out = scratch.rawOf(expected + 1);
+  const strm: ZStream = {
+    input: png.idat,
+    next_in: 0,
+    avail_in: png.idat.length,
+    total_in: 0,
+    output: out,
+    next_out: 0,
+    avail_out: out.length,
+    total_out: 0,
+    msg: '',
+    state: null,
+    data_type: 2,
+    adler: 0,
+  };
+  let status: number;
   try {
-    raw = inflateSync(png.idat, {
-      maxOutputLength: Math.max(expected, 1),
-      // one byte more than the image: a full buffer makes zlib allocate another before it stops
-      chunkSize: Math.max(64, Math.min(expected + 1, ONE_BUFFER_MAX)),
-    });
+    inflateInit2(strm, 15);
+    status = pakoInflate(strm, Z_FINISH);
+    inflateEnd(strm);
   } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
-      fail(`PNG image data inflates to more than the ${png.width}×${png.height} image`, error);
     fail('PNG image data does not decode', error);
   }
-  if (raw.length !== expected) fail('PNG image data has the wrong size');
-  return raw;
+  if (strm.next_out > expected)
+    fail(
+      `PNG image data inflates to more than the ${png.width}×${png.height} image`,
+      new Error(`inflating stopped after ${strm.next_out} bytes, the image's ${expected} and one`),
+    );
+  if (status !== Z_STREAM_END) fail(`PNG image data does not decode${strm.msg ? ` (${strm.msg})` : ''}`);
+  if (strm.next_out !== expected) fail('PNG image data has the wrong size');
+  return out.subarray(0, expected);
 }
 
 /**
@@ -102,7 +155,7 @@ function inflate(png: Png): Buffer {
  * in `raw`, and row y was copied out before its colour is written.
  */
 export function unfilterSplit(
-  raw: Buffer,
+  raw: Uint8Array,
   width: number,
   height: number,
   bpp: number,
@@ -168,6 +221,7 @@ export function unfilterSplit(
 class FastPngEmbedder {
   constructor(
     readonly png: Png,
+    readonly scratch: Scratch,
     readonly width = png.width,
     readonly height = png.height,
   ) {}
@@ -178,15 +232,15 @@ class FastPngEmbedder {
     const gray = png.colorType === 0 || png.colorType === 4;
     if (png.colorType === 0 || png.colorType === 2) {
       // Opaque: the IDAT stream is already a valid FlateDecode stream with PNG predictors.
-      inflate(png); // checks the data's size
+      inflate(png, this.scratch); // checks the data's size
       return { color: png.idat, predictor: true };
     }
     const bpp = gray ? 2 : 4;
-    const raw = inflate(png);
+    const raw = inflate(png, this.scratch);
     const count = png.width * png.height;
     // the colour planes written over the start of the rows already read (see unfilterSplit)
     const color = raw.subarray(0, count * (bpp - 1));
-    const alpha = new Uint8Array(count);
+    const alpha = this.scratch.alphaOf(count);
     unfilterSplit(raw, png.width, png.height, bpp, color, alpha);
     // Level 3: signs are mostly empty space; higher levels cost time for a few bytes.
     return {
@@ -241,14 +295,14 @@ Object.setPrototypeOf(FastPngEmbedder.prototype, PngEmbedder.prototype);
 export async function embedPng(doc: PDFDocument, bytes: Uint8Array): Promise<PDFImage> {
   const png = parsePng(bytes);
   if (png.bitDepth !== 8 || png.interlaced || png.colorType === 3) {
-    inflate(png); // fails on damaged data before pdf-lib's lenient decoder sees it
+    inflate(png, scratchOf(doc)); // fails on damaged data before pdf-lib's lenient decoder sees it
     try {
       return await doc.embedPng(bytes);
     } catch (error) {
       fail('PNG does not decode', error);
     }
   }
-  const embedder = new FastPngEmbedder(png);
+  const embedder = new FastPngEmbedder(png, scratchOf(doc));
   embedder.check();
   const image = PDFImage.of(
     doc.context.nextRef(),

@@ -10,6 +10,7 @@ import { ParseSpeeds, PDFDocument, type PDFImage } from 'pdf-lib';
 import { localeForPath } from '../../shared/i18n/server';
 import { embedAttachments } from './attachments';
 import { appendAuditPages } from './audit';
+import './deflate';
 import { drawFields } from './field-marks';
 import { flattenForm } from './flatten';
 import { assertArea, SealError } from './errors';

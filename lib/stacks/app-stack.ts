@@ -43,6 +43,8 @@ export interface AppStackProps extends StackProps {
   readonly mailFrom: string;
   /** Minimum age to sign up. @default 18 */
   readonly minAge?: number;
+  /** The API stage's throttling. @default - the Api construct's (100 a second, burst 200) */
+  readonly apiThrottle?: { readonly rateLimit: number; readonly burstLimit: number };
   /** @default 'domain' */
   readonly mailIdentity?: MailIdentityMode;
   /** @default - none (SES production access) */
@@ -106,6 +108,7 @@ export class AppStack extends Stack {
       userPoolClient: props.userPoolClient,
       // Routes and integrations in a nested stack: the app stack's 500-resource limit (decision 161).
       nestRoutes: true,
+      ...(props.apiThrottle ? { throttle: props.apiThrottle } : {}),
       customDomain: props.apiDomain && {
         domainName: props.apiDomain.domainName,
         certificate: Certificate.fromCertificateArn(this, 'ApiCertificate', props.apiDomain.certificateArn),

@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import * as fontkit from 'fontkit';
 import { PDFDocument } from 'pdf-lib';
 import { AppFunction } from '../../lib/constructs/app-function.js';
-import { assetsFor } from '../../lib/function-assets.js';
+import { assetsFor, SEAL_NODE_OPTIONS } from '../../lib/function-assets.js';
 import { certificatePdf, createServiceSigner, sealPdf } from '../../lambdas/sealing/index.js';
 import { makeJpeg } from '../support/jpeg.js';
 import { makePng } from '../support/png.js';
@@ -108,6 +108,8 @@ beforeAll(async () => {
     env: {
       PATH: process.env.PATH ?? '',
       SEAL_FONT_DIR: join(dirname(bundle), 'assets/fonts'),
+      // as the seal worker runs (lib/function-assets.ts; Node refuses options NODE_OPTIONS may not hold)
+      NODE_OPTIONS: SEAL_NODE_OPTIONS,
     },
     maxBuffer: 10_000_000,
   });

@@ -22,11 +22,16 @@ describe('sealing in the composed app', () => {
   const anchorId = logicalIdOf(composed.app.jobs.jobs.anchor.worker);
   const sweepId = logicalIdOf(composed.app.sealing.sweep);
 
-  test('the seal worker has the sealing key secret and the fonts directory', () => {
+  test('the seal worker has the sealing key secret, the fonts directory and its Node.js options', () => {
     expect(variablesOf(sealId)).toMatchObject({
       SEAL_SIGNER_SECRET_ID: 'signseal/sealing-key',
       SEAL_FONT_DIR: '/var/task/assets/fonts',
+      // issue #33: a 1 MB young generation and one V8 background thread (peak memory; the bench
+      // runs the product's fresh seals with the same options)
+      NODE_OPTIONS: '--max-semi-space-size=1 --v8-pool-size=1',
     });
+    // only the seal worker's: the anchor worker keeps Node's defaults
+    expect(variablesOf(anchorId)).not.toHaveProperty('NODE_OPTIONS');
   });
 
   test('the anchor worker has the fonts (certificate PDF) and the contract ABI', () => {

@@ -168,13 +168,15 @@ export interface SendOptions {
   ownerName?: string;
   /** The contract's PDF (default: one A4 page, makePdf()). */
   pdf?: Uint8Array;
+  /** An owner already signed up (default: a new one, named ownerName). */
+  owner?: Owner;
 }
 
 const DEFAULT_BOX = { pageIndex: 0, x: 50, y: 60, width: 120, height: 40 };
 
 /** A contract sent to two contractors: by default the e-mail one has two areas, the SMS one one. */
 export async function sendTwoContractorDocument(options: SendOptions = {}): Promise<SentDocument> {
-  const owner = await newOwner('en', options.ownerName);
+  const owner = options.owner ?? (await newOwner('en', options.ownerName));
   const docuId = await createDocument(owner);
   const uploaded = await uploadPdf(owner, docuId, options.pdf);
   expect(uploaded.status).toBe(200);
