@@ -474,7 +474,8 @@ function readChain(
 function readAnchorMode(
   text: (key: (typeof CONTEXT_KEYS)[number]) => string | undefined,
 ): Pick<ChainSettings, 'anchorMode' | 'merkleContractAddress' | 'batchSize' | 'batchAgeSeconds'> {
-  const mode = text('anchorMode') ?? 'token';
+  const given = text('anchorMode');
+  const mode = given ?? 'token';
   if (!(ANCHOR_MODES as readonly string[]).includes(mode))
     throw new SettingsError(`Context anchorMode "${mode}" must be ${ANCHOR_MODES.join(' or ')}.`);
   const merkleContractAddress = text('chainMerkleContractAddress');
@@ -495,7 +496,8 @@ function readAnchorMode(
   const batchSize = whole('anchorBatchSize', MERKLE_BATCH_MAX);
   const batchAgeSeconds = whole('anchorBatchAgeSeconds', MAX_BATCH_AGE_SECONDS);
   return {
-    anchorMode: mode as AnchorMode,
+    // Unset: the Chain construct's default ('token').
+    ...(given ? { anchorMode: mode as AnchorMode } : {}),
     ...(merkleContractAddress ? { merkleContractAddress } : {}),
     ...(batchSize ? { batchSize } : {}),
     ...(batchAgeSeconds ? { batchAgeSeconds } : {}),

@@ -19,7 +19,13 @@ export interface EvmMerkleReaderOptions {
 
 const ROOT = /^0x[0-9a-fA-F]{64}$/;
 
-export const merkleInterface = new Interface(MERKLE_ANCHOR_ABI);
+let iface: Interface | undefined;
+
+/** The contract's interface, built on first use (a module-level `new Interface` would keep ethers'
+ *  ABI code in every bundle that imports lambdas/deps.ts). */
+export function merkleInterface(): Interface {
+  return (iface ??= new Interface(MERKLE_ANCHOR_ABI));
+}
 
 export class EvmMerkleReader implements MerkleRootReader {
   readonly chainId: number;
@@ -42,12 +48,12 @@ export class EvmMerkleReader implements MerkleRootReader {
 
   async findRoot(root: string): Promise<MerkleRootRecord | null> {
     if (!ROOT.test(root)) throw new ChainError('A Merkle root must be 32 bytes in 0x hex.');
-    const data = merkleInterface.encodeFunctionData('rootOf', [root]);
+    const data = merkleInterface().encodeFunctionData('rootOf', [root]);
     const result = await this.rpc<string>('rootOf', 'eth_call', [
       { to: this.contractAddress.toLowerCase(), data },
       'latest',
     ]);
-    const [timestamp, blockNumber] = merkleInterface.decodeFunctionResult('rootOf', result) as unknown as [
+    const [timestamp, blockNumber] = merkleInterface().decodeFunctionResult('rootOf', result) as unknown as [
       bigint,
       bigint,
     ];
@@ -57,7 +63,7 @@ export class EvmMerkleReader implements MerkleRootReader {
     const logs = await this.rpc<{ transactionHash?: string }[]>('eth_getLogs', 'eth_getLogs', [
       {
         address: this.contractAddress.toLowerCase(),
-        topics: merkleInterface.encodeFilterTopics('RootAnchored', [root]),
+        topics: merkleInterface().encodeFilterTopics('RootAnchored', [root]),
         fromBlock: toQuantity(blockNumber),
         toBlock: toQuantity(blockNumber),
       },

@@ -77,7 +77,7 @@ export class EvmMerkleAnchor extends EvmMerkleReader implements MerkleRootAnchor
         try {
           return await this.send(root);
         } catch (err) {
-          const revert = revertOf(err, merkleInterface);
+          const revert = revertOf(err, merkleInterface());
           const lostRace =
             isNonceClash(err) ||
             revert?.name === 'AlreadyAnchored' ||
@@ -99,13 +99,13 @@ export class EvmMerkleAnchor extends EvmMerkleReader implements MerkleRootAnchor
   private async send(root: string): Promise<MerkleRootRecord> {
     await this.withinBudget();
     const signer = await this.signer();
-    const contract = new Contract(this.contractAddress, merkleInterface, signer);
+    const contract = new Contract(this.contractAddress, merkleInterface(), signer);
     const tx = await this.bounded('anchorRoot', contract.getFunction('anchorRoot').send(root));
     const receipt = await this.bounded('the anchorRoot receipt', tx.wait(this.confirmations, this.timeoutMs));
     if (!receipt || receipt.status !== 1) throw new ChainError(`The anchoring of root ${root} failed.`);
     const event = receipt.logs
       .filter((l: Log) => l.address === this.contractAddress)
-      .map((l: Log) => merkleInterface.parseLog(l))
+      .map((l: Log) => merkleInterface().parseLog(l))
       .find((parsed) => parsed?.name === 'RootAnchored');
     if (!event) throw new ChainError(`The transaction ${receipt.hash} has no RootAnchored event.`);
     return this.record(root, receipt.hash, receipt.blockNumber, Number(event.args[1] as bigint));
