@@ -15,6 +15,7 @@ import { runCost } from './cost';
 import { BENCH_DIR, type BenchContext } from './context';
 import { runE2e } from './e2e';
 import { runFields } from './fields';
+import { runMerkle } from './merkle';
 import { runPhone, runTurn } from './phone';
 import { runSchedule } from './schedule';
 import { runSeal } from './seal';
@@ -50,6 +51,7 @@ export const PARTS: Record<string, Part> = {
   webhooks: runWebhooks,
   cost: runCost,
   burst: runBurst,
+  merkle: runMerkle,
 };
 
 /** Parts run only when named: `burst` takes many minutes (1,000 contracts, twice). */

@@ -4,6 +4,7 @@ import type { Node } from 'constructs';
 import type { MailIdentityMode } from '../lib/constructs/notifications.js';
 import { parseMailFrom } from '../lib/constructs/notifications.js';
 import type { ChainProps } from '../lib/constructs/chain.js';
+import { ANCHOR_MODES, MERKLE_BATCH_MAX, type AnchorMode } from '../shared/domain/anchoring.js';
 
 export interface FederatedClientSettings {
   readonly clientId: string;
@@ -116,6 +117,10 @@ export const CONTEXT_KEYS = [
   'chainName',
   'chainExplorerTxUrl',
   'chainMaxFeeGwei',
+  'anchorMode',
+  'chainMerkleContractAddress',
+  'anchorBatchSize',
+  'anchorBatchAgeSeconds',
   'sealKmsKeyArn',
   'tsaUrls',
   'tsaTimeoutMs',
@@ -403,7 +408,11 @@ function readChain(
   text: (key: (typeof CONTEXT_KEYS)[number]) => string | undefined,
 ): ChainSettings | undefined {
   const given = CHAIN_KEYS.filter((key) => text(key) !== undefined);
-  if (given.length === 0) return undefined;
+  if (given.length === 0) {
+    if (text('anchorMode') === 'merkle')
+      throw new SettingsError(`Context anchorMode=merkle needs the chain (${CHAIN_KEYS.join(', ')}).`);
+    return undefined;
+  }
   if (given.length < CHAIN_KEYS.length) {
     const missing = CHAIN_KEYS.filter((key) => !given.includes(key));
     throw new SettingsError(
@@ -456,8 +465,47 @@ function readChain(
     name: text('chainName'),
     explorerTxUrl,
     ...(maxFeeGwei === undefined ? {} : { maxFeeGwei }),
+    ...readAnchorMode(text),
   };
 }
+
+/** Issue #33: how documents are anchored — 'token' (the default, as the spec says) or 'merkle', with
+ *  the MerkleAnchor contract and the batch's size and age (docs/anchoring.md). */
+function readAnchorMode(
+  text: (key: (typeof CONTEXT_KEYS)[number]) => string | undefined,
+): Pick<ChainSettings, 'anchorMode' | 'merkleContractAddress' | 'batchSize' | 'batchAgeSeconds'> {
+  const given = text('anchorMode');
+  const mode = given ?? 'token';
+  if (!(ANCHOR_MODES as readonly string[]).includes(mode))
+    throw new SettingsError(`Context anchorMode "${mode}" must be ${ANCHOR_MODES.join(' or ')}.`);
+  const merkleContractAddress = text('chainMerkleContractAddress');
+  if (merkleContractAddress !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(merkleContractAddress))
+    throw new SettingsError(
+      `Context chainMerkleContractAddress "${merkleContractAddress}" must be a 0x-prefixed 20-byte address (CHAIN_CONTRACT=MerkleAnchor npm run contract:deploy prints it).`,
+    );
+  if (mode === 'merkle' && !merkleContractAddress)
+    throw new SettingsError('Context anchorMode=merkle needs chainMerkleContractAddress.');
+  const whole = (key: 'anchorBatchSize' | 'anchorBatchAgeSeconds', max: number): number | undefined => {
+    const t = text(key);
+    if (t === undefined) return undefined;
+    const n = Number(t);
+    if (!/^\d+$/.test(t) || n < 1 || n > max)
+      throw new SettingsError(`Context ${key} "${t}" must be a whole number from 1 to ${max}.`);
+    return n;
+  };
+  const batchSize = whole('anchorBatchSize', MERKLE_BATCH_MAX);
+  const batchAgeSeconds = whole('anchorBatchAgeSeconds', MAX_BATCH_AGE_SECONDS);
+  return {
+    // Unset: the Chain construct's default ('token').
+    ...(given ? { anchorMode: mode as AnchorMode } : {}),
+    ...(merkleContractAddress ? { merkleContractAddress } : {}),
+    ...(batchSize ? { batchSize } : {}),
+    ...(batchAgeSeconds ? { batchAgeSeconds } : {}),
+  };
+}
+
+/** SQS delays a message 15 minutes at most: the batch's age bound (its flush job's delay). */
+const MAX_BATCH_AGE_SECONDS = 900;
 
 /** The seal worker's budget for the timestamp round trips: every authority timing out must still
  *  leave the seal its time within the worker's 120 s (shared/infra/definitions.ts QUEUES). */

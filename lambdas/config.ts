@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { isLimitRule, type LimitRule, type LimitRuleSpec } from './usecases/limits';
 import { DEFAULT_API_KEY_RATE_PER_MINUTE } from '../shared/domain/api-keys';
+import { ANCHOR_MODES, MERKLE_BATCH_AGE_SECONDS, MERKLE_BATCH_MAX } from '../shared/domain/anchoring';
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 const intFrom = (def: number) => z.coerce.number().int().positive().default(def);
@@ -192,6 +193,19 @@ export const configSchema = z.object({
   CHAIN_MAX_FEE_GWEI: z.coerce.number().positive().optional(),
   /** Bound on every chain call (RPC request, receipt wait), so a chain that is down fails fast. */
   CHAIN_TIMEOUT_MS: intFrom(10_000),
+  /** Issue #33: the MerkleAnchor contract (roots of batches of hashes); read by the verification and
+   *  written by the anchor worker in ANCHOR_MODE 'merkle'. */
+  CHAIN_MERKLE_CONTRACT_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address')
+    .optional(),
+  /** Issue #33: how the anchor worker anchors: 'token' (one ERC-721 per hash, the default) or
+   *  'merkle' (batches of hashes under one root, docs/anchoring.md). Only the anchor worker has it. */
+  ANCHOR_MODE: z.enum(ANCHOR_MODES).default('token'),
+  /** A Merkle batch closes at this many documents (at most MERKLE_BATCH_MAX)… */
+  ANCHOR_BATCH_SIZE: z.coerce.number().int().positive().max(MERKLE_BATCH_MAX).default(MERKLE_BATCH_MAX),
+  /** …or this many seconds after its oldest document, whichever comes first. */
+  ANCHOR_BATCH_AGE_SECONDS: z.coerce.number().int().positive().default(MERKLE_BATCH_AGE_SECONDS),
   /** The RFC 3161 timestamp authorities (issue #30, architecture §22): comma-separated http(s) URLs, 1
    *  to 4, asked in order (primary, then fallbacks). Only the functions that seal have it (the seal and
    *  anchor workers, as CHAIN_* only where the chain is used); there it is required by

@@ -51,6 +51,9 @@ import { SqsDeadLetterQueue } from './adapters/sqs-dead-letters';
 import { DynamoAdminAuditTrail, type AdminAuditTrail } from './adapters/dynamo/admin-audit';
 import { EvmChain } from './adapters/evm-chain';
 import { EvmChainReader } from './adapters/evm-reader';
+import { EvmMerkleAnchor } from './adapters/evm-merkle';
+import { EvmMerkleReader } from './adapters/evm-merkle-reader';
+import { DynamoMerkleBatches } from './adapters/dynamo/merkle-batches';
 import { DynamoSealRepository } from './adapters/dynamo/sealing';
 import { DynamoShortLinkStore } from './adapters/dynamo/short-links';
 import type { OpenShortLinkDeps } from './usecases/short-links';
@@ -79,6 +82,7 @@ import { WEBHOOK_LIMITS } from '../shared/domain/webhooks';
 import type {
   AnchorChain,
   ChainReader,
+  MerkleRootReader,
   Clock,
   Scheduler,
   HealthCheckable,
@@ -558,11 +562,72 @@ export function renewalDeps(): RenewalDeps {
   };
 }
 
+let merkleRoots: EvmMerkleAnchor | undefined;
+
+/** The MerkleAnchor contract with the minter's key (issue #33, anchorMode 'merkle'). */
+function merkleRootAnchor(): EvmMerkleAnchor {
+  if (merkleRoots) return merkleRoots;
+  const c = getConfig();
+  const cc = chainConfig(c);
+  if (!c.CHAIN_MERKLE_CONTRACT_ADDRESS)
+    throw new ConfigError('CHAIN_MERKLE_CONTRACT_ADDRESS', "is missing (anchorMode 'merkle' needs it)");
+  const key = cc.minterKey;
+  if (!key) throw new ConfigError('CHAIN_MINTER_SECRET_ID', "is missing (anchorMode 'merkle' sends roots)");
+  merkleRoots = new EvmMerkleAnchor({
+    rpcUrl: cc.rpcUrl,
+    chainId: cc.chainId,
+    contractAddress: c.CHAIN_MERKLE_CONTRACT_ADDRESS,
+    timeoutMs: cc.timeoutMs,
+    ...(cc.maxFeeGwei ? { maxFeePerGasWei: BigInt(Math.round(cc.maxFeeGwei * 1e9)) } : {}),
+    minterKey:
+      key.kind === 'plain'
+        ? () => Promise.resolve(key.key)
+        : () => minterKeyFromSecret(key.secretId, c.AWS_REGION),
+  });
+  return merkleRoots;
+}
+
+let merkleReader: MerkleRootReader | undefined;
+
+/** Reading the MerkleAnchor contract (verification of a document anchored in a batch); null when
+ *  none is configured. */
+export function merkleRootReader(): MerkleRootReader | null {
+  const c = getConfig();
+  if (!c.CHAIN_RPC_URL || !c.CHAIN_MERKLE_CONTRACT_ADDRESS) return null;
+  if (merkleRoots) return merkleRoots;
+  const cc = chainConfig(c);
+  merkleReader ??= new EvmMerkleReader({
+    rpcUrl: cc.rpcUrl,
+    chainId: cc.chainId,
+    contractAddress: c.CHAIN_MERKLE_CONTRACT_ADDRESS,
+    timeoutMs: cc.timeoutMs,
+  });
+  return merkleReader;
+}
+
+/** Tests: forget the MerkleAnchor clients (a new configuration builds them again). */
+export function resetMerkleClients(): void {
+  merkleRoots?.destroy();
+  merkleRoots = undefined;
+  merkleReader = undefined;
+}
+
 /** What the anchor job needs (issue #6). */
 export function anchorDeps(): AnchorDeps {
   const base = documentDeps();
   const c = getConfig();
   return {
+    ...(c.ANCHOR_MODE === 'merkle'
+      ? {
+          merkle: {
+            batches: new DynamoMerkleBatches(documentClient(), c.TABLE_NAME),
+            roots: merkleRootAnchor,
+            queue: base.queue,
+            batchSize: c.ANCHOR_BATCH_SIZE,
+            batchAgeSeconds: c.ANCHOR_BATCH_AGE_SECONDS,
+          },
+        }
+      : {}),
     docs: base.docs,
     seals: seals(),
     users: base.users,
@@ -609,6 +674,7 @@ export function verifyDeps(): VerifyDeps {
     users: repository(),
     chain: () => (hasChain() ? chainReader() : null),
     chainName: getConfig().CHAIN_NAME,
+    merkle: merkleRootReader,
   };
 }
 

@@ -52,6 +52,11 @@ export const anchorJobSchema = z.object({
 });
 export type AnchorJob = z.infer<typeof anchorJobSchema>;
 
+/** Issue #33 (anchorMode 'merkle'): close and anchor the Merkle batches that are due. */
+export const merkleFlushJobSchema = z.object({ merkleFlush: z.literal(true) });
+/** What the anchor queue carries: a document's anchor job, or a Merkle batch flush. */
+export const anchorQueueJobSchema = z.union([anchorJobSchema, merkleFlushJobSchema]);
+
 /** How long a finished job's idempotency record is kept (longer than any SQS retention). */
 export const IDEMPOTENCY_TTL_SECONDS = 15 * 24 * 3600;
 

@@ -191,6 +191,33 @@ export interface AnchorChain extends ChainReader {
   transferHeld(tokenId: string, to: string): Promise<TokenTransfer>;
 }
 
+/** A Merkle root recorded on the MerkleAnchor contract (issue #33). */
+export interface MerkleRootRecord {
+  /** 0x, 32 bytes. */
+  readonly root: string;
+  readonly transactionHash: string;
+  readonly blockNumber: number;
+  /** The block's time, ISO 8601. */
+  readonly anchoredAt: string;
+  readonly chainId: number;
+  readonly contractAddress: string;
+}
+
+/** Reading the MerkleAnchor contract (verification). Every call may throw when the RPC is down. */
+export interface MerkleRootReader {
+  readonly chainId: number;
+  readonly contractAddress: string;
+  /** The root's record, or null when it was never anchored. */
+  findRoot(root: string): Promise<MerkleRootRecord | null>;
+}
+
+/** Anchoring Merkle roots with the service's key (the anchor worker in anchorMode 'merkle'). */
+export interface MerkleRootAnchor extends MerkleRootReader {
+  /** Anchors the root and waits for the receipt. Exactly once: the chain is read before each send
+   *  and after a failed one, so a retry or a racing worker finds the root anchored instead. */
+  anchorRoot(root: string): Promise<MerkleRootRecord>;
+}
+
 /** A held token's move to its owner's wallet (issue #32). */
 export interface TokenTransfer {
   readonly tokenId: string;

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { HDNodeWallet, JsonRpcProvider, Network, Wallet } from 'ethers';
+import { MERKLE_CONTRACT_NAME } from '../lambdas/chain/artifact';
 import { ensureArtifact } from '../lambdas/chain/compile';
 import { deployDocumentAnchor } from '../lambdas/chain/deploy';
 import { LocalCloudError } from './ports';
@@ -35,6 +36,9 @@ export interface LocalDeployment {
   blockNumber: number;
   deployer: string;
   minter: string;
+  /** Issue #33: the MerkleAnchor contract (anchorMode 'merkle'); deployed next to DocumentAnchor. */
+  merkleAddress?: string;
+  merkleSourceHash?: string;
 }
 
 export interface LocalChain {
@@ -149,6 +153,18 @@ export async function startLocalChain(options: {
       deployed = true;
       log(`Deployed DocumentAnchor to the local chain at ${deployment.address}.`);
     }
+    // Issue #33: the Merkle root anchor, deployed once next to DocumentAnchor (also on a chain that
+    // kept an older deployment record without it).
+    const merkleThere = deployment.merkleAddress
+      ? (await provider.getCode(deployment.merkleAddress)) !== '0x'
+      : false;
+    if (!merkleThere) {
+      const { artifact: merkleArtifact } = ensureArtifact({ log, contract: MERKLE_CONTRACT_NAME });
+      const m = await deployDocumentAnchor(deployer, minter.address, merkleArtifact);
+      deployment = { ...deployment, merkleAddress: m.address, merkleSourceHash: merkleArtifact.sourceHash };
+      fs.writeFileSync(deploymentFile, JSON.stringify(deployment, null, 2) + '\n');
+      log(`Deployed ${MERKLE_CONTRACT_NAME} to the local chain at ${m.address}.`);
+    }
     provider.destroy();
     return {
       rpcUrl,
@@ -159,6 +175,7 @@ export async function startLocalChain(options: {
         CHAIN_RPC_URL: rpcUrl,
         CHAIN_ID: String(LOCAL_CHAIN_ID),
         CHAIN_CONTRACT_ADDRESS: deployment.address,
+        CHAIN_MERKLE_CONTRACT_ADDRESS: deployment.merkleAddress!,
         CHAIN_MINTER_KEY: minter.privateKey,
         CHAIN_NAME: LOCAL_CHAIN_NAME,
       },

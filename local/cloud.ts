@@ -55,6 +55,11 @@ const localEnvSchema = z.object({
   /** 'off': no queue pollers in this process; separate worker processes (local/worker-process.ts)
    *  poll the queues instead, as the burst bench runs them (bench/burst.ts). */
   LOCAL_POLLERS: z.enum(['on', 'off']).default('on'),
+  /** Issue #33: how the anchor worker anchors ('token': one ERC-721 per hash, as deployed by default;
+   *  'merkle': batches under one root on the MerkleAnchor contract), and a batch's size and age. */
+  LOCAL_ANCHOR_MODE: z.enum(['token', 'merkle']).default('token'),
+  LOCAL_ANCHOR_BATCH_SIZE: z.coerce.number().int().positive().optional(),
+  LOCAL_ANCHOR_BATCH_AGE_SECONDS: z.coerce.number().int().positive().optional(),
 });
 
 export type LocalEnv = z.infer<typeof localEnvSchema>;
@@ -224,6 +229,11 @@ export async function startLocalCloud(
       S3_FORCE_PATH_STYLE: 'true',
       SMS_MODE: 'mailbox',
       ...chain.env,
+      ANCHOR_MODE: cfg.LOCAL_ANCHOR_MODE,
+      ...(cfg.LOCAL_ANCHOR_BATCH_SIZE ? { ANCHOR_BATCH_SIZE: String(cfg.LOCAL_ANCHOR_BATCH_SIZE) } : {}),
+      ...(cfg.LOCAL_ANCHOR_BATCH_AGE_SECONDS
+        ? { ANCHOR_BATCH_AGE_SECONDS: String(cfg.LOCAL_ANCHOR_BATCH_AGE_SECONDS) }
+        : {}),
       // The sealing key (KMS or Secrets Manager when deployed): made on first start, kept in the data
       // folder, its certificate issued by the local CA; the timestamp authorities, primary first.
       SEAL_SIGNER_FILE: trust.signerFile,

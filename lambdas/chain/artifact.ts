@@ -21,6 +21,12 @@ export const CHAIN_SOURCE_PATH = path.join(here, `${CONTRACT_NAME}.sol`);
 /** Where `npm run contract:build` writes the artifact (gitignored). */
 export const CHAIN_ARTIFACT_PATH = path.join(here, 'build', CHAIN_ARTIFACT_FILE);
 
+/** Issue #33: the Merkle root anchor. Its ABI is lambdas/chain/merkle-abi.ts (no artifact in a Lambda
+ *  bundle); the artifact is read only to deploy it (npm run contract:deploy, the local chain, tests). */
+export const MERKLE_CONTRACT_NAME = 'MerkleAnchor';
+export const MERKLE_SOURCE_PATH = path.join(here, `${MERKLE_CONTRACT_NAME}.sol`);
+export const MERKLE_ARTIFACT_PATH = path.join(here, 'build', `${MERKLE_CONTRACT_NAME}.json`);
+
 export interface ChainArtifact {
   readonly contractName: string;
   readonly abi: InterfaceAbi;

@@ -1,13 +1,29 @@
-// `npm run contract:build`: compiles DocumentAnchor.sol with solc-js (offline: the compiler ships in
-// the npm package) and writes lambdas/chain/build/DocumentAnchor.json { abi, bytecode, solcVersion,
-// sourceHash }. Skips the work when the artifact's sourceHash matches the current inputs.
+// `npm run contract:build`: compiles DocumentAnchor.sol and MerkleAnchor.sol (issue #33) with solc-js
+// (offline: the compiler ships in the npm package) and writes lambdas/chain/build/<Name>.json { abi,
+// bytecode, solcVersion, sourceHash }. Skips the work when an artifact's sourceHash matches the
+// current inputs.
 // ganache 7.9 runs only shanghai bytecode, hence evmVersion 'shanghai' (see docs/decisions.md).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CHAIN_ARTIFACT_PATH, CHAIN_SOURCE_PATH, CONTRACT_NAME, type ChainArtifact } from './artifact';
+import {
+  CHAIN_ARTIFACT_PATH,
+  CHAIN_SOURCE_PATH,
+  CONTRACT_NAME,
+  MERKLE_ARTIFACT_PATH,
+  MERKLE_CONTRACT_NAME,
+  MERKLE_SOURCE_PATH,
+  type ChainArtifact,
+} from './artifact';
+
+/** The contracts this repository builds: the name, its source and where its artifact goes. */
+export const CONTRACTS = {
+  [CONTRACT_NAME]: { source: CHAIN_SOURCE_PATH, artifact: CHAIN_ARTIFACT_PATH },
+  [MERKLE_CONTRACT_NAME]: { source: MERKLE_SOURCE_PATH, artifact: MERKLE_ARTIFACT_PATH },
+} as const;
+export type ContractName = keyof typeof CONTRACTS;
 
 const require = createRequire(import.meta.url);
 
@@ -60,10 +76,10 @@ function findImport(importPath: string): { contents: string } | { error: string 
 }
 
 /** Compiles the contract; throws with solc's messages on any compile error. */
-export function compileContract(): ChainArtifact {
-  const source = fs.readFileSync(CHAIN_SOURCE_PATH, 'utf8');
+export function compileContract(name: ContractName = CONTRACT_NAME): ChainArtifact {
+  const source = fs.readFileSync(CONTRACTS[name].source, 'utf8');
   const solc = require('solc') as Solc;
-  const fileName = `${CONTRACT_NAME}.sol`;
+  const fileName = `${name}.sol`;
   const input = {
     language: 'Solidity',
     sources: { [fileName]: { content: source } },
@@ -76,10 +92,10 @@ export function compileContract(): ChainArtifact {
       `solc could not compile ${fileName}:\n${errors.map((e) => e.formattedMessage).join('\n')}`,
     );
   }
-  const compiled = output.contracts?.[fileName]?.[CONTRACT_NAME];
-  if (!compiled) throw new Error(`solc produced no ${CONTRACT_NAME} contract.`);
+  const compiled = output.contracts?.[fileName]?.[name];
+  if (!compiled) throw new Error(`solc produced no ${name} contract.`);
   return {
-    contractName: CONTRACT_NAME,
+    contractName: name,
     abi: compiled.abi as ChainArtifact['abi'],
     bytecode: `0x${compiled.evm.bytecode.object}`,
     solcVersion: solc.version(),
@@ -97,15 +113,17 @@ function readArtifact(file: string): ChainArtifact | undefined {
 
 /** The artifact at `file`, compiled first when it is missing or stale. */
 export function ensureArtifact(
-  options: { file?: string; force?: boolean; log?: (line: string) => void } = {},
+  options: { file?: string; force?: boolean; log?: (line: string) => void; contract?: ContractName } = {},
 ): { artifact: ChainArtifact; compiled: boolean } {
-  const file = options.file ?? CHAIN_ARTIFACT_PATH;
+  const name = options.contract ?? CONTRACT_NAME;
+  const file = options.file ?? CONTRACTS[name].artifact;
   const existing = readArtifact(file);
-  if (!options.force && existing && existing.sourceHash === currentSourceHash()) {
+  const sourceHash = currentSourceHash(fs.readFileSync(CONTRACTS[name].source, 'utf8'));
+  if (!options.force && existing && existing.sourceHash === sourceHash) {
     return { artifact: existing, compiled: false };
   }
-  options.log?.(`Compiling ${CONTRACT_NAME}.sol (solc, evmVersion shanghai)…`);
-  const artifact = compileContract();
+  options.log?.(`Compiling ${name}.sol (solc, evmVersion shanghai)…`);
+  const artifact = compileContract(name);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   // Write then rename, so a reader never sees half a file.
   const tmp = `${file}.${process.pid}.tmp`;
@@ -117,13 +135,18 @@ export function ensureArtifact(
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const started = Date.now();
   try {
-    const { artifact, compiled } = ensureArtifact({ force: process.argv.includes('--force') });
-    const rel = path.relative(process.cwd(), CHAIN_ARTIFACT_PATH);
-    console.log(
-      compiled
-        ? `Compiled ${CONTRACT_NAME} with solc ${artifact.solcVersion} in ${((Date.now() - started) / 1000).toFixed(1)} s → ${rel}`
-        : `${rel} is up to date (sourceHash ${artifact.sourceHash.slice(0, 12)}…).`,
-    );
+    for (const name of Object.keys(CONTRACTS) as ContractName[]) {
+      const { artifact, compiled } = ensureArtifact({
+        contract: name,
+        force: process.argv.includes('--force'),
+      });
+      const rel = path.relative(process.cwd(), CONTRACTS[name].artifact);
+      console.log(
+        compiled
+          ? `Compiled ${name} with solc ${artifact.solcVersion} in ${((Date.now() - started) / 1000).toFixed(1)} s → ${rel}`
+          : `${rel} is up to date (sourceHash ${artifact.sourceHash.slice(0, 12)}…).`,
+      );
+    }
   } catch (err) {
     console.error(err instanceof Error ? err.message : String(err));
     process.exit(1);

@@ -4,10 +4,13 @@
 //   CHAIN_MINTER_ADDRESS  the account the anchor worker mints from (its key goes into the minter
 //                         secret); granted MINTER_ROLE. Default: the deployer.
 //   CHAIN_ID              optional: refuse to deploy when the RPC serves another chain
+//   CHAIN_CONTRACT        optional: 'MerkleAnchor' deploys the Merkle root anchor of issue #33
+//                         (anchorMode 'merkle'; the minter gets ANCHOR_ROLE). Default: DocumentAnchor.
 // Prints the address, chain id and transaction hash, and the cdk context to deploy the app with.
 import { pathToFileURL } from 'node:url';
 import { ContractFactory, JsonRpcProvider, Wallet, getAddress, isAddress, type Signer } from 'ethers';
 import type { ChainArtifact } from './artifact';
+import { MERKLE_CONTRACT_NAME } from './artifact';
 import { ensureArtifact } from './compile';
 
 export interface Deployment {
@@ -19,7 +22,8 @@ export interface Deployment {
   readonly minter: string;
 }
 
-/** Deploys the contract with `deployer` as admin and `minter` holding MINTER_ROLE; waits for the receipt. */
+/** Deploys the contract with `deployer` as admin and `minter` holding MINTER_ROLE (MerkleAnchor:
+ *  ANCHOR_ROLE; both constructors take (admin, minter)); waits for the receipt. */
 export async function deployDocumentAnchor(
   deployer: Signer,
   minter: string,
@@ -58,6 +62,8 @@ export function deployEnvProblems(env: Record<string, string | undefined>): stri
   if (env.CHAIN_MINTER_ADDRESS && !isAddress(env.CHAIN_MINTER_ADDRESS))
     problems.push('CHAIN_MINTER_ADDRESS must be a 0x-prefixed 20-byte address.');
   if (env.CHAIN_ID && !/^\d+$/.test(env.CHAIN_ID)) problems.push('CHAIN_ID must be a whole number.');
+  if (env.CHAIN_CONTRACT && !['DocumentAnchor', MERKLE_CONTRACT_NAME].includes(env.CHAIN_CONTRACT))
+    problems.push(`CHAIN_CONTRACT must be DocumentAnchor or ${MERKLE_CONTRACT_NAME}.`);
   return problems;
 }
 
@@ -83,10 +89,15 @@ async function main(env: Record<string, string | undefined>): Promise<void> {
     if (env.CHAIN_ID && Number(env.CHAIN_ID) !== chainId) {
       throw new Error(`The RPC serves chain ${chainId}, not CHAIN_ID=${env.CHAIN_ID}: nothing deployed.`);
     }
-    const { artifact } = ensureArtifact({ log: (l) => console.log(l) });
+    const merkle = env.CHAIN_CONTRACT === MERKLE_CONTRACT_NAME;
+    const name = merkle ? MERKLE_CONTRACT_NAME : 'DocumentAnchor';
+    const { artifact } = ensureArtifact({
+      log: (l) => console.log(l),
+      ...(merkle ? { contract: MERKLE_CONTRACT_NAME } : {}),
+    });
     const deployer = new Wallet(env.CHAIN_DEPLOYER_KEY!, provider);
     const minter = env.CHAIN_MINTER_ADDRESS ?? deployer.address;
-    console.log(`Deploying DocumentAnchor to chain ${chainId} from ${deployer.address} (minter ${minter})…`);
+    console.log(`Deploying ${name} to chain ${chainId} from ${deployer.address} (minter ${minter})…`);
     const d = await deployDocumentAnchor(deployer, minter, artifact);
     console.log(
       [
@@ -98,7 +109,9 @@ async function main(env: Record<string, string | undefined>): Promise<void> {
         `  Minter:           ${d.minter}`,
         '',
         'Deploy the app with:',
-        `  -c chainRpcUrl=<RPC URL> -c chainId=${d.chainId} -c chainContractAddress=${d.address} -c chainMinterSecretName=<secret holding the minter key>`,
+        merkle
+          ? `  -c anchorMode=merkle -c chainMerkleContractAddress=${d.address} (with the chain's other keys)`
+          : `  -c chainRpcUrl=<RPC URL> -c chainId=${d.chainId} -c chainContractAddress=${d.address} -c chainMinterSecretName=<secret holding the minter key>`,
         '',
       ].join('\n'),
     );

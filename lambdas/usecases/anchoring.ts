@@ -37,6 +37,7 @@ import { emitWebhookEvent } from './webhook-events';
 import { isVerifiedWallet } from '../../shared/domain/wallet';
 import type { WalletLinkStore } from '../adapters/dynamo/repository';
 import { contractorWallet } from './wallet';
+import { queueForBatch, type MerkleAnchorDeps } from './merkle-anchoring';
 
 /** The certificate e-mail's paragraphs (sealing.certificate.*). */
 /** A certificate SMS's short verify link works this many days (the page itself stays public). */
@@ -86,6 +87,9 @@ export interface AnchorDeps {
   readonly appUrl: string;
   /** Short links for SMS (issue #14): the verify link of a certificate SMS. */
   readonly shortLinks?: ShortLinkStore;
+  /** Issue #33: set in anchorMode 'merkle': documents go into Merkle batches instead of each minting
+   *  a token (agreement videos still get their tokens). */
+  readonly merkle?: MerkleAnchorDeps;
 }
 
 export function certificateKeyFor(docuId: string): string {
@@ -95,6 +99,20 @@ export function certificateKeyFor(docuId: string): string {
 export type AnchorOutcome = 'anchored' | 'already-anchored' | 'skipped';
 
 function recordOf(doc: DocumentRecord): ChainRecord | null {
+  const m = doc.merkleAnchor;
+  if (m && doc.finalSha256 && !doc.anchorTokenId) {
+    // Issue #33: no token; the certificate names the batch's root and the leaf instead.
+    return {
+      sha256: doc.finalSha256,
+      tokenId: '',
+      holder: '',
+      transactionHash: m.transactionHash,
+      blockNumber: m.blockNumber,
+      anchoredAt: m.anchoredAt,
+      chainId: m.chainId,
+      contractAddress: m.contractAddress,
+    };
+  }
   if (!doc.anchorTokenId || !doc.finalSha256) return null;
   return {
     sha256: doc.finalSha256,
@@ -155,12 +173,20 @@ async function certificateFollowUps(
   for (const target of targets) {
     const locale = localeForPath(target.lang);
     const verify = verifyUrlFor(deps.appUrl, target.lang, doc.docuId);
+    const merkle = !doc.anchorTokenId ? doc.merkleAnchor : undefined;
+    const token = merkle
+      ? translate(
+          'sealing.certificate.merkleToken',
+          { root: merkle.root, leaf: merkle.leafIndex, count: merkle.leafCount },
+          locale,
+        )
+      : record.tokenId;
     const values = {
       name: target.name || target.contact,
       title: messageTitle(doc.title, locale),
       number: doc.id4.toUpperCase(),
       hash: record.sha256,
-      token: record.tokenId,
+      token,
       contract: record.contractAddress,
       chain: `${deps.chainName} (${record.chainId})`,
       tx: record.transactionHash,
@@ -222,7 +248,7 @@ async function certificateFollowUps(
         ],
         finalSha256: record.sha256,
         ...(doc.sha256 ? { originalSha256: doc.sha256 } : {}),
-        tokenId: record.tokenId,
+        tokenId: token,
         ...(videos.length > 0 ? { videos } : {}),
         contractAddress: record.contractAddress,
         chainId: record.chainId,
@@ -267,9 +293,13 @@ export async function anchorDocument(deps: AnchorDeps, job: AnchorJob, log: Logg
   }
   const recipients = await deps.docs.listRecipients(doc.docuId);
   const videos = videoSigners(recipients).filter((r) => r.videoAnchor?.sha256 !== r.video.sha256);
-  if (doc.anchorTokenId && videos.length === 0) {
+  if ((doc.anchorTokenId || doc.merkleAnchor) && videos.length === 0) {
     await certificateFollowUps(deps, doc, log);
     return 'already-anchored';
+  }
+  if (deps.merkle && videos.length === 0) {
+    // Issue #33: the document waits for its batch; the batch's flush queues its follow-ups.
+    return (await queueForBatch(deps.merkle, doc, log)) === 'queued' ? 'skipped' : 'already-anchored';
   }
   const chain = deps.chain();
   const owner = await deps.users.getById(doc.ownerId);
@@ -296,9 +326,13 @@ export async function anchorDocument(deps: AnchorDeps, job: AnchorJob, log: Logg
     });
     log.info('agreement video anchored', { docuId: doc.docuId, recipient: r.index, tokenId: minted.tokenId });
   }
-  if (doc.anchorTokenId) {
+  if (doc.anchorTokenId || doc.merkleAnchor) {
     await certificateFollowUps(deps, doc, log, owner);
     return 'already-anchored';
+  }
+  if (deps.merkle) {
+    // Issue #33: the document waits for its batch; the batch's flush queues its follow-ups.
+    return (await queueForBatch(deps.merkle, doc, log)) === 'queued' ? 'skipped' : 'already-anchored';
   }
   const record = await chain.mint(job.hash, holder);
   const anchor = {

@@ -8,7 +8,8 @@ import type { DocumentRecord, DocumentRepository, RecipientRecord } from '../ada
 import type { UserRecord } from '../adapters/dynamo/repository';
 import type { SealRepository } from '../adapters/dynamo/sealing';
 import type { Logger } from '../core/logger';
-import type { ChainReader } from '../ports';
+import type { ChainReader, MerkleRootReader } from '../ports';
+import { merkleLeaf } from '../../shared/domain/merkle';
 
 export interface VerifyDeps {
   readonly docs: Pick<DocumentRepository, 'getDocument' | 'listRecipients'>;
@@ -17,6 +18,8 @@ export interface VerifyDeps {
   /** Null when no chain is configured. */
   readonly chain: () => ChainReader | null;
   readonly chainName: string;
+  /** Issue #33: the MerkleAnchor contract; null when none is configured. */
+  readonly merkle?: () => MerkleRootReader | null;
 }
 
 /** 'Alice Smith' → 'A**** S****', '山田 花子' → '山* 花*'. */
@@ -102,6 +105,15 @@ export async function verify(deps: VerifyDeps, query: VerifyQuery, log: Logger):
     }
   }
   let chain: VerifyResponse['chain'] = { state: 'absent' };
+  const m = doc?.merkleAnchor;
+  if (doc && m && hash === doc.finalSha256 && !sealed?.video) {
+    return {
+      hash,
+      known: true,
+      ...(document ? { document } : {}),
+      chain: await merkleChainState(deps, hash, m, log),
+    };
+  }
   const client = hash ? deps.chain() : null;
   if (hash && !client) chain = { state: 'unavailable' };
   if (hash && client) {
@@ -131,4 +143,39 @@ export async function verify(deps: VerifyDeps, query: VerifyQuery, log: Logger):
     }
   }
   return { hash, known: doc !== null, ...(document ? { document } : {}), ...(video ? { video } : {}), chain };
+}
+
+/** A document anchored in a Merkle batch (issue #33): its proof, and the root read live from the chain. */
+async function merkleChainState(
+  deps: VerifyDeps,
+  sha256: string,
+  m: NonNullable<DocumentRecord['merkleAnchor']>,
+  log: Logger,
+): Promise<VerifyResponse['chain']> {
+  const reader = deps.merkle?.() ?? null;
+  if (!reader) return { state: 'unavailable' };
+  try {
+    const root = await reader.findRoot(m.root);
+    if (!root) return { state: 'absent' };
+    return {
+      state: 'anchored',
+      merkle: {
+        sha256,
+        leaf: merkleLeaf(sha256),
+        root: m.root,
+        leafIndex: m.leafIndex,
+        leafCount: m.leafCount,
+        proof: [...m.proof],
+        transactionHash: root.transactionHash,
+        blockNumber: root.blockNumber,
+        anchoredAt: root.anchoredAt,
+        chainId: root.chainId,
+        chainName: deps.chainName,
+        contractAddress: root.contractAddress,
+      },
+    };
+  } catch (err) {
+    log.warn('chain unavailable for verification', { err });
+    return { state: 'unavailable' };
+  }
 }

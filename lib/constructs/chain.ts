@@ -5,6 +5,7 @@
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import type { AnchorMode } from '../../shared/domain/anchoring.js';
 
 export interface ChainProps {
   /** JSON-RPC endpoint (https). */
@@ -23,6 +24,15 @@ export interface ChainProps {
   /** The gas budget (issue #32): the highest fee per gas, in gwei, the minter pays; above it the
    *  anchor worker waits (the job retries later). @default - no cap */
   readonly maxFeeGwei?: number;
+  /** Issue #33: 'token' (one ERC-721 per document) or 'merkle' (batches under one root on the
+   *  MerkleAnchor contract; docs/anchoring.md). Only the anchor worker is told. @default 'token' */
+  readonly anchorMode?: AnchorMode;
+  /** The deployed MerkleAnchor contract; required by 'merkle', read by the verification. */
+  readonly merkleContractAddress?: string;
+  /** A Merkle batch closes at this many documents. @default 1000 (lambdas/config.ts) */
+  readonly batchSize?: number;
+  /** …or this many seconds after its oldest. @default 5 (lambdas/config.ts) */
+  readonly batchAgeSeconds?: number;
 }
 
 export class Chain extends Construct {
@@ -45,6 +55,7 @@ export class Chain extends Construct {
       ...(p.name ? { CHAIN_NAME: p.name } : {}),
       ...(p.explorerTxUrl ? { CHAIN_EXPLORER_TX_URL: p.explorerTxUrl } : {}),
       ...(p.timeoutMs ? { CHAIN_TIMEOUT_MS: String(p.timeoutMs) } : {}),
+      ...(p.merkleContractAddress ? { CHAIN_MERKLE_CONTRACT_ADDRESS: p.merkleContractAddress } : {}),
     };
   }
 
@@ -58,6 +69,13 @@ export class Chain extends Construct {
     this.bindReader(fn);
     fn.addEnvironment('CHAIN_MINTER_SECRET_ID', this.minterSecret.secretName);
     if (this.props.maxFeeGwei) fn.addEnvironment('CHAIN_MAX_FEE_GWEI', String(this.props.maxFeeGwei));
+    // Issue #33: the anchoring mode, for the anchor worker only (the default spelled out).
+    fn.addEnvironment('ANCHOR_MODE', this.props.anchorMode ?? 'token');
+    if (this.props.anchorMode === 'merkle') {
+      if (this.props.batchSize) fn.addEnvironment('ANCHOR_BATCH_SIZE', String(this.props.batchSize));
+      if (this.props.batchAgeSeconds)
+        fn.addEnvironment('ANCHOR_BATCH_AGE_SECONDS', String(this.props.batchAgeSeconds));
+    }
     this.minterSecret.grantRead(fn);
   }
 }

@@ -49,6 +49,33 @@ export const verifyChainRecordSchema = z.object({
 });
 export type VerifyChainRecord = z.infer<typeof verifyChainRecordSchema>;
 
+const BYTES32 = /^0x[0-9a-f]{64}$/;
+
+/** Issue #33 (anchorMode 'merkle'): the document's hash is a leaf of a Merkle root anchored on the
+ *  MerkleAnchor contract. The proof is the document's (from our table); `anchoredAt`, `transactionHash`
+ *  and `blockNumber` are read live from the chain for the root. Anyone recomputes the root from
+ *  `sha256` and `proof` (shared/domain/merkle.ts; docs/anchoring.md) and reads `rootTimestamp(root)`
+ *  on `contractAddress`: scripts/verify-merkle.ts does exactly that. */
+export const verifyMerkleProofSchema = z.object({
+  /** The document's SHA-256, 64 lower-case hex (no 0x). */
+  sha256: z.string(),
+  /** keccak256(keccak256(0x‖sha256)). */
+  leaf: z.string().regex(BYTES32),
+  root: z.string().regex(BYTES32),
+  leafIndex: z.number().int().nonnegative(),
+  leafCount: z.number().int().positive(),
+  /** Siblings from the leaf up; each parent is keccak256 of the sorted pair. */
+  proof: z.array(z.string().regex(BYTES32)),
+  transactionHash: z.string(),
+  blockNumber: z.number(),
+  anchoredAt: z.string(),
+  chainId: z.number(),
+  chainName: z.string(),
+  /** The MerkleAnchor contract. */
+  contractAddress: z.string(),
+});
+export type VerifyMerkleProof = z.infer<typeof verifyMerkleProofSchema>;
+
 export const verifyResponseSchema = z.object({
   /** The hash asked about (or the document's final hash when asked by document). */
   hash: z.string().nullable(),
@@ -85,6 +112,8 @@ export const verifyResponseSchema = z.object({
   chain: z.object({
     state: z.enum(['anchored', 'pending', 'unavailable', 'absent']),
     record: verifyChainRecordSchema.optional(),
+    /** Anchored in a Merkle batch (issue #33) instead of as a token. */
+    merkle: verifyMerkleProofSchema.optional(),
   }),
 });
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;

@@ -284,6 +284,22 @@ export function createEntities(client: DynamoDBDocumentClient, table: string) {
         anchoredAt: { type: 'string' },
         /** Issue #32: the token was minted to the service's address, held for the owner to claim. */
         anchorHeld: { type: 'boolean' },
+        /** Issue #33 (anchorMode 'merkle'): finalSha256 is a leaf of a Merkle root anchored on the
+         *  MerkleAnchor contract; its inclusion proof, the root's transaction and block time. */
+        merkleAnchor: {
+          type: 'map',
+          properties: {
+            root: { type: 'string', required: true },
+            leafIndex: { type: 'number', required: true },
+            leafCount: { type: 'number', required: true },
+            proof: { type: 'list', items: { type: 'string' }, required: true },
+            transactionHash: { type: 'string', required: true },
+            blockNumber: { type: 'number', required: true },
+            anchoredAt: { type: 'string', required: true },
+            chainId: { type: 'number', required: true },
+            contractAddress: { type: 'string', required: true },
+          },
+        },
         /** Issue #32: the owner's claim of a held token: the verified wallet it goes to, when asked,
          *  and, once moved, the transfer's transaction and time (or why it could not be moved). */
         claimTo: { type: 'string' },

@@ -1,7 +1,8 @@
 // The verify page's answer (issue #6; an agreement video's, issue #15): whether the file or hash is a
 // sealed document (or video) of ours, which one, and the token as read live from the chain.
 import { useTranslation } from 'react-i18next';
-import type { VerifyResponse } from '../../../../../shared/api/verify';
+import type { VerifyMerkleProof, VerifyResponse } from '../../../../../shared/api/verify';
+import { verifyMerkleProof } from '../../../../../shared/domain/merkle';
 import type { Locale } from '../../../../../shared/i18n/core';
 import { formatDateTime, timeZoneLabel } from '../../../lib/format';
 
@@ -91,7 +92,9 @@ export function VerifyResult(props: {
         </p>
       )}
       <h3>{t('verify.chain.heading')}</h3>
-      {result.chain.state === 'anchored' && record ? (
+      {result.chain.state === 'anchored' && result.chain.merkle ? (
+        <MerkleRecord proof={result.chain.merkle} sha256={fileHash ?? result.hash ?? ''} locale={locale} />
+      ) : result.chain.state === 'anchored' && record ? (
         <>
           <p className={chainMatches ? 'verify-good-text' : 'verify-bad-text'}>
             {chainMatches ? t('verify.chain.matches') : t('verify.chain.differs')}
@@ -120,6 +123,44 @@ export function VerifyResult(props: {
       ) : (
         <p>{t(`verify.chain.states.${result.chain.state}`)}</p>
       )}
+    </div>
+  );
+}
+
+/** Issue #33: a document anchored in a Merkle batch. The proof is checked here, in the browser: the
+ *  root it leads to from the file's (or asked) hash must be the root the chain holds. */
+function MerkleRecord(props: { proof: VerifyMerkleProof; sha256: string; locale: Locale }) {
+  const { t } = useTranslation();
+  const { proof, locale } = props;
+  const ok = props.sha256 !== '' && verifyMerkleProof(proof.root, proof.proof, props.sha256);
+  const time = `${formatDateTime(proof.anchoredAt, locale)} (${timeZoneLabel(locale)})`;
+  return (
+    <div data-testid="verify-merkle">
+      <p className={ok ? 'verify-good-text' : 'verify-bad-text'}>
+        {ok ? t('verify.chain.merkle.proofOk') : t('verify.chain.merkle.proofBad')}
+      </p>
+      <p>{t('verify.chain.merkle.anchoredInBatch', { root: proof.root, time })}</p>
+      <dl className="verify-facts">
+        <dt>{t('verify.chain.merkle.root')}</dt>
+        <dd className="mono">{proof.root}</dd>
+        <dt>{t('verify.chain.merkle.leaf')}</dt>
+        <dd>{t('verify.chain.merkle.leafValue', { index: proof.leafIndex + 1, count: proof.leafCount })}</dd>
+        <dt>{t('verify.chain.merkle.proof')}</dt>
+        <dd>{proof.proof.length}</dd>
+        <dt>{t('verify.chain.contract')}</dt>
+        <dd className="mono">{proof.contractAddress}</dd>
+        <dt>{t('verify.chain.network')}</dt>
+        <dd>
+          {proof.chainName} ({proof.chainId})
+        </dd>
+        <dt>{t('verify.chain.transaction')}</dt>
+        <dd className="mono">{proof.transactionHash}</dd>
+        <dt>{t('verify.chain.block')}</dt>
+        <dd>{proof.blockNumber}</dd>
+        <dt>{t('verify.chain.time')}</dt>
+        <dd>{time}</dd>
+      </dl>
+      <p className="small">{t('verify.chain.merkle.noToken')}</p>
     </div>
   );
 }
