@@ -66,7 +66,7 @@ export class GasBudgetError extends ChainError {
 const MINT_ATTEMPTS = 3;
 
 /** Two senders with one key took the same nonce: the loser's transaction is refused. */
-function isNonceClash(err: unknown): boolean {
+export function isNonceClash(err: unknown): boolean {
   const e = err instanceof ChainError ? err.cause : err;
   if (isError(e, 'NONCE_EXPIRED') || isError(e, 'REPLACEMENT_UNDERPRICED')) return true;
   const text =
@@ -104,16 +104,12 @@ export class EvmChain implements AnchorChain {
     this.maxFeePerGasWei = options.maxFeePerGasWei;
     // Only the host in messages: hosted RPC URLs often carry an API key in their path.
     this.host = new URL(options.rpcUrl).host;
-    const request = new FetchRequest(options.rpcUrl);
-    request.timeout = this.timeoutMs;
-    // staticNetwork: no eth_chainId probing (and no endless retries) when the RPC is down;
-    // cacheTimeout -1: a read right after a mint must see it.
-    this.provider = new JsonRpcProvider(request, Network.from(options.chainId), {
-      staticNetwork: true,
-      cacheTimeout: -1,
-      batchMaxCount: 1,
-      pollingInterval: options.pollingIntervalMs ?? 1000,
-    });
+    this.provider = minterProvider(
+      options.rpcUrl,
+      options.chainId,
+      this.timeoutMs,
+      options.pollingIntervalMs,
+    );
   }
 
   /** Stops the provider's timers (tests, the local cloud's shutdown). */
@@ -279,6 +275,24 @@ export class EvmChain implements AnchorChain {
  * eth_call reverts itself; for eth_estimateGas (the first step of a send) ganache puts the revert
  * data in `error.data.result` and geth-style nodes in `error.data`, which ethers leaves undecoded.
  */
+/** The minter's provider (token mints, claims, Merkle roots): staticNetwork, no eth_chainId probing (and
+ *  no endless retries) when the RPC is down; cacheTimeout -1, a read right after a send must see it. */
+export function minterProvider(
+  rpcUrl: string,
+  chainId: number,
+  timeoutMs: number,
+  pollingIntervalMs = 1000,
+): JsonRpcProvider {
+  const request = new FetchRequest(rpcUrl);
+  request.timeout = timeoutMs;
+  return new JsonRpcProvider(request, Network.from(chainId), {
+    staticNetwork: true,
+    cacheTimeout: -1,
+    batchMaxCount: 1,
+    pollingInterval: pollingIntervalMs,
+  });
+}
+
 export function revertOf(
   err: unknown,
   iface: Interface | undefined,

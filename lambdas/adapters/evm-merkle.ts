@@ -2,19 +2,10 @@
 // (evm-chain.ts): the chain is read before every send (rootOf), a send that loses a race (the root was
 // anchored meanwhile: AlreadyAnchored; or another sender took the nonce) reads it again, and this
 // container sends one transaction at a time. The gas budget (CHAIN_MAX_FEE_GWEI) holds here too.
-import {
-  BaseWallet,
-  Contract,
-  FetchRequest,
-  JsonRpcProvider,
-  Network,
-  SigningKey,
-  isError,
-  type Log,
-} from 'ethers';
+import { BaseWallet, Contract, JsonRpcProvider, SigningKey, isError, type Log } from 'ethers';
 import type { MerkleRootAnchor, MerkleRootRecord } from '../ports';
 import { ChainError, boundedChainCall } from './evm-reader';
-import { GasBudgetError, revertOf } from './evm-chain';
+import { GasBudgetError, isNonceClash, minterProvider, revertOf } from './evm-chain';
 import { EvmMerkleReader, merkleInterface, type EvmMerkleReaderOptions } from './evm-merkle-reader';
 
 export interface EvmMerkleAnchorOptions extends EvmMerkleReaderOptions {
@@ -31,17 +22,6 @@ export interface EvmMerkleAnchorOptions extends EvmMerkleReaderOptions {
 /** Sends of one root before giving up (each after reading that it is still not anchored). */
 const SEND_ATTEMPTS = 3;
 
-/** Another sender with the same key took the nonce (the messages of geth and ganache). */
-function isNonceClash(err: unknown): boolean {
-  const e = err instanceof ChainError ? err.cause : err;
-  if (isError(e, 'NONCE_EXPIRED') || isError(e, 'REPLACEMENT_UNDERPRICED')) return true;
-  const text =
-    e instanceof Error ? `${e.message} ${JSON.stringify((e as { error?: unknown }).error ?? '')}` : '';
-  return /nonce too low|underpriced|already known|nonce has already been used|can't be replaced|mining has already started|doesn't have the correct nonce/i.test(
-    text,
-  );
-}
-
 export class EvmMerkleAnchor extends EvmMerkleReader implements MerkleRootAnchor {
   private readonly provider: JsonRpcProvider;
   private readonly confirmations: number;
@@ -55,14 +35,12 @@ export class EvmMerkleAnchor extends EvmMerkleReader implements MerkleRootAnchor
     this.confirmations = options.confirmations ?? 1;
     this.minterKey = options.minterKey;
     this.maxFeePerGasWei = options.maxFeePerGasWei;
-    const request = new FetchRequest(options.rpcUrl);
-    request.timeout = this.timeoutMs;
-    this.provider = new JsonRpcProvider(request, Network.from(options.chainId), {
-      staticNetwork: true,
-      cacheTimeout: -1,
-      batchMaxCount: 1,
-      pollingInterval: options.pollingIntervalMs ?? 1000,
-    });
+    this.provider = minterProvider(
+      options.rpcUrl,
+      options.chainId,
+      this.timeoutMs,
+      options.pollingIntervalMs,
+    );
   }
 
   destroy(): void {
