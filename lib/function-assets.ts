@@ -39,7 +39,7 @@ function rendering(): FunctionAssets {
 export function renderBinaryCommands(outputDir: string): string[] {
   const { version } = require('@napi-rs/canvas/package.json') as { version: string };
   return [
-    `cd '${outputDir.replace(/'/g, `'\\''`)}' && npm install --no-save --no-package-lock --ignore-scripts --os=linux --cpu=arm64 --libc=glibc @napi-rs/canvas-linux-arm64-gnu@${version}`,
+    `cd '${outputDir.replace(/'/g, `'\\''`)}' && npm install --no-save --no-package-lock --ignore-scripts --force --os=linux --cpu=arm64 --libc=glibc @napi-rs/canvas-linux-arm64-gnu@${version}`,
   ];
 }
 
