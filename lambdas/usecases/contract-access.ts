@@ -9,6 +9,7 @@ import type { DocumentRecord, RecipientRecord } from '../adapters/dynamo/documen
 import { AppError } from '../core/errors';
 import type { AuthUser } from '../core/http';
 import { legacyOriginalKey, type DocumentDeps } from './document-access';
+import { pageImageKeys } from './page-images';
 
 /** A video's playback URL lives this long: enough to watch a one-minute video, then it is spent. */
 export const VIDEO_URL_SECONDS = 5 * 60;
@@ -105,6 +106,10 @@ export function recordedObjectKeys(doc: DocumentRecord, recipients: readonly Rec
   };
   visit(doc, 0);
   for (const r of recipients) visit(r, 0);
+  // The original's page images (issue #33) are named after its key, not recorded one by one.
+  if (doc.fileKey && doc.pageImages) {
+    for (const key of pageImageKeys(doc.fileKey, doc.pageImages)) keys.add(key);
+  }
   return [...keys];
 }
 

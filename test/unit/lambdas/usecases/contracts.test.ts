@@ -492,6 +492,23 @@ describe('deleteDocument', () => {
       'documents/d1/x.bin',
     ]);
   });
+
+  it("adds the original's page images (issue #33), named after its key rather than recorded", () => {
+    const doc = {
+      docuId: 'd1',
+      fileKey: 'documents/d1/original-ab.pdf',
+      pageImages: 2,
+    } as unknown as DocumentRecord;
+    expect(recordedObjectKeys(doc, []).sort()).toEqual([
+      'documents/d1/original-ab.page-1.webp',
+      'documents/d1/original-ab.page-2.webp',
+      'documents/d1/original-ab.pdf',
+      'documents/d1/original.pdf', // the legacy key, always
+    ]);
+    expect(recordedObjectKeys({ ...doc, pageImages: 0 }, [])).not.toContain(
+      'documents/d1/original-ab.page-1.webp',
+    );
+  });
 });
 
 describe('contractorSignerLink', () => {
