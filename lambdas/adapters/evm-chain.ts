@@ -15,6 +15,7 @@ import {
   getAddress,
   isAddress,
   isError,
+  type FeeData,
   type InterfaceAbi,
   type Log,
 } from 'ethers';
@@ -92,7 +93,8 @@ export class EvmChain implements AnchorChain {
   private writer: Contract | undefined;
   private minter: Promise<BaseWallet> | undefined;
   /** Mints from this container one at a time, so two never take the same nonce. */
-  private sending: Promise<unknown> = Promise.resolve();
+  /** One send (a mint, a transfer) at a time from this container. */
+  private readonly oneAtATime = sendQueue();
 
   constructor(options: EvmChainOptions) {
     this.reads = new EvmChainReader(options);
@@ -132,31 +134,14 @@ export class EvmChain implements AnchorChain {
   async mint(sha256: string, holder: string): Promise<ChainRecord> {
     const hash = hashArg(sha256);
     if (!isAddress(holder)) throw new ChainError(`The holder ${holder} is not an address.`);
-    return this.oneAtATime(async () => {
-      for (let attempt = 1; ; attempt++) {
-        const existing = await this.findByHash(sha256);
-        if (existing) return existing;
-        try {
-          return await this.sendMint(sha256, hash, getAddress(holder));
-        } catch (err) {
-          // Another worker minted the hash between our check and our transaction (a revert, at gas
-          // estimation or on chain), or took the nonce we were given: look again before giving up.
-          const revert = revertOf(err, this.reads.interface);
-          const lostRace =
-            isNonceClash(err) ||
-            revert?.name === 'AlreadyAnchored' ||
-            // A transaction that reverted on chain carries no reason: the hash may be minted now.
-            (!revert && isError(err instanceof ChainError ? err.cause : err, 'CALL_EXCEPTION'));
-          if (!lostRace) throw err;
-          if (attempt >= MINT_ATTEMPTS) {
-            const record = await this.findByHash(sha256);
-            if (record) return record;
-            throw err;
-          }
-          await new Promise((r) => setTimeout(r, 100 * attempt));
-        }
-      }
-    });
+    return this.oneAtATime(() =>
+      sendUnlessDone(
+        () => this.findByHash(sha256),
+        () => this.sendMint(sha256, hash, getAddress(holder)),
+        this.reads.interface,
+        MINT_ATTEMPTS,
+      ),
+    );
   }
 
   async transferHeld(tokenId: string, to: string): Promise<TokenTransfer> {
@@ -201,14 +186,6 @@ export class EvmChain implements AnchorChain {
     });
   }
 
-  /** Runs one send (a mint, a transfer) after the ones before it from this container, so that two
-   *  never take the same nonce; a failed one does not stop the next. */
-  private oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.sending.then(work);
-    this.sending = run.catch(() => undefined);
-    return run;
-  }
-
   private async sendMint(sha256: string, hash: string, holder: string): Promise<ChainRecord> {
     await this.withinBudget();
     const contract = this.contract().connect(await this.wallet()) as Contract;
@@ -232,13 +209,10 @@ export class EvmChain implements AnchorChain {
     );
   }
 
-  /** Refuses to send while the network's fee per gas is above the budget (when one is set). */
-  private async withinBudget(): Promise<void> {
-    const cap = this.maxFeePerGasWei;
-    if (cap === undefined) return;
-    const fees = await this.bounded('the fee data', this.provider.getFeeData());
-    const fee = fees.maxFeePerGas ?? fees.gasPrice;
-    if (fee !== null && fee > cap) throw new GasBudgetError(fee, cap);
+  private withinBudget(): Promise<void> {
+    return checkGasBudget(this.maxFeePerGasWei, () =>
+      this.bounded('the fee data', this.provider.getFeeData()),
+    );
   }
 
   private contract(): Contract {
@@ -256,9 +230,7 @@ export class EvmChain implements AnchorChain {
     }
     if (!this.minter) {
       // As Wallet does: a key may come without its 0x (CHAIN_MINTER_KEY accepts both).
-      this.minter = this.minterKey().then(
-        (key) => new BaseWallet(new SigningKey(key.startsWith('0x') ? key : `0x${key}`), this.provider),
-      );
+      this.minter = this.minterKey().then((key) => minterWallet(key, this.provider));
       this.minter.catch(() => (this.minter = undefined));
     }
     return this.minter;
@@ -275,6 +247,70 @@ export class EvmChain implements AnchorChain {
  * eth_call reverts itself; for eth_estimateGas (the first step of a send) ganache puts the revert
  * data in `error.data.result` and geth-style nodes in `error.data`, which ethers leaves undecoded.
  */
+/** Runs each given send after the ones before it, so that two sends of one container never take the
+ *  same nonce; a failed one does not stop the next (token mints, claims, Merkle roots). */
+export function sendQueue(): <T>(work: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (work) => {
+    const run = last.then(work);
+    last = run.catch(() => undefined);
+    return run;
+  };
+}
+
+/** Whether a failed send may have lost a race: another sender took the nonce, or did the work between
+ *  our read and our transaction (AlreadyAnchored, or an on-chain revert, which carries no reason). */
+export function lostRace(err: unknown, contract: Interface): boolean {
+  const revert = revertOf(err, contract);
+  return (
+    isNonceClash(err) ||
+    revert?.name === 'AlreadyAnchored' ||
+    (!revert && isError(err instanceof ChainError ? err.cause : err, 'CALL_EXCEPTION'))
+  );
+}
+
+/** Exactly once on a shared chain: read first (`find`), send, and after a lost race read again before
+ *  trying once more; at most `attempts` sends. */
+export async function sendUnlessDone<T>(
+  find: () => Promise<T | null>,
+  send: () => Promise<T>,
+  contract: Interface,
+  attempts: number,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const existing = await find();
+    if (existing) return existing;
+    try {
+      return await send();
+    } catch (err) {
+      if (!lostRace(err, contract)) throw err;
+      if (attempt >= attempts) {
+        const found = await find();
+        if (found) return found;
+        throw err;
+      }
+      await new Promise((r) => setTimeout(r, 100 * attempt));
+    }
+  }
+}
+
+/** Refuses to send while the network's fee per gas is above the budget (when one is set). */
+export async function checkGasBudget(
+  cap: bigint | undefined,
+  feeData: () => Promise<FeeData>,
+): Promise<void> {
+  if (cap === undefined) return;
+  const fees = await feeData();
+  const fee = fees.maxFeePerGas ?? fees.gasPrice;
+  if (fee !== null && fee > cap) throw new GasBudgetError(fee, cap);
+}
+
+/** The minter's signer. BaseWallet, not Wallet: the same signing, without Wallet's keystore and
+ *  mnemonic code that a raw key never uses. A key may come without its 0x, as Wallet accepts. */
+export function minterWallet(key: string, provider: JsonRpcProvider): BaseWallet {
+  return new BaseWallet(new SigningKey(key.startsWith('0x') ? key : `0x${key}`), provider);
+}
+
 /** The minter's provider (token mints, claims, Merkle roots): staticNetwork, no eth_chainId probing (and
  *  no endless retries) when the RPC is down; cacheTimeout -1, a read right after a send must see it. */
 export function minterProvider(

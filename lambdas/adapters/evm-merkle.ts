@@ -2,10 +2,10 @@
 // (evm-chain.ts): the chain is read before every send (rootOf), a send that loses a race (the root was
 // anchored meanwhile: AlreadyAnchored; or another sender took the nonce) reads it again, and this
 // container sends one transaction at a time. The gas budget (CHAIN_MAX_FEE_GWEI) holds here too.
-import { BaseWallet, Contract, JsonRpcProvider, SigningKey, isError, type Log } from 'ethers';
+import { BaseWallet, Contract, JsonRpcProvider, type Log } from 'ethers';
 import type { MerkleRootAnchor, MerkleRootRecord } from '../ports';
 import { ChainError, boundedChainCall } from './evm-reader';
-import { GasBudgetError, isNonceClash, minterProvider, revertOf } from './evm-chain';
+import { checkGasBudget, minterProvider, minterWallet, sendQueue, sendUnlessDone } from './evm-chain';
 import { EvmMerkleReader, merkleInterface, type EvmMerkleReaderOptions } from './evm-merkle-reader';
 
 export interface EvmMerkleAnchorOptions extends EvmMerkleReaderOptions {
@@ -28,7 +28,8 @@ export class EvmMerkleAnchor extends EvmMerkleReader implements MerkleRootAnchor
   private readonly minterKey: () => Promise<string>;
   private readonly maxFeePerGasWei: bigint | undefined;
   private wallet: Promise<BaseWallet> | undefined;
-  private sending: Promise<unknown> = Promise.resolve();
+  /** One root at a time from this container, as EvmChain mints. */
+  private readonly oneAtATime = sendQueue();
 
   constructor(options: EvmMerkleAnchorOptions) {
     super(options);
@@ -48,30 +49,14 @@ export class EvmMerkleAnchor extends EvmMerkleReader implements MerkleRootAnchor
   }
 
   anchorRoot(root: string): Promise<MerkleRootRecord> {
-    const run = this.sending.then(async () => {
-      for (let attempt = 1; ; attempt++) {
-        const existing = await this.findRoot(root);
-        if (existing) return existing;
-        try {
-          return await this.send(root);
-        } catch (err) {
-          const revert = revertOf(err, merkleInterface());
-          const lostRace =
-            isNonceClash(err) ||
-            revert?.name === 'AlreadyAnchored' ||
-            (!revert && isError(err instanceof ChainError ? err.cause : err, 'CALL_EXCEPTION'));
-          if (!lostRace) throw err;
-          if (attempt >= SEND_ATTEMPTS) {
-            const found = await this.findRoot(root);
-            if (found) return found;
-            throw err;
-          }
-          await new Promise((r) => setTimeout(r, 100 * attempt));
-        }
-      }
-    });
-    this.sending = run.catch(() => undefined);
-    return run;
+    return this.oneAtATime(() =>
+      sendUnlessDone(
+        () => this.findRoot(root),
+        () => this.send(root),
+        merkleInterface(),
+        SEND_ATTEMPTS,
+      ),
+    );
   }
 
   private async send(root: string): Promise<MerkleRootRecord> {
@@ -89,19 +74,15 @@ export class EvmMerkleAnchor extends EvmMerkleReader implements MerkleRootAnchor
     return this.record(root, receipt.hash, receipt.blockNumber, Number(event.args[1] as bigint));
   }
 
-  private async withinBudget(): Promise<void> {
-    const cap = this.maxFeePerGasWei;
-    if (cap === undefined) return;
-    const fees = await this.bounded('the fee data', this.provider.getFeeData());
-    const fee = fees.maxFeePerGas ?? fees.gasPrice;
-    if (fee !== null && fee > cap) throw new GasBudgetError(fee, cap);
+  private withinBudget(): Promise<void> {
+    return checkGasBudget(this.maxFeePerGasWei, () =>
+      this.bounded('the fee data', this.provider.getFeeData()),
+    );
   }
 
   private signer(): Promise<BaseWallet> {
     if (!this.wallet) {
-      this.wallet = this.minterKey().then(
-        (key) => new BaseWallet(new SigningKey(key.startsWith('0x') ? key : `0x${key}`), this.provider),
-      );
+      this.wallet = this.minterKey().then((key) => minterWallet(key, this.provider));
       this.wallet.catch(() => (this.wallet = undefined));
     }
     return this.wallet;

@@ -1,16 +1,9 @@
 // Issue #33: the anchoring mode. Token (one ERC-721 per document) is the default, as the spec says;
 // 'merkle' reaches the anchor worker only, with the MerkleAnchor contract the verification reads too.
-import type { Stack } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
 import { readSettings } from '../../bin/settings.js';
-import { cleanup, composeTestApp, logicalIdOf, MAIL_FROM, testApp } from './support.js';
+import { cleanup, composeTestApp, logicalIdOf, MAIL_FROM, testApp, resourcesOf } from './support.js';
 
 afterAll(cleanup);
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- synthesised template JSON is untyped
-type Resource = { Type: string; Properties: any };
-const resourcesOf = (stack: Stack) =>
-  Template.fromStack(stack).toJSON().Resources as Record<string, Resource>;
 
 const CHAIN_CONTEXT = {
   chainRpcUrl: 'https://rpc.example-chain.org/v1/secret-api-key',

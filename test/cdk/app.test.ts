@@ -8,14 +8,17 @@ import { configSchema } from '../../lambdas/config.js';
 import { DocumentsCors } from '../../lib/constructs/documents-cors.js';
 import { Storage } from '../../lib/constructs/storage.js';
 import { readSettings } from '../../bin/settings.js';
-import { cleanup, composeTestApp, FULL_CONTEXT, logicalIdOf, MAIL_FROM, testApp } from './support.js';
+import {
+  cleanup,
+  composeTestApp,
+  FULL_CONTEXT,
+  logicalIdOf,
+  MAIL_FROM,
+  testApp,
+  resourcesOf,
+} from './support.js';
 
 afterAll(cleanup);
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- synthesised template JSON is untyped
-type Resource = { Type: string; Properties: any; DependsOn?: string | string[] };
-const resourcesOf = (stack: Stack) =>
-  Template.fromStack(stack).toJSON().Resources as Record<string, Resource>;
 
 /** Functions of the product (the CDK's own BucketDeployment handler is not one). */
 const productFunctions = (stack: Stack) =>

@@ -1,16 +1,9 @@
 // The anchoring chain in the deployed app: only the anchor worker can read the minter key; the
 // health check reads the chain without it; the chain's context keys go together.
-import type { Stack } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
 import { readSettings } from '../../bin/settings.js';
-import { cleanup, composeTestApp, logicalIdOf, MAIL_FROM, testApp } from './support.js';
+import { cleanup, composeTestApp, logicalIdOf, MAIL_FROM, testApp, resourcesOf } from './support.js';
 
 afterAll(cleanup);
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- synthesised template JSON is untyped
-type Resource = { Type: string; Properties: any };
-const resourcesOf = (stack: Stack) =>
-  Template.fromStack(stack).toJSON().Resources as Record<string, Resource>;
 
 const CHAIN_CONTEXT = {
   chainRpcUrl: 'https://rpc.example-chain.org/v1/secret-api-key',

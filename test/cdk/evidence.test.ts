@@ -2,7 +2,6 @@
 // the stateful stack and retained, or imported by ARN), Sign and GetPublicKey granted on that key only
 // to the two functions that sign PDFs, the timestamp authorities in their environment, and an alarm
 // when seals wait. Read from the synthesised templates of the app bin/app.ts composes.
-import type { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { readSettings } from '../../bin/settings.js';
 import {
@@ -13,14 +12,11 @@ import {
   TEST_ACCOUNT,
   TEST_REGION,
   testApp,
+  resourcesOf,
+  type TemplateResource as Resource,
 } from './support.js';
 
 afterAll(cleanup);
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- synthesised template JSON is untyped
-type Resource = { Type: string; Properties: any; DeletionPolicy?: string; UpdateReplacePolicy?: string };
-const resourcesOf = (stack: Stack) =>
-  Template.fromStack(stack).toJSON().Resources as Record<string, Resource>;
 
 /** Every IAM statement in the app stack's inline policies, with the role(s) it belongs to. */
 function statements(resources: Record<string, Resource>) {

@@ -1,17 +1,10 @@
 // Sealing in the deployed app (issue #6): the seal worker reads the sealing key from its secret and
 // the fonts from its bundle; the anchor worker has the fonts and the contract's ABI; the sweep runs
 // on an EventBridge schedule with the table and the queues.
-import type { Stack } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
 import { assetsFor } from '../../lib/function-assets.js';
-import { cleanup, composeTestApp, logicalIdOf } from './support.js';
+import { cleanup, composeTestApp, logicalIdOf, resourcesOf } from './support.js';
 
 afterAll(cleanup);
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- synthesised template JSON is untyped
-type Resource = { Type: string; Properties: any };
-const resourcesOf = (stack: Stack) =>
-  Template.fromStack(stack).toJSON().Resources as Record<string, Resource>;
 
 describe('sealing in the composed app', () => {
   const composed = composeTestApp();

@@ -2,6 +2,7 @@
 // built-SPA folder, and the composed app exactly as bin/app.ts builds it.
 import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
+import { Template } from 'aws-cdk-lib/assertions';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,4 +93,19 @@ export const FULL_CONTEXT = {
 /** The logical id CloudFormation knows an L2 construct's main resource by. */
 export function logicalIdOf(construct: IConstruct): string {
   return Stack.of(construct).resolve((construct.node.defaultChild as CfnElement).logicalId) as string;
+}
+
+/** A resource of a synthesised template (its JSON is untyped). */
+export interface TemplateResource {
+  Type: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- synthesised template JSON is untyped
+  Properties: any;
+  DependsOn?: string | string[];
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+}
+
+/** Every resource of `stack`'s template, by logical id. */
+export function resourcesOf(stack: Stack): Record<string, TemplateResource> {
+  return Template.fromStack(stack).toJSON().Resources as Record<string, TemplateResource>;
 }
