@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SealError } from '../../lambdas/sealing/errors';
 import type { ServiceSigner, TrustServices } from '../../lambdas/sealing/types';
+import { derLength } from '../../web/src/features/verify/evidence/pdf-scan';
 
 const run = (args: string[], cwd: string): string =>
   execFileSync('openssl', args, { cwd, encoding: 'latin1', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -257,7 +258,10 @@ export function signaturesOf(
     const dictStart = text.lastIndexOf('obj', m.index);
     const dictEnd = text.indexOf('endobj', m.index);
     const docTimestamp = /\/DocTimeStamp/.test(text.slice(dictStart, dictEnd));
-    out.push({ range, contents: Buffer.from(hex.replace(/(00)+$/, ''), 'hex'), docTimestamp });
+    // The CMS's own DER length, not "the hex minus trailing zeros": a DER may end in a zero byte.
+    const padded = Buffer.from(hex, 'hex');
+    const length = derLength(padded);
+    out.push({ range, contents: length > 0 ? padded.subarray(0, length) : padded, docTimestamp });
   }
   return out;
 }

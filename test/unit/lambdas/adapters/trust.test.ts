@@ -2,9 +2,10 @@
 // one answers through `openssl ts -reply` / `openssl ocsp`, others hang, fail, answer HTML, too much,
 // a replayed token or a refusal. A failing primary falls back to the next authority; when none answers
 // the error is `timestamp_unavailable`, within the timeouts; OCSP answers are cached and shared.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type net from 'node:net';
+import { readFileSync } from 'node:fs';
 import { createTrustServices, MAX_ANSWER_BYTES } from '../../../../lambdas/adapters/trust';
 import { createLogger } from '../../../../lambdas/core/logger';
 import { SealError } from '../../../../lambdas/sealing/errors';
@@ -20,6 +21,9 @@ let replayed: Buffer;
 let ocspMode: 'good' | 'fail' | 'flaky' = 'good';
 let ocspAsked = 0;
 let flakyFailed = false;
+let zeroEndAsked = 0;
+const ZERO_END_NONCE = Buffer.from('5a000000000000a5', 'hex');
+const zeroEnding = readFileSync(new URL('./fixtures/zero-ending-tsa-reply.der', import.meta.url));
 
 const digest = createHash('sha256').update('a signature value').digest();
 const DIGEST_HEX = digest.toString('hex');
@@ -49,6 +53,15 @@ beforeAll(async () => {
           return reply(res, 'text/html', '<html>maintenance</html>');
         case '/tsa-huge':
           return reply(res, 'application/timestamp-reply', Buffer.alloc(MAX_ANSWER_BYTES + 1024, 0x30));
+        case '/tsa-zero-end':
+          // The first answer: a real granted reply (made once by openssl for ZERO_END_NONCE and this
+          // digest) whose token ends in 0x00; later ones are made afresh.
+          zeroEndAsked += 1;
+          return reply(
+            res,
+            'application/timestamp-reply',
+            zeroEndAsked === 1 ? zeroEnding : pki.tsReply(request),
+          );
         case '/tsa-replay':
           return reply(res, 'application/timestamp-reply', replayed);
         case '/tsa-refuse':
@@ -139,6 +152,20 @@ describe('timestamps', () => {
       expect(lines.join('\n')).not.toContain(DIGEST_HEX); // no document data in the logs
     },
   );
+
+  it('are asked for again when the token ends in a zero byte, which naive /Contents readers would cut', async () => {
+    const nonces = [ZERO_END_NONCE];
+    const trust = createTrustServices({
+      tsaUrls: [`${base}/tsa-zero-end`],
+      random: (size) => nonces.shift() ?? randomBytes(size),
+    });
+
+    const token = await trust.timestamp(digest);
+
+    expect(zeroEndAsked).toBeGreaterThanOrEqual(2);
+    expect(token.at(-1)).not.toBe(0);
+    expect(verifyTimestampToken(token, digest).imprint.equals(digest)).toBe(true);
+  });
 
   it('fail with timestamp_unavailable naming every authority, within the timeouts, when none answers', async () => {
     const { log, entries } = logged();
