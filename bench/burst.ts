@@ -393,24 +393,42 @@ async function anchoredEvents(rpcUrl: string, contract: string): Promise<Anchore
   }));
 }
 
-async function finalObjects(): Promise<Map<string, string[]>> {
+/** Each document's sealed PDFs in the bucket (`documents/{id}/final-*.pdf`), listed a document at a
+ *  time, a few at once: s3rver walks the directories under the asked prefix, and one listing of the
+ *  whole `documents/` prefix (10,000+ objects at 1,000 contracts) failed with its InternalError. */
+async function finalObjects(docuIds: readonly string[]): Promise<Map<string, string[]>> {
   const s3 = new S3Client({ forcePathStyle: true });
   const out = new Map<string, string[]>();
-  let token: string | undefined;
-  do {
-    const page = await s3.send(
-      new ListObjectsV2Command({
-        Bucket: process.env.DOCUMENTS_BUCKET!,
-        Prefix: 'documents/',
-        ContinuationToken: token,
-      }),
-    );
-    for (const o of page.Contents ?? []) {
-      const m = /^documents\/([^/]+)\/final-[^/]+\.pdf$/.exec(o.Key ?? '');
-      if (m) out.set(m[1]!, [...(out.get(m[1]!) ?? []), o.Key!]);
+  const list = async (docuId: string) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const keys: string[] = [];
+        let token: string | undefined;
+        do {
+          const page = await s3.send(
+            new ListObjectsV2Command({
+              Bucket: process.env.DOCUMENTS_BUCKET!,
+              Prefix: `documents/${docuId}/final-`,
+              ContinuationToken: token,
+            }),
+          );
+          for (const o of page.Contents ?? []) if (/\.pdf$/.test(o.Key ?? '')) keys.push(o.Key!);
+          token = page.NextContinuationToken;
+        } while (token);
+        if (keys.length) out.set(docuId, keys);
+        return;
+      } catch (err) {
+        if (attempt >= 3) throw err;
+        await sleep(500 * attempt);
+      }
     }
-    token = page.NextContinuationToken;
-  } while (token);
+  };
+  const queue = [...docuIds];
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let id = queue.shift(); id; id = queue.shift()) await list(id);
+    }),
+  );
   return out;
 }
 
@@ -476,6 +494,16 @@ async function runPhase(
     await killer;
     const sentIn = (Date.now() - t0) / 1000;
     ctx.log(`burst ${label}: ${agreedAt.size} agreements sent in ${sentIn.toFixed(1)} s; waiting…`);
+    if (agreeFailures.length) {
+      // What the refused agreements were answered, by status, at once (the check lists each later).
+      const byStatus = new Map<string, number>();
+      for (const f of agreeFailures) {
+        const said = (f.split(': last agreement ')[1] ?? f).slice(0, 160);
+        byStatus.set(said, (byStatus.get(said) ?? 0) + 1);
+      }
+      for (const [said, n] of [...byStatus].slice(0, 10))
+        ctx.log(`burst ${label}: ${n} × last agreement ${said}`);
+    }
 
     // Done: every party of every contract has its certificate.
     const certifiedAt = (d: Prepared): number | undefined => {
@@ -544,7 +572,7 @@ async function runPhase(
         })),
         mails,
         anchored: await anchoredEvents(env.CHAIN_RPC_URL!, env.CHAIN_CONTRACT_ADDRESS!),
-        finalObjects: await finalObjects(),
+        finalObjects: await finalObjects(docs.map((d) => d.docuId)),
         anchorHistory: new Map(
           docs.map((d, i) => [d.docuId, histories[i]!.filter((h) => h.action === 'hash_nft').length]),
         ),
