@@ -36,12 +36,12 @@ function fakeFetch(answers: Record<string, unknown>, sent: Sent[] = []): typeof 
   }) as typeof fetch;
 }
 
-const input = (fetch: typeof fetch, more: Partial<ChainCheckInput> = {}): ChainCheckInput => ({
+const input = (doFetch: typeof fetch, more: Partial<ChainCheckInput> = {}): ChainCheckInput => ({
   rpcUrl: RPC,
   chainId: 1337,
   contractAddress: CONTRACT,
   root: ROOT,
-  fetch,
+  fetch: doFetch,
   ...more,
 });
 
@@ -127,12 +127,12 @@ describe('checkRootOnChain', () => {
 
   it('refuses a root or contract address that is not one, without asking', async () => {
     const sent: Sent[] = [];
-    const fetch = fakeFetch({ eth_chainId: '0x539', eth_call: word(TIME) }, sent);
-    await expect(checkRootOnChain(input(fetch, { root: '0x1234' }))).resolves.toEqual({
+    const doFetch = fakeFetch({ eth_chainId: '0x539', eth_call: word(TIME) }, sent);
+    await expect(checkRootOnChain(input(doFetch, { root: '0x1234' }))).resolves.toEqual({
       kind: 'unreachable',
       reason: 'malformed',
     });
-    await expect(checkRootOnChain(input(fetch, { contractAddress: 'nobody' }))).resolves.toMatchObject({
+    await expect(checkRootOnChain(input(doFetch, { contractAddress: 'nobody' }))).resolves.toMatchObject({
       reason: 'malformed',
     });
     expect(sent).toEqual([]);
