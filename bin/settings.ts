@@ -117,6 +117,7 @@ export const CONTEXT_KEYS = [
   'chainName',
   'chainExplorerTxUrl',
   'chainMaxFeeGwei',
+  'chainPublicRpcUrl',
   'anchorMode',
   'chainMerkleContractAddress',
   'anchorBatchSize',
@@ -411,6 +412,8 @@ function readChain(
   if (given.length === 0) {
     if (text('anchorMode') === 'merkle')
       throw new SettingsError(`Context anchorMode=merkle needs the chain (${CHAIN_KEYS.join(', ')}).`);
+    if (text('chainPublicRpcUrl'))
+      throw new SettingsError(`Context chainPublicRpcUrl needs the chain (${CHAIN_KEYS.join(', ')}).`);
     return undefined;
   }
   if (given.length < CHAIN_KEYS.length) {
@@ -457,6 +460,8 @@ function readChain(
       `Context chainMaxFeeGwei "${maxFeeText}" must be a positive number of gwei, e.g. 200.`,
     );
   }
+  const anchoring = readAnchorMode(text);
+  const publicRpcUrl = readPublicRpcUrl(text, url, anchoring.anchorMode);
   return {
     rpcUrl,
     chainId,
@@ -465,8 +470,40 @@ function readChain(
     name: text('chainName'),
     explorerTxUrl,
     ...(maxFeeGwei === undefined ? {} : { maxFeeGwei }),
-    ...readAnchorMode(text),
+    ...anchoring,
+    ...(publicRpcUrl ? { publicRpcUrl } : {}),
   };
+}
+
+/** Issue #33: the public JSON-RPC URL the verify page's browser asks whether a Merkle root is on chain
+ *  (written to /config.json and allowed by the CSP's connect-src: anyone reads it). Given, it is used in
+ *  either mode. Unset in merkle mode, chainRpcUrl stands in only when it is a bare https origin
+ *  (nothing after the host, where a provider's API key would sit); otherwise merkle mode needs it. */
+function readPublicRpcUrl(
+  text: (key: (typeof CONTEXT_KEYS)[number]) => string | undefined,
+  rpcUrl: URL,
+  anchorMode: AnchorMode | undefined,
+): string | undefined {
+  const given = text('chainPublicRpcUrl');
+  if (given !== undefined) {
+    let url: URL;
+    try {
+      url = new URL(given);
+    } catch {
+      throw new SettingsError(`Context chainPublicRpcUrl "${given}" is not a URL.`);
+    }
+    if (url.protocol !== 'https:' || url.username || url.password || url.hash)
+      throw new SettingsError(
+        `Context chainPublicRpcUrl "${given}" must be an https:// URL without user or fragment, e.g. https://rpc-amoy.polygon.technology.`,
+      );
+    return url.href;
+  }
+  if (anchorMode !== 'merkle') return undefined;
+  const bare = rpcUrl.pathname === '/' && !rpcUrl.search && !rpcUrl.username && !rpcUrl.password;
+  if (bare) return rpcUrl.origin;
+  throw new SettingsError(
+    'Context anchorMode=merkle needs chainPublicRpcUrl: a public https JSON-RPC URL of the same chain that the verify page asks from the browser (chainRpcUrl has a path or query, where an API key may sit, so it is not published).',
+  );
 }
 
 /** Issue #33: how documents are anchored — 'token' (the default, as the spec says) or 'merkle', with

@@ -245,6 +245,7 @@ export async function startLocalCloud(
       SPA_CONTENT_SECURITY_POLICY: localContentSecurityPolicy({
         cognito: endpoints.cognito,
         storage: endpoints.s3,
+        chain: chain.rpcUrl,
       }),
       STRIPE_API_URL: stripe.url,
       STRIPE_SECRET_KEY: stripe.secretKey,
@@ -285,6 +286,9 @@ export async function startLocalCloud(
       minAge: Number(process.env.MIN_AGE ?? 18),
       defaultPhoneCountry: process.env.DEFAULT_PHONE_COUNTRY ?? 'US',
       mailboxUrl: endpoints.ses,
+      // Issue #33: the verify page asks the chain itself whether a Merkle root is anchored. ganache
+      // answers a browser's CORS preflight for any origin (docs/anchoring.md).
+      chainPublicRpcUrl: chain.rpcUrl,
     };
     // Scheduled work (issue #28): the table's due schedules are fired on the local clock into the
     // schedule queue, as EventBridge Scheduler does in AWS; the test clock is served with the API.

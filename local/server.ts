@@ -220,13 +220,18 @@ function originOf(url: string | undefined): string {
 
 /**
  * The Content-Security-Policy CloudFront sends in AWS (lib/constructs/web.ts, its response headers
- * policy), with the local endpoints in place of the AWS ones: Cognito (cognito-local) and the
- * documents bucket (s3rver, presigned uploads, PDFs, sign images and Show Document's frame). Without
+ * policy), with the local endpoints in place of the AWS ones: Cognito (cognito-local), the chain's
+ * JSON-RPC (ganache, for the verify page's own check of a Merkle root) and the documents bucket (s3rver, presigned uploads, PDFs, sign images and Show Document's frame). Without
  * 'upgrade-insecure-requests', which would turn every local http:// request into https://.
  */
-export function localContentSecurityPolicy(sources: { cognito?: string; storage?: string }): string {
+export function localContentSecurityPolicy(sources: {
+  cognito?: string;
+  storage?: string;
+  /** The local chain's JSON-RPC (ganache), which the verify page asks itself (issue #33). */
+  chain?: string;
+}): string {
   return contentSecurityPolicy({
-    connect: [originOf(sources.cognito)],
+    connect: [originOf(sources.cognito), originOf(sources.chain)],
     storage: [originOf(sources.storage)],
     upgradeInsecureRequests: false,
   });
@@ -264,9 +269,11 @@ export function createLocalHandler(options: LocalServerOptions): http.RequestLis
   const jwks = createRemoteJWKSet(new URL(options.jwt.jwksUrl));
   const webDist = path.resolve(options.webDist);
   const cognitoEndpoint = options.runtimeConfig.cognitoEndpoint;
+  const chainRpcUrl = options.runtimeConfig.chainPublicRpcUrl;
   const SECURITY_HEADERS = securityHeaders(
     localContentSecurityPolicy({
       cognito: typeof cognitoEndpoint === 'string' ? cognitoEndpoint : undefined,
+      chain: typeof chainRpcUrl === 'string' ? chainRpcUrl : undefined,
       storage: options.storageOrigin ?? process.env.AWS_ENDPOINT_URL_S3,
     }),
   );

@@ -33,6 +33,10 @@ export interface ChainProps {
   readonly batchSize?: number;
   /** …or this many seconds after its oldest. @default 5 (lambdas/config.ts) */
   readonly batchAgeSeconds?: number;
+  /** Issue #33: a public JSON-RPC URL of the same chain, for browsers: the verify page asks it itself
+   *  whether a Merkle root is on chain. Published in /config.json and the CSP; no function gets it.
+   *  @default - none (bin/settings.ts defaults it to rpcUrl in merkle mode when that is a bare origin) */
+  readonly publicRpcUrl?: string;
 }
 
 export class Chain extends Construct {

@@ -52,6 +52,9 @@ export interface SpaRuntimeConfig {
   readonly defaultPhoneCountry: string;
   /** Present only when Google or LINE sign-in is configured. */
   readonly oauth?: OAuthSettings;
+  /** Issue #33: the chain's public JSON-RPC, which the verify page asks itself whether a Merkle root is
+   *  anchored; its origin joins connect-src. */
+  readonly chainPublicRpcUrl?: string;
 }
 
 export interface CustomDomain {
@@ -162,6 +165,9 @@ export class Web extends Construct {
       connect: [
         `https://cognito-idp.${stack.region}.${stack.urlSuffix}`,
         ...(props.runtimeConfig.oauth ? [`https://${props.runtimeConfig.oauth.domain}`] : []),
+        ...(props.runtimeConfig.chainPublicRpcUrl
+          ? [new URL(props.runtimeConfig.chainPublicRpcUrl).origin]
+          : []),
         ...(props.additionalConnectSources ?? []),
       ],
       storage: s3Sources,

@@ -170,6 +170,9 @@ export class AppStack extends Stack {
         // The functions' DEFAULT_PHONE_COUNTRY default (lambdas/config.ts).
         defaultPhoneCountry: 'US',
         ...(props.oauth ? { oauth: props.oauth } : {}),
+        // Issue #33: the verify page asks the chain itself (never the functions' RPC URL, which may
+        // hold a provider key).
+        ...(props.chain?.publicRpcUrl ? { chainPublicRpcUrl: props.chain.publicRpcUrl } : {}),
       },
       customDomain: props.customDomain && {
         domainName: props.customDomain.domainName,

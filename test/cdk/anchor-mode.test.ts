@@ -1,5 +1,7 @@
 // Issue #33: the anchoring mode. Token (one ERC-721 per document) is the default, as the spec says;
 // 'merkle' reaches the anchor worker only, with the MerkleAnchor contract the verification reads too.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { readSettings } from '../../bin/settings.js';
 import { cleanup, composeTestApp, logicalIdOf, MAIL_FROM, testApp, resourcesOf } from './support.js';
 
@@ -12,6 +14,7 @@ const CHAIN_CONTEXT = {
   chainMinterSecretName: 'signseal/test-minter',
 };
 const MERKLE = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
+const PUBLIC_RPC = 'https://rpc-amoy.polygon.technology/';
 
 function modeOf(context: Record<string, string>) {
   const composed = composeTestApp({ context });
@@ -42,6 +45,7 @@ describe('the anchoring mode', () => {
       ...CHAIN_CONTEXT,
       anchorMode: 'merkle',
       chainMerkleContractAddress: MERKLE,
+      chainPublicRpcUrl: PUBLIC_RPC,
       anchorBatchSize: '500',
       anchorBatchAgeSeconds: '10',
     });
@@ -61,10 +65,85 @@ describe('the anchoring mode', () => {
   test('refuses merkle without its contract, an unknown mode and a batch over 1,000', () => {
     const read = (context: Record<string, string>) => () =>
       readSettings(testApp({ context: { mailFrom: MAIL_FROM, ...CHAIN_CONTEXT, ...context } }).node, {});
-    expect(read({ anchorMode: 'merkle' })).toThrow(/chainMerkleContractAddress/);
+    expect(read({ anchorMode: 'merkle', chainPublicRpcUrl: PUBLIC_RPC })).toThrow(
+      /chainMerkleContractAddress/,
+    );
     expect(read({ anchorMode: 'batch' })).toThrow(/token or merkle/);
     expect(
-      read({ anchorMode: 'merkle', chainMerkleContractAddress: MERKLE, anchorBatchSize: '1001' }),
+      read({
+        anchorMode: 'merkle',
+        chainMerkleContractAddress: MERKLE,
+        chainPublicRpcUrl: PUBLIC_RPC,
+        anchorBatchSize: '1001',
+      }),
     ).toThrow(/anchorBatchSize "1001" must be a whole number from 1 to 1000/);
+  });
+});
+
+/** The synthesised /config.json and the SPA's connect-src for `context`. */
+function browserSide(context: Record<string, string>) {
+  const composed = composeTestApp({ context });
+  const assembly = composed.root.synth();
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir)) {
+      const path = join(dir, entry);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (entry === 'config.json') found.push(path);
+    }
+  };
+  walk(assembly.directory);
+  // A Fn::Join around the region's tokens: its text is enough to find connect-src's sources.
+  const policy = JSON.stringify(
+    Object.values(resourcesOf(composed.app)).find((r) => r.Type === 'AWS::CloudFront::ResponseHeadersPolicy')!
+      .Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy
+      .ContentSecurityPolicy,
+  );
+  const env = JSON.stringify(
+    Object.values(resourcesOf(composed.app))
+      .filter((r) => r.Type === 'AWS::Lambda::Function')
+      .map((r) => r.Properties.Environment?.Variables ?? {}),
+  );
+  return {
+    config: JSON.parse(readFileSync(found[0]!, 'utf8')) as Record<string, unknown>,
+    connectSrc: /connect-src ([^;]*)/.exec(policy)![1]!.split(' '),
+    functionEnv: env,
+  };
+}
+
+describe('the public RPC the verify page asks (issue #33 item 4)', () => {
+  const MERKLE_CONTEXT = { ...CHAIN_CONTEXT, anchorMode: 'merkle', chainMerkleContractAddress: MERKLE };
+
+  test('reaches /config.json and connect-src (its origin exactly), never a function', () => {
+    const given = 'https://polygon-amoy.example-rpc.org/public?x=1';
+    const side = browserSide({ ...MERKLE_CONTEXT, chainPublicRpcUrl: given });
+    expect(side.config.chainPublicRpcUrl).toBe(given);
+    expect(side.connectSrc).toContain('https://polygon-amoy.example-rpc.org');
+    expect(side.connectSrc.filter((s) => s.includes('example-rpc'))).toEqual([
+      'https://polygon-amoy.example-rpc.org',
+    ]);
+    // No function calls it (the embed page's handler gets the SPA's CSP, with the origin only).
+    expect(side.functionEnv).not.toContain('example-rpc.org/public');
+  });
+
+  test('defaults to chainRpcUrl in merkle mode only when it is a bare origin (no path for a key)', () => {
+    const side = browserSide({ ...MERKLE_CONTEXT, chainRpcUrl: 'https://rpc-amoy.polygon.technology' });
+    expect(side.config.chainPublicRpcUrl).toBe('https://rpc-amoy.polygon.technology');
+    expect(side.connectSrc).toContain('https://rpc-amoy.polygon.technology');
+    // chainRpcUrl with a path (an API key) is never published: merkle mode then needs the setting.
+    const read = (context: Record<string, string>) => () =>
+      readSettings(testApp({ context: { mailFrom: MAIL_FROM, ...context } }).node, {});
+    expect(read(MERKLE_CONTEXT)).toThrow(/anchorMode=merkle needs chainPublicRpcUrl/);
+    expect(read({ ...MERKLE_CONTEXT, chainPublicRpcUrl: 'http://rpc.example.org' })).toThrow(
+      /chainPublicRpcUrl .* must be an https:\/\/ URL/,
+    );
+    const noChain = { chainRpcUrl: '', chainId: '', chainContractAddress: '', chainMinterSecretName: '' };
+    expect(read({ ...noChain, chainPublicRpcUrl: PUBLIC_RPC })).toThrow(/chainPublicRpcUrl needs the chain/);
+  });
+
+  test('leaves token mode as it was: nothing published unless given', () => {
+    const side = browserSide({ ...CHAIN_CONTEXT, chainRpcUrl: 'https://rpc-amoy.polygon.technology' });
+    expect(side.config.chainPublicRpcUrl).toBeUndefined();
+    expect(side.connectSrc.join(' ')).not.toContain('polygon');
   });
 });

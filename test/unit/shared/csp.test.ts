@@ -29,6 +29,19 @@ describe('the SPA Content-Security-Policy', () => {
     expect(aws).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
   });
 
+  it('allows the local chain origin, which the verify page asks itself (issue #33)', () => {
+    const withChain = localContentSecurityPolicy({
+      cognito: 'http://127.0.0.1:9229/pool',
+      storage: 'http://127.0.0.1:4569/bucket/key',
+      chain: 'http://127.0.0.1:8545',
+    });
+    expect(withChain).toContain(
+      "connect-src 'self' http://127.0.0.1:9229 http://127.0.0.1:8545 http://127.0.0.1:4569;",
+    );
+    // connect-src only: the chain is never a frame, image or script.
+    expect(withChain.split('; ').filter((d) => d.includes('8545'))).toHaveLength(1);
+  });
+
   it('leaves out origins it was not given', () => {
     expect(localContentSecurityPolicy({})).toContain("connect-src 'self';");
   });

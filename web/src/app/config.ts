@@ -26,6 +26,9 @@ export const appConfigSchema = z.object({
   /** Local only: the emulated mailbox's web UI. */
   mailboxUrl: z.url().optional(),
   oauth: oauthSchema.optional(),
+  /** Issue #33: a public JSON-RPC URL of the anchoring chain. The verify page asks it itself whether a
+   *  Merkle root is on chain (docs/anchoring.md); the CSP's connect-src allows its origin. */
+  chainPublicRpcUrl: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -1,10 +1,14 @@
 // The verify page's answer (issue #6; an agreement video's, issue #15): whether the file or hash is a
-// sealed document (or video) of ours, which one, and the token as read live from the chain.
+// sealed document (or video) of ours, which one, and the token as read live from the chain (or, for a
+// document anchored in a Merkle batch, its proof and root, both checked by this browser itself).
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VerifyMerkleProof, VerifyResponse } from '../../../../../shared/api/verify';
-import { verifyMerkleProof } from '../../../../../shared/domain/merkle';
+import { merkleLeaf, rootFromProof } from '../../../../../shared/domain/merkle';
 import type { Locale } from '../../../../../shared/i18n/core';
+import { useAppConfig } from '../../../app/app-context';
 import { formatDateTime, timeZoneLabel } from '../../../lib/format';
+import { checkRootOnChain, type ChainCheck } from '../evidence/chain-check';
 
 export function VerifyResult(props: {
   result: VerifyResponse;
@@ -127,22 +131,61 @@ export function VerifyResult(props: {
   );
 }
 
-/** Issue #33: a document anchored in a Merkle batch. The proof is checked here, in the browser: the
- *  root it leads to from the file's (or asked) hash must be the root the chain holds. */
+/** Issue #33: a document anchored in a Merkle batch. Both halves are checked here, in the browser: the
+ *  root the proof leads to from the file's (or asked) hash, and that root's record on chain, asked by
+ *  this browser of the public RPC /config.json names (./../evidence/chain-check.ts), not our server. */
 function MerkleRecord(props: { proof: VerifyMerkleProof; sha256: string; locale: Locale }) {
   const { t } = useTranslation();
   const { proof, locale } = props;
-  const ok = props.sha256 !== '' && verifyMerkleProof(proof.root, proof.proof, props.sha256);
-  const time = `${formatDateTime(proof.anchoredAt, locale)} (${timeZoneLabel(locale)})`;
+  const rpcUrl = useAppConfig().chainPublicRpcUrl;
+  // The root this browser computes from the hash and the proof: the one the chain is asked about.
+  const computedRoot = useMemo(() => {
+    if (props.sha256 === '') return undefined;
+    try {
+      return rootFromProof(merkleLeaf(props.sha256), proof.proof);
+    } catch {
+      return undefined;
+    }
+  }, [props.sha256, proof.proof]);
+  const ok = computedRoot !== undefined && computedRoot === proof.root.toLowerCase();
+  const checkKey = `${rpcUrl ?? ''}|${proof.chainId}|${proof.contractAddress}|${computedRoot ?? ''}`;
+  const [answer, setAnswer] = useState<{ key: string; check: ChainCheck }>();
+  useEffect(() => {
+    if (!rpcUrl || !computedRoot) return;
+    const controller = new AbortController();
+    checkRootOnChain({
+      rpcUrl,
+      chainId: proof.chainId,
+      contractAddress: proof.contractAddress,
+      root: computedRoot,
+      signal: controller.signal,
+    }).then(
+      (check) => {
+        if (!controller.signal.aborted) setAnswer({ key: checkKey, check });
+      },
+      // Only an abort (the page moved on) rejects.
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [checkKey, rpcUrl, computedRoot, proof.chainId, proof.contractAddress]);
+  const check = answer?.key === checkKey ? answer.check : undefined;
+  const at = (value: Date | string) => `${formatDateTime(value, locale)} (${timeZoneLabel(locale)})`;
+  const chainTime = check?.kind === 'onChain' ? at(new Date(check.timestamp * 1000)) : undefined;
   return (
     <div data-testid="verify-merkle">
       <p className={ok ? 'verify-good-text' : 'verify-bad-text'}>
         {ok ? t('verify.chain.merkle.proofOk') : t('verify.chain.merkle.proofBad')}
       </p>
-      <p>{t('verify.chain.merkle.anchoredInBatch', { root: proof.root, time })}</p>
+      {computedRoot && <ChainCheckStatus check={check} configured={!!rpcUrl} chainTime={chainTime} />}
       <dl className="verify-facts">
         <dt>{t('verify.chain.merkle.root')}</dt>
         <dd className="mono">{proof.root}</dd>
+        {computedRoot && !ok && (
+          <>
+            <dt>{t('verify.chain.merkle.computedRoot')}</dt>
+            <dd className="mono">{computedRoot}</dd>
+          </>
+        )}
         <dt>{t('verify.chain.merkle.leaf')}</dt>
         <dd>{t('verify.chain.merkle.leafValue', { index: proof.leafIndex + 1, count: proof.leafCount })}</dd>
         <dt>{t('verify.chain.merkle.proof')}</dt>
@@ -157,10 +200,68 @@ function MerkleRecord(props: { proof: VerifyMerkleProof; sha256: string; locale:
         <dd className="mono">{proof.transactionHash}</dd>
         <dt>{t('verify.chain.block')}</dt>
         <dd>{proof.blockNumber}</dd>
-        <dt>{t('verify.chain.time')}</dt>
-        <dd>{time}</dd>
+        {chainTime ? (
+          <>
+            <dt>{t('verify.chain.merkle.chainTime')}</dt>
+            <dd data-testid="verify-merkle-chain-time">
+              {check?.kind === 'onChain' && (
+                <time dateTime={new Date(check.timestamp * 1000).toISOString()}>{chainTime}</time>
+              )}
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt>{t('verify.chain.merkle.serverTime')}</dt>
+            <dd>{at(proof.anchoredAt)}</dd>
+          </>
+        )}
       </dl>
       <p className="small">{t('verify.chain.merkle.noToken')}</p>
     </div>
   );
+}
+
+/** What this browser learnt from the chain about the root: a status while asking and when the chain
+ *  confirms (or could not be asked), an alert when it denies. */
+function ChainCheckStatus(props: { check: ChainCheck | undefined; configured: boolean; chainTime?: string }) {
+  const { t } = useTranslation();
+  const { check } = props;
+  if (!props.configured)
+    return (
+      <p role="status" data-testid="verify-merkle-chain">
+        {t('verify.chain.merkle.onChain.unconfigured')}
+      </p>
+    );
+  if (!check)
+    return (
+      <p role="status" data-testid="verify-merkle-chain">
+        {t('verify.chain.merkle.onChain.checking')}
+      </p>
+    );
+  switch (check.kind) {
+    case 'onChain':
+      return (
+        <p role="status" className="verify-good-text" data-testid="verify-merkle-chain">
+          {t('verify.chain.merkle.onChain.found', { time: props.chainTime })}
+        </p>
+      );
+    case 'notFound':
+      return (
+        <p role="alert" className="verify-bad-text" data-testid="verify-merkle-chain">
+          {t('verify.chain.merkle.onChain.notFound')}
+        </p>
+      );
+    case 'wrongChain':
+      return (
+        <p role="alert" className="verify-bad-text" data-testid="verify-merkle-chain">
+          {t('verify.chain.merkle.onChain.wrongChain', { expected: check.expected, actual: check.actual })}
+        </p>
+      );
+    case 'unreachable':
+      return (
+        <p role="status" data-testid="verify-merkle-chain">
+          {t('verify.chain.merkle.onChain.unreachable')}
+        </p>
+      );
+  }
 }
