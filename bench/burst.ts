@@ -621,6 +621,15 @@ async function runPhase(
       busy.set(t.queue, (busy.get(t.queue) ?? 0) + (t.doneAt - t.receivedAt));
     }
     const busyText = [...busy].map(([q, ms]) => `${q} ${(ms / 1000).toFixed(0)} s`).join(', ');
+    // Jobs run per queue against the documents they were for: more runs than documents are retries
+    // and duplicates (a sweep that re-queued work still waiting in a backlog, issue #33).
+    const runsText = ['seal', 'anchor']
+      .map((q) => {
+        const lines = timings.filter((t) => t.queue === q);
+        return `${q} ${lines.length} runs for ${new Set(lines.map((t) => t.docuId)).size} documents`;
+      })
+      .join(', ');
+    ctx.log(`burst ${label}: ${runsText}`);
     ctx.log(
       `burst ${label}: p50 ${(percentile(latencies, 50) / 1000).toFixed(2)} s, p95 ${(percentile(latencies, 95) / 1000).toFixed(2)} s, ` +
         `p99 ${(percentile(latencies, 99) / 1000).toFixed(2)} s, max ${(Math.max(...latencies) / 1000).toFixed(2)} s; ` +

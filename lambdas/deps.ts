@@ -46,7 +46,7 @@ import { EventBridgeScheduler } from './adapters/eventbridge-scheduler';
 import { localClock, systemClock } from './core/clock';
 import type { BulkDeps } from './usecases/bulk-send';
 import { SqsJobQueue } from './adapters/sqs-queue';
-import { SqsJobsConsole, type JobsConsole } from './adapters/sqs-console';
+import { SqsJobsConsole, waitingMessages, type JobsConsole } from './adapters/sqs-console';
 import { SqsDeadLetterQueue } from './adapters/sqs-dead-letters';
 import { DynamoAdminAuditTrail, type AdminAuditTrail } from './adapters/dynamo/admin-audit';
 import { EvmChain } from './adapters/evm-chain';
@@ -691,6 +691,7 @@ export function sweepDeps(): SweepDeps {
     seals: seals(),
     queue: base.queue,
     ...(notifyDeadLetters ? { notifyDeadLetters } : {}),
+    backlog: (queue) => waitingMessages(sqs(), queue === 'seal' ? c.SEAL_QUEUE_URL : c.ANCHOR_QUEUE_URL),
   };
 }
 

@@ -37,6 +37,15 @@ export interface JobsConsole {
   redrive(queue: WorkerName, max: number): Promise<number>;
 }
 
+/** The messages waiting in a queue, not yet received (ApproximateNumberOfMessages): the sweep's
+ *  backlog check (issue #33). */
+export async function waitingMessages(client: SQSClient, url: string): Promise<number> {
+  const res = await client.send(
+    new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['ApproximateNumberOfMessages'] }),
+  );
+  return Number(res.Attributes?.ApproximateNumberOfMessages ?? 0) || 0;
+}
+
 export class SqsJobsConsole implements JobsConsole {
   constructor(
     private readonly client: SQSClient,

@@ -231,6 +231,15 @@ async function certificateFollowUps(
     let langKey = byLang.get(target.lang);
     if (!langKey) {
       langKey = target.lang === 'en' ? key : key.replace(/\.pdf$/, `-${target.lang}.pdf`);
+      // A retried or duplicate job after the certificates were made and recorded (certificateKey is set
+      // once every language of a run is stored) mails the stored files: the mailed certificate stays
+      // the kept one, and no second signature and timestamps are made (issue #33: at 1,000 contracts at
+      // once, re-making them was a large share of the anchor worker's time).
+      if (doc.certificateKey && (await deps.storage.head(langKey))) {
+        byLang.set(target.lang, langKey);
+      }
+    }
+    if (!byLang.has(target.lang)) {
       const brand = await documentBrand(deps.storage, doc.brand);
       const pdf = await deps.certificatePdf({
         ...(brand ? { brand } : {}),

@@ -23,6 +23,9 @@ export interface SweepDeps {
   readonly queue: JobQueue;
   /** The notify queue's dead letters (absent: the sweep leaves them to the admin's redrive). */
   readonly notifyDeadLetters?: DeadLetterQueue;
+  /** How many messages wait in the seal or anchor queue, not yet received (SQS
+   *  ApproximateNumberOfMessages). Absent: no backlog is assumed. */
+  readonly backlog?: (queue: 'seal' | 'anchor') => Promise<number>;
   readonly now?: () => Date;
 }
 
@@ -59,6 +62,9 @@ export interface SweepReport {
   readonly renew: number;
   /** Markers of documents that no longer owe the work (deleted, or done meanwhile). */
   readonly cleaned: number;
+  /** Overdue seal or anchor work not re-queued because its queue had a backlog of at least
+   *  maxPerRun messages waiting (the work is most likely still queued). */
+  readonly postponed: number;
   /** Documents found owing their seal (Generating) for longer than minAgeSeconds, re-queued or not:
    *  the metric the stuck-in-Generating alarm watches (issue #20). */
   readonly stuckGenerating: number;
@@ -67,9 +73,25 @@ export interface SweepReport {
 export async function sweep(deps: SweepDeps, limits: SweepLimits, log: Logger): Promise<SweepReport> {
   const now = (deps.now ?? (() => new Date()))().getTime();
   const cutoff = now - limits.minAgeSeconds * 1000;
-  const report = { seal: 0, anchor: 0, claim: 0, notify: 0, renew: 0, cleaned: 0, stuckGenerating: 0 };
+  const report = {
+    seal: 0,
+    anchor: 0,
+    claim: 0,
+    notify: 0,
+    renew: 0,
+    cleaned: 0,
+    stuckGenerating: 0,
+    postponed: 0,
+  };
   for (const queue of ['seal', 'anchor'] as const) {
     const markers = await deps.seals.listSweepMarkers(queue, limits.maxPerRun * 4);
+    // A queue with a backlog of its own is slow, not losing work: the overdue jobs are most likely
+    // still in it, and re-queuing them would add a duplicate to the backlog for each (issue #33: at
+    // 1,000 contracts at once the waits passed the minimum age and the sweep added up to 50 duplicate
+    // jobs every run). Re-queuing resumes when the backlog has drained; stuck documents are counted
+    // either way, so the stuck-in-Generating alarm still sees them.
+    const waiting = markers.length > 0 && deps.backlog ? await waitingIn(deps.backlog, queue, log) : 0;
+    const postpone = waiting >= limits.maxPerRun;
     for (const marker of markers) {
       // Seal markers are all read, to count the stuck documents; anchors stop at the run's limit.
       if (queue === 'anchor' && report.anchor >= limits.maxPerRun) break;
@@ -84,8 +106,12 @@ export async function sweep(deps: SweepDeps, limits: SweepLimits, log: Logger): 
         report.cleaned++;
         continue;
       }
+      if (queue === 'seal') report.stuckGenerating++;
+      if (postpone) {
+        report.postponed++;
+        continue;
+      }
       if (queue === 'seal') {
-        report.stuckGenerating++;
         if (report.seal >= limits.maxPerRun) continue;
         const job: SealJob = { docuId: doc.docuId, reason: 'sweep' };
         await deps.queue.enqueue('seal', job);
@@ -181,4 +207,18 @@ async function requeueNotifications(
     log.warn('dead-lettered notifications left for an operator', { unreadable, exhausted });
   }
   return requeued;
+}
+
+/** The queue's waiting messages; 0 (sweep as before) when SQS cannot say. */
+async function waitingIn(
+  backlog: NonNullable<SweepDeps['backlog']>,
+  queue: 'seal' | 'anchor',
+  log: Logger,
+): Promise<number> {
+  try {
+    return await backlog(queue);
+  } catch (error) {
+    log.warn('queue backlog unknown; sweeping as usual', { queue, error: (error as Error).message });
+    return 0;
+  }
 }

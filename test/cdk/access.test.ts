@@ -259,6 +259,18 @@ describe('whatever the declarations say', () => {
     ]);
   });
 
+  test('the sweep may read the seal and anchor queues’ backlog (issue #33; sending to a queue grants it)', () => {
+    const queueIds = (names: readonly string[]) =>
+      names.map((n) => logicalIdOf(composed.app.jobs.jobs[n as (typeof WORKERS)[number]].queue));
+    const reading = statementsOf(composed.app.sealing.sweep).filter(
+      (s) => s.effect === 'Allow' && s.actions.includes('sqs:GetQueueAttributes'),
+    );
+    const read = WORKERS.filter((n) =>
+      reading.some((s) => queueIds([n]).some((id) => s.resources.includes(id))),
+    );
+    expect(read).toEqual(expect.arrayContaining(['seal', 'anchor']));
+  });
+
   test('only the admin Jobs routes and the sweep reach the dead-letter queues: the page reads, Redrive also deletes, the sweep re-queues notifications', () => {
     const dlqIds = WORKERS.map((name) => logicalIdOf(composed.app.jobs.jobs[name].deadLetterQueue));
     const dlqActions = (fn: IFunction) =>

@@ -146,7 +146,10 @@ class MemoryStorage implements ObjectStorage {
   presignDownload = async (key: string) => `http://s3/${key}?signed`;
   /** Objects known by their facts only (the videos: their size and tag, not their bytes). */
   readonly heads = new Map<string, StoredObjectInfo>();
-  head = async (key: string) => this.heads.get(key) ?? null;
+  head = async (key: string): Promise<StoredObjectInfo | null> => {
+    const bytes = this.objects.get(key);
+    return this.heads.get(key) ?? (bytes ? { size: bytes.byteLength, contentType: undefined } : null);
+  };
   async getBytes(key: string) {
     const bytes = this.objects.get(key);
     if (!bytes) throw Object.assign(new Error(`NoSuchKey ${key}`), { name: 'NoSuchKey' });
@@ -795,10 +798,14 @@ describe('anchor job', () => {
   it('a retried message mints once and sends the same certificate messages', async () => {
     const s = await sealed();
     await anchorDocument(s.anchorDeps, { docuId: 'doc1', hash: s.hash }, silentLog);
+    const made = [...s.certificates];
+    expect(made.length).toBeGreaterThan(0);
     await expect(anchorDocument(s.anchorDeps, { docuId: 'doc1', hash: s.hash }, silentLog)).resolves.toBe(
       'already-anchored',
     );
     expect(s.chain.mints).toBe(1);
+    // The certificates made and recorded by the first run are mailed again as they are, not re-made.
+    expect(s.certificates).toEqual(made);
     const keys = notifyJobs(s.queued).map((j) => j.idempotencyKey);
     expect(new Set(keys).size).toBe(4);
     expect(s.mem.history.filter((h) => h.action === 'hash_nft')).toHaveLength(1);
@@ -1215,6 +1222,7 @@ describe('sweep', () => {
       renew: 0,
       cleaned: 1,
       stuckGenerating: 1,
+      postponed: 0,
     });
     expect(s.queued).toEqual([{ queue: 'seal', job: { docuId: 'doc1', reason: 'sweep' } }]);
 
@@ -1232,6 +1240,7 @@ describe('sweep', () => {
       renew: 0,
       cleaned: 0,
       stuckGenerating: 0,
+      postponed: 0,
     });
 
     await sealDocument(s.sealDeps, { docuId: 'doc1' }, silentLog);
@@ -1245,6 +1254,7 @@ describe('sweep', () => {
       renew: 0,
       cleaned: 0,
       stuckGenerating: 0,
+      postponed: 0,
     });
     expect(s.queued[0]).toMatchObject({ queue: 'anchor', job: { docuId: 'doc1' } });
     expect(await sweep(later, { minAgeSeconds: 300, maxPerRun: 0 }, silentLog)).toEqual({
@@ -1255,7 +1265,56 @@ describe('sweep', () => {
       renew: 0,
       cleaned: 0,
       stuckGenerating: 0,
+      postponed: 0,
     });
+  });
+
+  it('re-queues nothing into a queue with a backlog of at least a run’s limit, and resumes when it drains (issue #33)', async () => {
+    const s = setup();
+    const at = '2026-11-22T08:00:00.000Z';
+    for (const id of ['g1', 'g2', 'g3']) {
+      s.mem.docs.set(id, { ...s.mem.docs.get('doc1')!, docuId: id, status: 'Generating' });
+      s.seals.markers.set(`seal#${id}`, { queue: 'seal', docuId: id, since: at });
+    }
+    const waiting = { seal: 2, anchor: 0 };
+    const asked: string[] = [];
+    const deps = {
+      docs: s.mem,
+      seals: s.seals,
+      queue: s.sealDeps.queue,
+      now: () => new Date('2026-11-22T10:00:00Z'),
+      backlog: async (queue: 'seal' | 'anchor') => {
+        asked.push(queue);
+        return waiting[queue];
+      },
+    };
+    // Two waiting, limit 2: a backlog — the four overdue seals (doc1 and three more) are most likely
+    // still queued.
+    const busy = await sweep(deps, { minAgeSeconds: 300, maxPerRun: 2 }, silentLog);
+    expect(busy).toMatchObject({ seal: 0, postponed: 4, stuckGenerating: 4 });
+    expect(s.queued).toEqual([]);
+    expect(asked).toEqual(['seal']); // no anchor markers: the anchor queue is not asked
+    // One waiting: below the limit, the sweep re-queues as before.
+    waiting.seal = 1;
+    expect(await sweep(deps, { minAgeSeconds: 300, maxPerRun: 2 }, silentLog)).toMatchObject({
+      seal: 2,
+      postponed: 0,
+      stuckGenerating: 4,
+    });
+    expect(s.queued.map((q) => q.queue)).toEqual(['seal', 'seal']);
+    // SQS cannot say: swept as before, a warning logged.
+    s.queued.length = 0;
+    const lines: string[] = [];
+    const log = createLogger({}, 'info', (line) => lines.push(line));
+    const unknown = { ...deps, backlog: async () => Promise.reject(new Error('AccessDenied')) };
+    expect(await sweep(unknown, { minAgeSeconds: 300, maxPerRun: 2 }, log)).toMatchObject({ seal: 2 });
+    expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        msg: 'queue backlog unknown; sweeping as usual',
+        queue: 'seal',
+      }),
+    );
   });
 
   it('queues the archive timestamp renewals that are due, and only those (issue #30 item 3)', async () => {
