@@ -84,6 +84,10 @@ export async function launchBenchCloud(
     runDir,
     stop: async () => {
       await stopCloudProcess(child);
+      // The cloud's log outlives the run (the last one per part name), for a run that went wrong.
+      const kept = path.join(ROOT, '.bench', `${name.replace(/-\d+$/, '')}-cloud.log`);
+      if (fs.existsSync(path.join(runDir, 'local-cloud.log')))
+        fs.copyFileSync(path.join(runDir, 'local-cloud.log'), kept);
       fs.rmSync(runDir, { recursive: true, force: true });
     },
   };
