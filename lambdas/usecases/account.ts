@@ -16,7 +16,8 @@ import {
   type UpdateMeRequest,
 } from '../../shared/api/schemas';
 import { SIGN_CLICK_TUTORIAL_INCREMENT } from '../../shared/domain/constants';
-import { defaultCountryFor, normalisePhone } from '../../shared/domain/contact';
+import { defaultCountryFor } from '../../shared/domain/contact';
+import { normalisePhone } from '../../shared/domain/phone';
 import { validateRegistrationConsents } from '../../shared/domain/validation';
 import { localeForPath, translate } from '../../shared/i18n/server';
 import type { CountryCode } from 'libphonenumber-js';

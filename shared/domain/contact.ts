@@ -3,8 +3,12 @@
 // Classification follows the spec — digits and hyphens only → phone; an '@' after the first character
 // → e-mail; anything else → unknown — with two additions a user would expect: a leading '+' (E.164,
 // "+81 90-1234-5678") and spaces between digit groups are also read as a phone number.
+//
+// Parsing a phone number (libphonenumber's metadata, ~30 KB compressed) is in ./phone.ts: this module is
+// imported by the SPA's entry (the public pages' e-mail check) and by the signer page (masking), which
+// must not download the metadata (issue #33, docs/performance.md § Phone).
 
-import { parsePhoneNumberFromString, type CountryCode } from '../droppable/libphonenumber';
+import type { CountryCode } from '../droppable/libphonenumber';
 import { callingCodeOf } from './calling-codes';
 import type { Language } from './constants';
 import type { ContactMethod } from './entities';
@@ -57,34 +61,6 @@ export function defaultCountryFor(
       return 'KR';
     default:
       return englishDefaultCountry;
-  }
-}
-
-/** A phone number in E.164 ('+819012345678'), or null when it is not a valid number. */
-export function normalisePhone(raw: string, defaultCountry?: CountryCode): string | null {
-  const text = raw.trim();
-  if (classifyContact(text) !== 'phone') return null;
-  const parsed = parsePhoneNumberFromString(text, defaultCountry);
-  return parsed?.isValid() ? parsed.number : null;
-}
-
-/**
- * The normalised form of any contact — lower-case e-mail, E.164 phone — or null when it is neither a
- * valid e-mail nor a valid phone number.
- */
-export function normaliseContact(
-  raw: string,
-  defaultCountry?: CountryCode,
-): { method: ContactMethod; contact: string } | null {
-  switch (classifyContact(raw)) {
-    case 'email':
-      return isValidEmail(raw) ? { method: 'email', contact: normaliseEmail(raw) } : null;
-    case 'phone': {
-      const phone = normalisePhone(raw, defaultCountry);
-      return phone ? { method: 'phone', contact: phone } : null;
-    }
-    default:
-      return null;
   }
 }
 

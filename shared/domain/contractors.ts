@@ -2,7 +2,8 @@
 // spec's order and the first one that fails gives the message; the row index lets the UI point at it.
 
 import type { CountryCode } from 'libphonenumber-js';
-import { classifyContact, isValidEmail, normaliseEmail, normalisePhone } from './contact';
+import { classifyContact, isValidEmail, normaliseEmail } from './contact';
+import { normalisePhone } from './phone';
 import type { ContactMethod, PageSize, SignArea } from './entities';
 import { fail, type ValidationResult } from './validation';
 

@@ -3,10 +3,9 @@ import {
   defaultCountryFor,
   isValidEmail,
   maskContact,
-  normaliseContact,
   normaliseEmail,
-  normalisePhone,
 } from '../../../shared/domain/contact';
+import { normaliseContact, normalisePhone } from '../../../shared/domain/phone';
 
 describe('a contractor contact is classified by its shape', () => {
   it.each([

@@ -4,7 +4,8 @@
 import { getAddress } from 'ethers/address';
 import type { CountryCode } from 'libphonenumber-js';
 import type { UpdateMeRequest } from '../../../../shared/api/schemas';
-import { defaultCountryFor, normalisePhone } from '../../../../shared/domain/contact';
+import { defaultCountryFor } from '../../../../shared/domain/contact';
+import { normalisePhone } from '../../../../shared/domain/phone';
 import type { MessageKey } from '../../../../shared/i18n';
 import type { Lang } from '../../app/paths';
 
