@@ -94,13 +94,17 @@ export async function resolveSigner(
   now = new Date(),
 ): Promise<SignerContext> {
   const tokenHash = hashSignerToken(token);
-  const record = await deps.docs.getToken(tokenHash);
+  // The three reads go out together (one round trip, not three: the view is on a phone's critical
+  // path, issue #33); the document's are used only once the token has been checked against it.
+  const [record, doc, recipients] = await Promise.all([
+    deps.docs.getToken(tokenHash),
+    deps.docs.getDocument(docuId),
+    deps.docs.listRecipients(docuId),
+  ]);
   if (!record || record.docuId !== docuId || Date.parse(record.expiresAt) <= now.getTime()) {
     throw invalidLink();
   }
-  const doc = await deps.docs.getDocument(docuId);
   if (!doc) throw invalidLink();
-  const recipients = await deps.docs.listRecipients(docuId);
   // A video confirmation link (issue #15) is never a signer link; an embedded session (issue #31) is
   // one for as long as the recipient's own link is the one it was made beside.
   const embedded = record.purpose === 'embed';

@@ -55,13 +55,13 @@ function addHistory(
 
 async function buildView(deps: SigningDeps, ctx: SignerContext): Promise<SignerView> {
   const { doc, recipients, me } = ctx;
-  const owner = await deps.users.getById(doc.ownerId);
-  // What the signer reads must be what was accepted at upload (issue #13).
-  await assertOriginalIntact(deps.storage, doc);
-  const fileUrl = doc.fileKey
-    ? await deps.storage.presignDownload(doc.fileKey, { expiresSeconds: FILE_URL_SECONDS })
-    : null;
-  const [signs, ownerVideo, ownVideoUrl, pageImages] = await Promise.all([
+  // The view's reads go out together (issue #33: the view is on a phone's critical path, each read
+  // in turn was a round trip more). The original's check is one of them: nothing is answered unless
+  // it passes — what the signer reads must be what was accepted at upload (issue #13).
+  const [owner, , fileUrl, signs, ownerVideo, ownVideoUrl, pageImages] = await Promise.all([
+    deps.users.getById(doc.ownerId),
+    assertOriginalIntact(deps.storage, doc),
+    doc.fileKey ? deps.storage.presignDownload(doc.fileKey, { expiresSeconds: FILE_URL_SECONDS }) : null,
     savedSigns(deps, me),
     ownerVideoOf(deps, doc, recipients),
     ownVideoUrlOf(deps.storage, doc.docuId, me),
@@ -163,11 +163,11 @@ async function ownerVideoOf(
 export async function getSignerView(deps: SigningDeps, docuId: string, token: string): Promise<SignerView> {
   const ctx = await resolveSigner(deps, docuId, token);
   if (!ctx.me.openedAt && deps.markOpened) {
-    // When the contractor first opened the document: shown on the audit pages (issue #6).
-    await deps.markOpened(docuId, ctx.me.index, new Date().toISOString());
-    // The webhook event (a query of the owner's endpoints and a queue send; it never throws) goes
-    // out beside the view's reads, not before them: the first open is the phone's first page load.
-    const [view] = await Promise.all([
+    // When the contractor first opened the document (shown on the audit pages, issue #6), and the
+    // webhook event (a query of the owner's endpoints and a queue send; it never throws): both go out
+    // beside the view's reads, not before them — the first open is the phone's first page load.
+    const [, view] = await Promise.all([
+      deps.markOpened(docuId, ctx.me.index, new Date().toISOString()),
       buildView(deps, ctx),
       emitWebhookEvent(ctx.doc.ownerId, 'recipient.viewed', { docuId, recipientIndex: ctx.me.index }),
     ]);
