@@ -2,7 +2,7 @@
 // serves. The sign-in and signed-in screens are lazy routes, so Amplify and its UI kit never load on
 // the landing page.
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -11,10 +11,47 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 // a running local cloud: SIGNSEAL_APP_URL=http://127.0.0.1:3000 (what `npm start` prints).
 const appUrl = process.env.SIGNSEAL_APP_URL;
 
+/**
+ * The app shell's boot script (src/boot.ts, issue #33): an entry of its own, put first in index.html's
+ * head as an async module with high priority, with its few imports preloaded right behind it, so that
+ * it runs as soon as it arrives rather than after the app's entry chunks (an HTML file's module scripts
+ * are one entry to Vite, run only once all of them have loaded). Build only: in development the app
+ * starts what it needs itself.
+ */
+function bootScript(): Plugin {
+  return {
+    name: 'signseal-boot-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (!ctx.bundle || !ctx.filename.endsWith('/index.html')) return undefined;
+        const boot = Object.values(ctx.bundle).find(
+          (out) => out.type === 'chunk' && out.isEntry && out.name === 'boot',
+        );
+        if (boot?.type !== 'chunk') throw new Error('the boot entry (src/boot.ts) is missing from the build');
+        return [
+          {
+            tag: 'script',
+            attrs: {
+              type: 'module',
+              async: true,
+              crossorigin: true,
+              fetchpriority: 'high',
+              src: `/${boot.fileName}`,
+            },
+            injectTo: 'head-prepend',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), bootScript()],
   resolve: {
     // zod with `jitless` set first, so that it never probes eval under the CSP (src/app/zod-jitless.ts).
     alias: [
@@ -37,6 +74,7 @@ export default defineConfig({
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         record: fileURLToPath(new URL('./record.html', import.meta.url)),
+        boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)),
       },
       output: {
         // pdf.js's worker ships as .mjs: emit it as .js, a type every server and CloudFront's
@@ -52,6 +90,12 @@ export default defineConfig({
           groups: [
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
             { name: 'vendor-router', test: /node_modules[\\/]react-router[\\/]/, priority: 3 },
+            // The boot script's few modules (src/boot.ts): one file, not one request each.
+            {
+              name: 'boot',
+              test: /web[\\/]src[\\/](?:boot|app[\\/](?:early-config|catalogue-chunks|paths)|features[\\/]signer[\\/](?:link|arrival|api[\\/](?:early-view|preload|signer-path))|features[\\/]funnel[\\/]components[\\/]pdf-loader)\.tsx?$|shared[\\/]i18n[\\/]core\.ts$/,
+              priority: 4,
+            },
           ],
         },
       },

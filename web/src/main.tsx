@@ -22,7 +22,7 @@ async function start(): Promise<void> {
   try {
     const config = await loadConfig();
     configureApiClient({ apiBase: config.apiBase, getIdToken: () => currentIdToken(config) });
-    prefetchDataForPath(window.location.pathname);
+    prefetchDataForPath(window.location.pathname, config.apiBase);
     const router = createAppRouter(config);
     root.render(
       <StrictMode>

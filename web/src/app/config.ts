@@ -1,6 +1,7 @@
 // Runtime configuration, fetched from /config.json (written by the local cloud or the CDK deployment)
 // and parsed once at start-up. The SPA is built once and runs against any environment.
 import { z } from 'zod';
+import { configResponse } from './early-config';
 
 const oauthSchema = z.object({
   domain: z.string().min(1),
@@ -41,9 +42,10 @@ export class ConfigError extends Error {
 export async function loadConfig(url = '/config.json'): Promise<AppConfig> {
   let body: unknown;
   try {
-    // Fetched early by index.html's <link rel="preload">, which this request picks up (same URL and
-    // mode, default cache mode); both servers mark the file no-store/no-cache, so it is never stale.
-    const response = await fetch(url, { headers: { accept: 'application/json' } });
+    // Fetched early by index.html's <link rel="preload">, which the first request picks up (same URL
+    // and mode, default cache mode) — the boot script's, if it ran (./early-config.ts); both servers
+    // mark the file no-store/no-cache, so it is never stale.
+    const response = await configResponse(url);
     if (!response.ok) throw new ConfigError(`${url} answered ${response.status}`);
     body = await response.json();
   } catch (error) {

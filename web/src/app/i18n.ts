@@ -5,7 +5,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { localeForPath, type Locale } from '../../../shared/i18n/core';
-import type { Catalogue, MessageKey } from '../../../shared/i18n/keys';
+import type { MessageKey } from '../../../shared/i18n/keys';
+import { CATALOGUES } from './catalogue-chunks';
 import type { Lang } from './paths';
 
 export const i18n = i18next.createInstance();
@@ -21,11 +22,6 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
-const CATALOGUES: Record<Locale, () => Promise<{ default: Catalogue }>> = {
-  en: () => import('./catalogues/en'),
-  ja: () => import('./catalogues/ja'),
-  ko: () => import('./catalogues/ko'),
-};
 const loading = new Map<Locale, Promise<void>>();
 
 /** Loads a locale's catalogue once (later calls share the first load). */

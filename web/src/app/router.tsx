@@ -192,9 +192,9 @@ export function prefetchForPath(pathname: string): void {
   prefetchSignerCode(pathname);
 }
 
-/** Once the API client is configured: the first API call of the page at `pathname` (a signer link's view). */
-export function prefetchDataForPath(pathname: string): void {
-  prefetchSignerData(pathname);
+/** Once the configuration is read: the first API call of the page at `pathname` (a signer link's view). */
+export function prefetchDataForPath(pathname: string, apiBase: string): void {
+  prefetchSignerData(pathname, apiBase);
 }
 
 export function createAppRouter(config: AppConfig) {

@@ -48,6 +48,9 @@ export interface RequestOptions<T> {
   /** Statuses other than 2xx whose body is still a valid response (e.g. 503 for a degraded health). */
   acceptStatus?: readonly number[];
   signal?: AbortSignal;
+  /** The same request, already sent (e.g. a page's first call, started before the app ran): its
+   *  answer is read and checked here as if this call had sent it. */
+  response?: Promise<Response>;
 }
 
 export async function apiRequest<T>(options: RequestOptions<T>): Promise<T> {
@@ -61,12 +64,13 @@ export async function apiRequest<T>(options: RequestOptions<T>): Promise<T> {
 
   let response: Response;
   try {
-    response = await fetch(`${settings.apiBase}${options.path}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    response = await (options.response ??
+      fetch(`${settings.apiBase}${options.path}`, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'errors.unavailable', `Network error: ${String(error)}`);

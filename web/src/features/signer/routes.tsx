@@ -1,29 +1,16 @@
 // The signer flow's route (issue #5), a child of /{lang}: open to anyone with the link, in a lazy
-// chunk of its own (`signer-page-*.js`). When the URL is a signer link, the router starts fetching
-// that chunk before its configuration is read (`prefetchSignerCode`), and the contract's view as soon
-// as the API client is configured (`prefetchSignerData`): the view decides whether the document and
-// pdf.js are needed at all (a link used before its turn, expired or voided needs neither, issue #28).
-// The early view is a few hundred bytes on the API client, in the entry: on a phone, waiting for a
-// chunk of its own delayed the view by half a second.
+// chunk of its own (`signer-page-*.js`). When the URL is a signer link, the boot script (../../boot.ts)
+// starts that chunk with the HTML, and the contract's view as soon as config.json gives the API's
+// address; the router starts both again (once each) before and after its configuration is read
+// (`prefetchSignerCode`, `prefetchSignerData`), should the boot script not have run. The view decides
+// whether the document and pdf.js are needed at all (a link used before its turn, expired or voided
+// needs neither, issue #28). The early view is a few hundred bytes, in the entry: on a phone, waiting
+// for a chunk of its own delayed the view by half a second.
 import type { RouteObject } from 'react-router';
 import { titled } from '../../app/page-title';
 import { paths } from '../../app/paths';
 import { prefetchSignerView } from './api/early-view';
-
-export const loadSignerPage = () => import('./components/signer-page');
-
-const SIGNER_LINK = /^\/[^/]+\/outsign\/([^/]+)\/([^/]+)\/?$/;
-
-/** The link's document and token, when `pathname` is a signer link. */
-function signerLinkOf(pathname: string): { docuId: string; token: string } | null {
-  const match = SIGNER_LINK.exec(pathname);
-  if (!match) return null;
-  try {
-    return { docuId: decodeURIComponent(match[1]!), token: decodeURIComponent(match[2]!) };
-  } catch {
-    return null;
-  }
-}
+import { loadSignerPage, signerLinkOf } from './link';
 
 /** Before the configuration is read: the signer page's chunk. */
 export function prefetchSignerCode(pathname: string): void {
@@ -32,10 +19,10 @@ export function prefetchSignerCode(pathname: string): void {
   loadSignerPage().catch(() => undefined);
 }
 
-/** Once the API client is configured: the contract's view of a signer link. */
-export function prefetchSignerData(pathname: string): void {
+/** Once the configuration is read: the contract's view of a signer link. */
+export function prefetchSignerData(pathname: string, apiBase: string): void {
   const link = signerLinkOf(pathname);
-  if (link) prefetchSignerView(link.docuId, link.token);
+  if (link) prefetchSignerView(apiBase, link.docuId, link.token);
 }
 
 export function signerRoute(): RouteObject {

@@ -2,7 +2,7 @@
 // (./early-view.ts), checked against the view's schema here, or a new request. Its own module so that
 // the signing calls (./signer-api.ts, used by the screens) do not depend on the early view.
 import { signerViewSchema, type SignerView } from '../../../../../shared/api/schemas';
-import { ApiError } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { takePrefetchedView } from './early-view';
 import { fetchSignerView, signerBase } from './signer-api';
 
@@ -14,7 +14,6 @@ export async function loadSignerView(
 ): Promise<SignerView> {
   const prefetched = takePrefetchedView(docuId, token);
   if (!prefetched) return fetchSignerView(docuId, token, signal);
-  const parsed = signerViewSchema.safeParse(await prefetched);
-  if (parsed.success) return parsed.data;
-  throw new ApiError(200, 'errors.internal', `Unexpected response from ${signerBase(docuId, token)}`);
+  // The same request, started earlier: read and checked as the API client reads any answer.
+  return apiRequest({ path: signerBase(docuId, token), schema: signerViewSchema, response: prefetched });
 }
