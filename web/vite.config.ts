@@ -3,6 +3,7 @@
 // the landing page.
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import type { OutputBundle } from 'rolldown';
 import react from '@vitejs/plugin-react';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -11,17 +12,59 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 // a running local cloud: SIGNSEAL_APP_URL=http://127.0.0.1:3000 (what `npm start` prints).
 const appUrl = process.env.SIGNSEAL_APP_URL;
 
+const BOOT_ENTRY = fileURLToPath(new URL('./src/boot.ts', import.meta.url));
+const RECORD_SHELL = fileURLToPath(new URL('./record.html', import.meta.url));
+
+/** The modules the boot script imports (found at the end of the build): one chunk, `boot-shared-*`. */
+const bootModules = new Set<string>();
+
 /**
  * The app shell's boot script (src/boot.ts, issue #33): an entry of its own, put first in index.html's
- * head as an async module with high priority, with its few imports preloaded right behind it, so that
- * it runs as soon as it arrives rather than after the app's entry chunks (an HTML file's module scripts
- * are one entry to Vite, run only once all of them have loaded). Build only: in development the app
- * starts what it needs itself.
+ * head as an async module with high priority, its imports preloaded right behind it, so that it runs
+ * as soon as it arrives rather than after the app's entry chunks (an HTML file's module scripts are
+ * one entry to Vite, run only once all of them have loaded). What it imports is one chunk, not a
+ * request each (the app and the recording page import some of it too; they never run the boot script
+ * itself). Build only: in development the app starts what it needs itself.
  */
+/** The chunks a chunk imports statically, at any depth. */
+function staticImports(bundle: OutputBundle, fileName: string): string[] {
+  const found = new Set<string>();
+  const visit = (name: string) => {
+    const out = bundle[name];
+    if (out?.type !== 'chunk') return;
+    for (const file of out.imports) {
+      if (!found.has(file)) {
+        found.add(file);
+        visit(file);
+      }
+    }
+  };
+  visit(fileName);
+  return [...found];
+}
+
 function bootScript(): Plugin {
   return {
     name: 'signseal-boot-script',
     apply: 'build',
+    buildEnd() {
+      const closure = (start: string): Set<string> => {
+        const seen = new Set<string>();
+        const stack = [start];
+        while (stack.length > 0) {
+          const id = stack.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          const info = this.getModuleInfo(id);
+          if (info) stack.push(...info.importedIds);
+        }
+        return seen;
+      };
+      bootModules.clear();
+      for (const id of closure(BOOT_ENTRY)) {
+        if (id !== BOOT_ENTRY && !id.includes('node_modules')) bootModules.add(id);
+      }
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
@@ -42,6 +85,11 @@ function bootScript(): Plugin {
             },
             injectTo: 'head-prepend',
           },
+          ...staticImports(ctx.bundle, boot.fileName).map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'high', href: `/${file}` },
+            injectTo: 'head-prepend' as const,
+          })),
         ];
       },
     },
@@ -73,8 +121,8 @@ export default defineConfig({
       // The app shell, and the lean shell of the phone's recording page (shared/web/shells.ts).
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
-        record: fileURLToPath(new URL('./record.html', import.meta.url)),
-        boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)),
+        record: RECORD_SHELL,
+        boot: BOOT_ENTRY,
       },
       output: {
         // pdf.js's worker ships as .mjs: emit it as .js, a type every server and CloudFront's
@@ -92,9 +140,10 @@ export default defineConfig({
             { name: 'vendor-router', test: /node_modules[\\/]react-router[\\/]/, priority: 3 },
             // The boot script's few modules (src/boot.ts): one file, not one request each.
             {
-              name: 'boot',
-              test: /web[\\/]src[\\/](?:boot|app[\\/](?:early-config|catalogue-chunks|paths)|features[\\/]signer[\\/](?:link|arrival|api[\\/](?:early-view|preload|signer-path))|features[\\/]funnel[\\/]components[\\/]pdf-loader)\.tsx?$|shared[\\/]i18n[\\/]core\.ts$/,
+              name: 'boot-shared',
+              test: (id) => bootModules.has(id),
               priority: 4,
+              includeDependenciesRecursively: false,
             },
           ],
         },
