@@ -12,20 +12,21 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 // a running local cloud: SIGNSEAL_APP_URL=http://127.0.0.1:3000 (what `npm start` prints).
 const appUrl = process.env.SIGNSEAL_APP_URL;
 
-const BOOT_ENTRY = fileURLToPath(new URL('./src/boot.ts', import.meta.url));
+const APP_SHELL = fileURLToPath(new URL('./index.html', import.meta.url));
 const RECORD_SHELL = fileURLToPath(new URL('./record.html', import.meta.url));
-
-/** The modules the boot script imports (found at the end of the build): one chunk, `boot-shared-*`. */
-const bootModules = new Set<string>();
+const BOOT_ENTRY = fileURLToPath(new URL('./src/boot.ts', import.meta.url));
 
 /**
- * The app shell's boot script (src/boot.ts, issue #33): an entry of its own, put first in index.html's
- * head as an async module with high priority, its imports preloaded right behind it, so that it runs
- * as soon as it arrives rather than after the app's entry chunks (an HTML file's module scripts are
- * one entry to Vite, run only once all of them have loaded). What it imports is one chunk, not a
- * request each (the app and the recording page import some of it too; they never run the boot script
- * itself). Build only: in development the app starts what it needs itself.
+ * The start-up chunks (issue #33), from the module graph at the end of the build: each HTML shell's
+ * first requests are a few files, not one per shared module (23 files for the app shell before —
+ * each a round trip over HTTP/1.1's six connections on a phone's 150 ms):
+ * - `boot-shared`: what the boot script imports (src/boot.ts);
+ * - `shell`: what both shells load at once (i18next, zod, the API client, the language loader…);
+ * - `main`: what only the app shell loads at once and the recording page never loads, even later.
+ * React and its router stay chunks of their own (cached across releases).
  */
+const startup = { boot: new Set<string>(), shell: new Set<string>(), app: new Set<string>() };
+
 /** The chunks a chunk imports statically, at any depth. */
 function staticImports(bundle: OutputBundle, fileName: string): string[] {
   const found = new Set<string>();
@@ -43,12 +44,20 @@ function staticImports(bundle: OutputBundle, fileName: string): string[] {
   return [...found];
 }
 
+/**
+ * The app shell's boot script (src/boot.ts, issue #33): an entry of its own, put first in index.html's
+ * head as an async module with high priority, its imports preloaded right behind it, so that it runs
+ * as soon as it arrives rather than after the app's entry chunks (an HTML file's module scripts are
+ * one entry to Vite, run only once all of them have loaded). The app and the recording page import
+ * some of `boot-shared` too; they never run the boot script itself. Build only: in development the
+ * app starts what it needs itself. Also fills `startup` for the chunk groups.
+ */
 function bootScript(): Plugin {
   return {
     name: 'signseal-boot-script',
     apply: 'build',
     buildEnd() {
-      const closure = (start: string): Set<string> => {
+      const closure = (start: string, dynamic = false): Set<string> => {
         const seen = new Set<string>();
         const stack = [start];
         while (stack.length > 0) {
@@ -56,19 +65,26 @@ function bootScript(): Plugin {
           if (seen.has(id)) continue;
           seen.add(id);
           const info = this.getModuleInfo(id);
-          if (info) stack.push(...info.importedIds);
+          if (info) stack.push(...info.importedIds, ...(dynamic ? info.dynamicallyImportedIds : []));
         }
         return seen;
       };
-      bootModules.clear();
+      for (const set of Object.values(startup)) set.clear();
       for (const id of closure(BOOT_ENTRY)) {
-        if (id !== BOOT_ENTRY && !id.includes('node_modules')) bootModules.add(id);
+        if (id !== BOOT_ENTRY && !id.includes('node_modules')) startup.boot.add(id);
+      }
+      const recordAtOnce = closure(RECORD_SHELL);
+      const recordEver = closure(RECORD_SHELL, true);
+      for (const id of closure(APP_SHELL)) {
+        if (id === APP_SHELL || startup.boot.has(id)) continue;
+        if (recordAtOnce.has(id)) startup.shell.add(id);
+        else if (!recordEver.has(id) && !id.includes('node_modules')) startup.app.add(id);
       }
     },
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        if (!ctx.bundle || !ctx.filename.endsWith('/index.html')) return undefined;
+        if (!ctx.bundle || ctx.filename !== APP_SHELL) return undefined;
         const boot = Object.values(ctx.bundle).find(
           (out) => out.type === 'chunk' && out.isEntry && out.name === 'boot',
         );
@@ -120,7 +136,7 @@ export default defineConfig({
     rolldownOptions: {
       // The app shell, and the lean shell of the phone's recording page (shared/web/shells.ts).
       input: {
-        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        main: APP_SHELL,
         record: RECORD_SHELL,
         boot: BOOT_ENTRY,
       },
@@ -138,13 +154,14 @@ export default defineConfig({
           groups: [
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
             { name: 'vendor-router', test: /node_modules[\\/]react-router[\\/]/, priority: 3 },
-            // The boot script's few modules (src/boot.ts): one file, not one request each.
-            {
-              name: 'boot-shared',
-              test: (id) => bootModules.has(id),
-              priority: 4,
+            // The start-up chunks (`startup` above); includeDependenciesRecursively: false, since each
+            // set is what its chunk must hold, no more (the sets are disjoint and closed by design).
+            ...(['boot', 'shell', 'app'] as const).map((set) => ({
+              name: set === 'boot' ? 'boot-shared' : set === 'app' ? 'main' : 'shell',
+              test: (id: string) => startup[set].has(id),
+              priority: set === 'boot' ? 5 : 2,
               includeDependenciesRecursively: false,
-            },
+            })),
           ],
         },
       },
