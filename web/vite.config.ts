@@ -45,12 +45,11 @@ function staticImports(bundle: OutputBundle, fileName: string): string[] {
 }
 
 /**
- * The app shell's boot script (src/boot.ts, issue #33): an entry of its own, put first in index.html's
- * head as an async module with high priority, its imports preloaded right behind it, so that it runs
- * as soon as it arrives rather than after the app's entry chunks (an HTML file's module scripts are
- * one entry to Vite, run only once all of them have loaded). The app and the recording page import
- * some of `boot-shared` too; they never run the boot script itself. Build only: in development the
- * app starts what it needs itself. Also fills `startup` for the chunk groups.
+ * The boot script (src/boot.ts, issue #33): an entry of its own, put first in each HTML shell's head
+ * as an async module with high priority, its imports preloaded right behind it, so that it runs as
+ * soon as it arrives rather than after the shell's entry chunks (an HTML file's module scripts are one
+ * entry to Vite, run only once all of them have loaded). Build only: in development the app starts
+ * what it needs itself. Also fills `startup` for the chunk groups.
  */
 function bootScript(): Plugin {
   return {
@@ -84,7 +83,7 @@ function bootScript(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        if (!ctx.bundle || ctx.filename !== APP_SHELL) return undefined;
+        if (!ctx.bundle || (ctx.filename !== APP_SHELL && ctx.filename !== RECORD_SHELL)) return undefined;
         const boot = Object.values(ctx.bundle).find(
           (out) => out.type === 'chunk' && out.isEntry && out.name === 'boot',
         );
