@@ -13,6 +13,7 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const appUrl = process.env.SIGNSEAL_APP_URL;
 
 const APP_SHELL = fileURLToPath(new URL('./index.html', import.meta.url));
+const APP_SCRIPT = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 const RECORD_SHELL = fileURLToPath(new URL('./record.html', import.meta.url));
 const BOOT_ENTRY = fileURLToPath(new URL('./src/boot.ts', import.meta.url));
 
@@ -20,12 +21,20 @@ const BOOT_ENTRY = fileURLToPath(new URL('./src/boot.ts', import.meta.url));
  * The start-up chunks (issue #33), from the module graph at the end of the build: each HTML shell's
  * first requests are a few files, not one per shared module (23 files for the app shell before —
  * each a round trip over HTTP/1.1's six connections on a phone's 150 ms):
- * - `boot-shared`: what the boot script imports (src/boot.ts);
+ * - `boot-shared`: what the boot script (src/boot.ts) imports that the recording page uses too (the
+ *   paths, the catalogues' loaders, config.json's early read);
+ * - `boot-signer`: what the boot script imports that the recording page never loads (a signer link's
+ *   early view and what its answer starts);
  * - `shell`: what both shells load at once (i18next, zod, the API client, the language loader…);
- * - `main`: what only the app shell loads at once and the recording page never loads, even later.
+ * - `app`: what only the app shell loads at once and the recording page never loads, even later.
  * React and its router stay chunks of their own (cached across releases).
  */
-const startup = { boot: new Set<string>(), shell: new Set<string>(), app: new Set<string>() };
+const startup = {
+  'boot-shared': new Set<string>(),
+  'boot-signer': new Set<string>(),
+  shell: new Set<string>(),
+  app: new Set<string>(),
+};
 
 /** The chunks a chunk imports statically, at any depth. */
 function staticImports(bundle: OutputBundle, fileName: string): string[] {
@@ -45,11 +54,12 @@ function staticImports(bundle: OutputBundle, fileName: string): string[] {
 }
 
 /**
- * The boot script (src/boot.ts, issue #33): an entry of its own, put first in each HTML shell's head
- * as an async module with high priority, its imports preloaded right behind it, so that it runs as
- * soon as it arrives rather than after the shell's entry chunks (an HTML file's module scripts are one
- * entry to Vite, run only once all of them have loaded). Build only: in development the app starts
- * what it needs itself. Also fills `startup` for the chunk groups.
+ * The app shell's boot script (src/boot.ts, issue #33): an entry of its own, put first in index.html's
+ * head as an async module with high priority, its imports preloaded right behind it, so that it runs
+ * as soon as it arrives rather than after the app's entry chunks (an HTML file's module scripts are
+ * one entry to Vite, run only once all of them have loaded). Not in record.html: the recording page
+ * starts its catalogue itself, and must not carry a signer link's early start. Build only: in
+ * development the app starts what it needs itself. Also fills `startup` for the chunk groups.
  */
 function bootScript(): Plugin {
   return {
@@ -69,13 +79,18 @@ function bootScript(): Plugin {
         return seen;
       };
       for (const set of Object.values(startup)) set.clear();
-      for (const id of closure(BOOT_ENTRY)) {
-        if (id !== BOOT_ENTRY && !id.includes('node_modules')) startup.boot.add(id);
-      }
       const recordAtOnce = closure(RECORD_SHELL);
       const recordEver = closure(RECORD_SHELL, true);
+      const boot = closure(BOOT_ENTRY);
+      for (const id of boot) {
+        if (id === BOOT_ENTRY || id.includes('node_modules')) continue;
+        startup[recordEver.has(id) ? 'boot-shared' : 'boot-signer'].add(id);
+      }
+      // The shell's own script (src/main.tsx) stays its entry chunk's code: an entry chunk of imports
+      // only would be dropped for script tags by Vite, and with it the shell's manifest entry.
+      const entryScripts = new Set([APP_SHELL, APP_SCRIPT]);
       for (const id of closure(APP_SHELL)) {
-        if (id === APP_SHELL || startup.boot.has(id)) continue;
+        if (entryScripts.has(id) || boot.has(id)) continue;
         if (recordAtOnce.has(id)) startup.shell.add(id);
         else if (!recordEver.has(id) && !id.includes('node_modules')) startup.app.add(id);
       }
@@ -83,7 +98,7 @@ function bootScript(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        if (!ctx.bundle || (ctx.filename !== APP_SHELL && ctx.filename !== RECORD_SHELL)) return undefined;
+        if (!ctx.bundle || ctx.filename !== APP_SHELL) return undefined;
         const boot = Object.values(ctx.bundle).find(
           (out) => out.type === 'chunk' && out.isEntry && out.name === 'boot',
         );
@@ -155,10 +170,10 @@ export default defineConfig({
             { name: 'vendor-router', test: /node_modules[\\/]react-router[\\/]/, priority: 3 },
             // The start-up chunks (`startup` above); includeDependenciesRecursively: false, since each
             // set is what its chunk must hold, no more (the sets are disjoint and closed by design).
-            ...(['boot', 'shell', 'app'] as const).map((set) => ({
-              name: set === 'boot' ? 'boot-shared' : set === 'app' ? 'main' : 'shell',
-              test: (id: string) => startup[set].has(id),
-              priority: set === 'boot' ? 5 : 2,
+            ...(Object.keys(startup) as (keyof typeof startup)[]).map((name) => ({
+              name,
+              test: (id: string) => startup[name].has(id),
+              priority: name.startsWith('boot') ? 5 : 2,
               includeDependenciesRecursively: false,
             })),
           ],
