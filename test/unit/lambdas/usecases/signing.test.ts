@@ -247,6 +247,26 @@ describe('signing use cases', () => {
     expect(view.recipients[1]!.areas.map((a) => a.areaIndex)).toEqual([1, 2]);
   });
 
+  it('answers 409 originalChanged, not the view, when the stored original is missing or not the accepted one', async () => {
+    // The original's check runs beside the view's other reads (issue #33): still nothing is answered
+    // unless it passes (issue #13).
+    const { deps, mem } = setup();
+    const missing: SigningDeps = { ...deps, storage: { ...deps.storage, head: async () => null } };
+    await expect(getSignerView(missing, 'doc1', 'tokA')).rejects.toMatchObject({
+      status: 409,
+      code: 'documents.errors.originalChanged',
+    });
+    mem.docs.set('doc1', { ...mem.docs.get('doc1')!, sizeBytes: 1234 });
+    const resized: SigningDeps = {
+      ...deps,
+      storage: { ...deps.storage, head: async () => ({ size: 999, contentType: 'application/pdf' }) },
+    };
+    await expect(getSignerView(resized, 'doc1', 'tokA')).rejects.toMatchObject({
+      code: 'documents.errors.originalChanged',
+    });
+    await expect(getSignerView(deps, 'doc1', 'tokA')).resolves.toMatchObject({ docuId: 'doc1' });
+  });
+
   it('answers the same 404 for an unknown, crossed, expired or replaced token', async () => {
     const { deps, mem } = setup();
     const expectInvalid = (p: Promise<unknown>) =>
