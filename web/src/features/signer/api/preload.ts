@@ -8,9 +8,11 @@
 import type { SignerView } from '../../../../../shared/api/schemas';
 import { loadPdf } from '../../funnel/components/pdf-loader';
 import { endOnArrival } from '../arrival';
+import { trackedChunk } from '../../../lib/tracked-chunk';
 
-/** The screens' chunk (review, sign maker, dialogs, video step). */
-export const loadSignerScreens = () => import('../components/signer-screens');
+/** The screens' chunk (review, sign maker, dialogs, video step), remembered once it has arrived. */
+export const signerScreensChunk = trackedChunk(() => import('../components/signer-screens'));
+export const loadSignerScreens = signerScreensChunk.load;
 
 type Preloaded = Pick<SignerView, 'docuId' | 'fileUrl' | 'me' | 'status' | 'pageImages'>;
 

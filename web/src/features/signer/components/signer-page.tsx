@@ -22,7 +22,8 @@ import { useDocumentTitle } from '../../../app/page-title';
 import { paths, type Lang } from '../../../app/paths';
 import { useLang } from '../../../app/use-lang';
 import { formatDateTime } from '../../../lib/format';
-import { loadSignerScreens, useSignerFlow } from '../hooks/use-signer-flow';
+import { signerScreensChunk, useSignerFlow } from '../hooks/use-signer-flow';
+import { lazyLoaded } from '../../../lib/lazy-loaded';
 import { isEndState, roleOf, stepOf, type Refusal } from '../machine';
 import { BrandHeader } from './brand-header';
 import { CompletedPage, DeclinedPage } from './closed-pages';
@@ -35,7 +36,9 @@ const SignerComments = lazy(() =>
   import('../../comments/panels').then((m) => ({ default: m.SignerComments })),
 );
 
-const SignerScreens = lazy(() => loadSignerScreens().then((m) => ({ default: m.SignerScreens })));
+// Usually fetched before the page renders them (the early view's answer starts them): then shown
+// without suspending (lib/lazy-loaded.ts).
+const SignerScreens = lazyLoaded(signerScreensChunk, (m) => m.SignerScreens);
 
 const SIGNER_STEPS = ['signer.steps.setup', 'signer.steps.signing', 'signer.steps.complete'] as const;
 

@@ -29,7 +29,7 @@ import { describeError } from '../messages';
 import { missingFieldsOf } from '../fields';
 import { endOnArrival, initialSignerState, screenOf, signerReducer, type SignerEvent } from '../machine';
 
-export { loadSignerScreens } from '../api/preload';
+export { signerScreensChunk } from '../api/preload';
 
 /** The session check and sign-out (Amplify): their chunk only when there is something to sign. */
 const session = () => import('../api/signer-session');
