@@ -1,9 +1,16 @@
 // Issue #33: the anchoring mode. Token (one ERC-721 per document) is the default, as the spec says;
 // 'merkle' reaches the anchor worker only, with the MerkleAnchor contract the verification reads too.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { readSettings } from '../../bin/settings.js';
-import { cleanup, composeTestApp, logicalIdOf, MAIL_FROM, testApp, resourcesOf } from './support.js';
+import {
+  cleanup,
+  composeTestApp,
+  configJsonFiles,
+  logicalIdOf,
+  MAIL_FROM,
+  testApp,
+  resourcesOf,
+} from './support.js';
 
 afterAll(cleanup);
 
@@ -84,15 +91,7 @@ describe('the anchoring mode', () => {
 function browserSide(context: Record<string, string>) {
   const composed = composeTestApp({ context });
   const assembly = composed.root.synth();
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir)) {
-      const path = join(dir, entry);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (entry === 'config.json') found.push(path);
-    }
-  };
-  walk(assembly.directory);
+  const found = configJsonFiles(assembly.directory);
   // A Fn::Join around the region's tokens: its text is enough to find connect-src's sources.
   const policy = JSON.stringify(
     Object.values(resourcesOf(composed.app)).find((r) => r.Type === 'AWS::CloudFront::ResponseHeadersPolicy')!

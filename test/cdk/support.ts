@@ -3,7 +3,7 @@
 import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { Template } from 'aws-cdk-lib/assertions';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { composeApp, type ComposedApp } from '../../bin/compose.js';
@@ -108,4 +108,15 @@ export interface TemplateResource {
 /** Every resource of `stack`'s template, by logical id. */
 export function resourcesOf(stack: Stack): Record<string, TemplateResource> {
   return Template.fromStack(stack).toJSON().Resources as Record<string, TemplateResource>;
+}
+
+/** Every config.json (the SPA's runtime configuration) under a synthesised assembly's directory. */
+export function configJsonFiles(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) found.push(...configJsonFiles(path));
+    else if (entry === 'config.json') found.push(path);
+  }
+  return found;
 }

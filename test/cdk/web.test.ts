@@ -1,7 +1,13 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { cleanup, composeTestApp, FULL_CONTEXT, logicalIdOf, TEST_REGION } from './support.js';
+import { readFileSync } from 'node:fs';
+import {
+  cleanup,
+  composeTestApp,
+  configJsonFiles,
+  FULL_CONTEXT,
+  logicalIdOf,
+  TEST_REGION,
+} from './support.js';
 
 afterAll(cleanup);
 
@@ -240,15 +246,7 @@ describe('the SPA deployment', () => {
 
   test('writes config.json with the region, user pool, app client, /api base and minimum age', () => {
     const assembly = composed.root.synth();
-    const found: string[] = [];
-    const walk = (dir: string) => {
-      for (const entry of readdirSync(dir)) {
-        const path = join(dir, entry);
-        if (statSync(path).isDirectory()) walk(path);
-        else if (entry === 'config.json') found.push(path);
-      }
-    };
-    walk(assembly.directory);
+    const found = configJsonFiles(assembly.directory);
     expect(found).toHaveLength(1);
     const config = JSON.parse(readFileSync(found[0]!, 'utf8'));
     expect(config).toEqual({

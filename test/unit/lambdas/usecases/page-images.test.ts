@@ -1,6 +1,8 @@
 // Issue #33, decision 163: the images of an accepted original's first pages, made with the real
 // renderer (pdf.js's Node build on @napi-rs/canvas) from PDFs made here, and stored beside the original.
 import { jest } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { pdfjsPageRenderer } from '../../../../lambdas/adapters/page-renderer';
 import type { ObjectStorage, PageRenderer } from '../../../../lambdas/ports';
@@ -62,6 +64,7 @@ function webpSize(bytes: Uint8Array): { width: number; height: number } {
 }
 
 const renderer = pdfjsPageRenderer();
+const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 const fileKey = 'documents/d1/original-abc.pdf';
 
 describe('the images of the first pages', () => {
@@ -79,6 +82,35 @@ describe('the images of the first pages', () => {
       expect(size.height).toBe(Math.round((PAGE_IMAGE_WIDTH_PX * 841.89) / 595.28));
     }
   });
+
+  it('leave the process its own JSON.stringify and JSON.parse (pdf.js’s core-js replaces both)', () => {
+    // A process of its own: jest's module sandbox hides the replacement from a test's globals.
+    const script = `
+      import { pdfjsPageRenderer } from './lambdas/adapters/page-renderer.ts';
+      import { PDFDocument } from 'pdf-lib';
+      const doc = await PDFDocument.create();
+      doc.addPage([595.28, 841.89]).drawText('JSON', { x: 50, y: 700 });
+      const native = [JSON.stringify, JSON.parse];
+      const images = await pdfjsPageRenderer().render(await doc.save(), {
+        pages: 1, widthPx: 380, quality: 70, maxBytes: 500000, maxAspect: 3, budgetMs: 3000,
+      });
+      console.log(JSON.stringify({
+        images: images.length,
+        same: JSON.stringify === native[0] && JSON.parse === native[1],
+        native: String(JSON.stringify).includes('[native code]') && String(JSON.parse).includes('[native code]'),
+      }));`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(run.stderr).not.toMatch(/Error/);
+    expect(JSON.parse(run.stdout.trim().split('\n').at(-1)!)).toEqual({
+      images: 1,
+      same: true,
+      native: true,
+    });
+  }, 150_000);
 
   it('stop at the first page that cannot be one (a strip far taller than wide)', async () => {
     const storage = recordingStorage();
