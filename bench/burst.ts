@@ -702,7 +702,8 @@ export async function runBurst(ctx: BenchContext): Promise<Row[]> {
       ['all workers', false],
       ['one worker killed', true],
     ] as const;
-    for (const [label, kill] of ctx.noKill ? phases.slice(0, 1) : phases) {
+    const chosen = ctx.noKill ? phases.slice(0, 1) : ctx.killOnly ? phases.slice(1) : phases;
+    for (const [label, kill] of chosen) {
       const phase = await runPhase(ctx, cloud, dir, label, kill);
       rows.push(...phase.rows);
       failures.push(...phase.failures);

@@ -18,4 +18,6 @@ export interface BenchContext {
   readonly workers?: number;
   /** `--no-kill`: the burst without its second run (a worker SIGKILLed mid-run). */
   readonly noKill?: boolean;
+  /** burst: the run with a worker killed only. */
+  readonly killOnly?: boolean;
 }

@@ -65,6 +65,7 @@ function parseArgs(argv: readonly string[]) {
   let contracts: number | undefined;
   let workers: number | undefined;
   let noKill = false;
+  let killOnly = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--runs') runs = Number(argv[++i]);
@@ -73,9 +74,11 @@ function parseArgs(argv: readonly string[]) {
     else if (a === '--contracts') contracts = Number(argv[++i]);
     else if (a === '--workers') workers = Number(argv[++i]);
     else if (a === '--no-kill') noKill = true;
+    else if (a === '--kill-only') killOnly = true;
     else if (a in PARTS) parts.push(a);
     else throw new Error(`unknown argument ${a}: parts are ${Object.keys(PARTS).join(', ')}`);
   }
+  if (noKill && killOnly) throw new Error('--no-kill and --kill-only exclude each other');
   if (!(runs >= 1) || !(durationSeconds >= 1)) throw new Error('--runs and --duration take a number ≥ 1');
   for (const [flag, value] of [
     ['--contracts', contracts],
@@ -94,6 +97,7 @@ function parseArgs(argv: readonly string[]) {
     ...(contracts ? { contracts } : {}),
     ...(workers ? { workers } : {}),
     noKill,
+    killOnly,
   };
 }
 
@@ -117,6 +121,7 @@ async function main() {
     ...(args.contracts ? { contracts: args.contracts } : {}),
     ...(args.workers ? { workers: args.workers } : {}),
     noKill: args.noKill,
+    killOnly: args.killOnly,
   };
   const before = machine();
   const rows: Row[] = [];
