@@ -91,7 +91,10 @@ export function measureSpa(outDir: string): Row[] {
   const record = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith('record.html'));
   if (record) {
     const closure = staticClosure(manifest, record);
-    if (english) staticClosure(manifest, english, closure);
+    // Its part of the English catalogue (shared/i18n/parts.ts), not the whole one.
+    const recordEnglish = Object.keys(manifest).find((k) => k.endsWith('app/catalogues/record-en.ts'));
+    if (!recordEnglish) throw new Error("vite manifest has no recording page's catalogue part");
+    staticClosure(manifest, recordEnglish, closure);
     // What it may load later, but one catalogue only (English, as for the landing page).
     for (const k of [...closure])
       for (const d of manifest[k]!.dynamicImports ?? [])

@@ -1,10 +1,13 @@
 // Vite builds the SPA from web/ into web/dist, which the local cloud (and CloudFront when deployed)
 // serves. The sign-in and signed-in screens are lazy routes, so Amplify and its UI kit never load on
 // the landing page.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import type { OutputBundle } from 'rolldown';
 import react from '@vitejs/plugin-react';
+import { LOCALES } from '../shared/i18n/core';
+import { cataloguePart, isCataloguePart } from '../shared/i18n/parts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -126,10 +129,38 @@ function bootScript(): Plugin {
   };
 }
 
+const CATALOGUE_PART = 'virtual:catalogue-part/';
+
+/**
+ * `virtual:catalogue-part/{part}/{locale}`: a locale's catalogue (its SPA and server files) cut down to
+ * a part (shared/i18n/parts.ts), made from the JSON at each build so that it never goes stale.
+ * `web/src/app/catalogues/{part}-{locale}.ts` import it, one chunk each.
+ */
+function catalogueParts(): Plugin {
+  const json = (file: string) => fileURLToPath(new URL(`../shared/i18n/${file}`, import.meta.url));
+  return {
+    name: 'signseal-catalogue-parts',
+    resolveId(id) {
+      return id.startsWith(CATALOGUE_PART) ? `\0${id}` : undefined;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${CATALOGUE_PART}`)) return undefined;
+      const [part, locale] = id.slice(CATALOGUE_PART.length + 1).split('/');
+      if (!part || !isCataloguePart(part) || !LOCALES.some((l) => l === locale)) {
+        throw new Error(`unknown catalogue part ${id.slice(1)}`);
+      }
+      const files = [json(`${locale}.json`), json(`server/${locale}.json`)];
+      for (const file of files) this.addWatchFile(file);
+      const [spa, server] = files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as object);
+      return `export default ${JSON.stringify(cataloguePart({ ...spa, ...server }, part))};`;
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   publicDir: 'public',
-  plugins: [react(), bootScript()],
+  plugins: [react(), bootScript(), catalogueParts()],
   resolve: {
     // zod with `jitless` set first, so that it never probes eval under the CSP (src/app/zod-jitless.ts).
     alias: [

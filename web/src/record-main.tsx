@@ -6,6 +6,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
+import { RECORD_CATALOGUES } from './app/catalogue-chunks';
 import { loadConfig } from './app/config';
 import { i18n, localeOf, switchLocale } from './app/i18n';
 import { detectLang, isLang } from './app/paths';
@@ -30,8 +31,8 @@ function tokenOf(pathname: string): string {
 
 async function start(): Promise<void> {
   const prefix = window.location.pathname.split('/')[1];
-  // The catalogue and config.json are fetched together.
-  const language = switchLocale(localeOf(isLang(prefix) ? prefix : detectLang()));
+  // The catalogue (this page's part of it) and config.json are fetched together.
+  const language = switchLocale(localeOf(isLang(prefix) ? prefix : detectLang()), RECORD_CATALOGUES);
   try {
     const config = await loadConfig();
     await language;
@@ -48,7 +49,7 @@ async function start(): Promise<void> {
       </StrictMode>,
     );
   } catch (error) {
-    await renderStartupError(root, error);
+    await renderStartupError(root, error, RECORD_CATALOGUES);
   }
 }
 

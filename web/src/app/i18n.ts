@@ -6,7 +6,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { localeForPath, type Locale } from '../../../shared/i18n/core';
 import type { MessageKey } from '../../../shared/i18n/keys';
-import { CATALOGUES } from './catalogue-chunks';
+import { CATALOGUES, type CatalogueLoaders } from './catalogue-chunks';
 import type { Lang } from './paths';
 
 export const i18n = i18next.createInstance();
@@ -22,25 +22,29 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
-const loading = new Map<Locale, Promise<void>>();
+const loading = new Map<() => Promise<unknown>, Promise<void>>();
 
-/** Loads a locale's catalogue once (later calls share the first load). */
-export function loadLocale(locale: Locale): Promise<void> {
-  let load = loading.get(locale);
+/**
+ * Loads a locale's catalogue once (later calls share the first load): the whole one, or the part a
+ * page was built with (`RECORD_CATALOGUES` for the recording page).
+ */
+export function loadLocale(locale: Locale, loaders: CatalogueLoaders = CATALOGUES): Promise<void> {
+  const loader = loaders[locale];
+  let load = loading.get(loader);
   if (!load) {
-    load = CATALOGUES[locale]().then((module) => {
+    load = loader().then((module) => {
       i18n.addResourceBundle(locale, 'translation', module.default, true, true);
     });
     // A failed load (network) may be retried by the next call.
-    load.catch(() => loading.delete(locale));
-    loading.set(locale, load);
+    load.catch(() => loading.delete(loader));
+    loading.set(loader, load);
   }
   return load;
 }
 
-/** Loads a locale's catalogue and makes it the language of i18n and of <html lang>. */
-export async function switchLocale(locale: Locale): Promise<void> {
-  await loadLocale(locale);
+/** Loads a locale's catalogue (or a page's part of it) and makes it the language of i18n and <html lang>. */
+export async function switchLocale(locale: Locale, loaders: CatalogueLoaders = CATALOGUES): Promise<void> {
+  await loadLocale(locale, loaders);
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
   document.documentElement.lang = locale;
 }

@@ -3,12 +3,18 @@
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { ErrorScreen } from '../components/error-screen';
+import type { CatalogueLoaders } from './catalogue-chunks';
 import { i18n, localeOf, switchLocale } from './i18n';
 import { detectLang, isLang } from './paths';
 
-export async function renderStartupError(root: Root, error: unknown): Promise<void> {
+/** `loaders`: the shell's catalogue (the recording page's part for record.html). */
+export async function renderStartupError(
+  root: Root,
+  error: unknown,
+  loaders?: CatalogueLoaders,
+): Promise<void> {
   const prefix = window.location.pathname.split('/')[1];
-  await switchLocale(localeOf(isLang(prefix) ? prefix : detectLang())).catch(() => undefined);
+  await switchLocale(localeOf(isLang(prefix) ? prefix : detectLang()), loaders).catch(() => undefined);
   root.render(
     <StrictMode>
       <ErrorScreen

@@ -1,0 +1,5 @@
+// The recording page's ja catalogue (record.html, issue #15): the part of the ja catalogue that page
+// shows (shared/i18n/parts.ts), made by the build, a chunk of its own.
+import part from 'virtual:catalogue-part/record/ja';
+
+export default part;
