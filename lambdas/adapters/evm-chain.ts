@@ -92,9 +92,11 @@ export class EvmChain implements AnchorChain {
   private readonly maxFeePerGasWei: bigint | undefined;
   private writer: Contract | undefined;
   private minter: Promise<BaseWallet> | undefined;
-  /** Mints from this container one at a time, so two never take the same nonce. */
-  /** One send (a mint, a transfer) at a time from this container. */
+  /** One send (a mint's broadcast, a transfer) at a time from this container, so that two never take
+   *  the same nonce. */
   private readonly oneAtATime = sendQueue();
+  /** This container's mints under way, by hash: a second mint of one hash joins the first. */
+  private readonly minting = new Map<string, Promise<ChainRecord>>();
 
   constructor(options: EvmChainOptions) {
     this.reads = new EvmChainReader(options);
@@ -131,17 +133,26 @@ export class EvmChain implements AnchorChain {
     return this.reads.findByHash(sha256);
   }
 
+  /**
+   * Mints the hash's token unless it is minted. Only the broadcast takes this container's turn (its
+   * nonce); the receipts of mints sent one after another are awaited together, so the mints of an
+   * anchor batch share blocks instead of waiting a block each (issue #33). A mint of a hash that this
+   * container is already minting (a duplicate job in the same batch) waits for that one: it could not
+   * see a transaction that is sent but not yet mined.
+   */
   async mint(sha256: string, holder: string): Promise<ChainRecord> {
     const hash = hashArg(sha256);
     if (!isAddress(holder)) throw new ChainError(`The holder ${holder} is not an address.`);
-    return this.oneAtATime(() =>
-      sendUnlessDone(
-        () => this.findByHash(sha256),
-        () => this.sendMint(sha256, hash, getAddress(holder)),
-        this.reads.interface,
-        MINT_ATTEMPTS,
-      ),
-    );
+    const running = this.minting.get(hash);
+    if (running) return running;
+    const run = sendUnlessDone(
+      () => this.findByHash(sha256),
+      () => this.sendMint(sha256, hash, getAddress(holder)),
+      this.reads.interface,
+      MINT_ATTEMPTS,
+    ).finally(() => this.minting.delete(hash));
+    this.minting.set(hash, run);
+    return run;
   }
 
   async transferHeld(tokenId: string, to: string): Promise<TokenTransfer> {
@@ -187,9 +198,11 @@ export class EvmChain implements AnchorChain {
   }
 
   private async sendMint(sha256: string, hash: string, holder: string): Promise<ChainRecord> {
-    await this.withinBudget();
     const contract = this.contract().connect(await this.wallet()) as Contract;
-    const tx = await this.bounded('mint', contract.getFunction('mint').send(holder, hash));
+    const tx = await this.oneAtATime(async () => {
+      await this.withinBudget();
+      return this.bounded('mint', contract.getFunction('mint').send(holder, hash));
+    });
     const receipt = await this.bounded('the mint receipt', tx.wait(this.confirmations, this.timeoutMs));
     if (!receipt || receipt.status !== 1) throw new ChainError(`The mint of ${sha256} failed on chain.`);
     const event = receipt.logs

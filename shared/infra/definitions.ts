@@ -50,10 +50,12 @@ export const QUEUES: Record<Queue, QueueDefinition> = {
     workerTimeoutSeconds: 120,
     workerMemoryMb: 1024,
   },
+  // Ten documents a batch, handled at once (issue #33): their mints are sent one after another and
+  // share blocks, their certificates are made beside them (lambdas/workers/anchor.ts).
   anchor: {
     visibilityTimeoutSeconds: 180,
     maxReceiveCount: 10,
-    batchSize: 1,
+    batchSize: 10,
     workerTimeoutSeconds: 120,
     workerMemoryMb: 512,
   },

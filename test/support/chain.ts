@@ -34,12 +34,14 @@ interface GanacheServer {
 /** The compiled contract (compiled once when missing or stale; solc takes a few seconds). */
 export const artifact = (): ChainArtifact => ensureArtifact().artifact;
 
-export async function startTestChain(): Promise<TestChain> {
+/** `blockTimeSeconds`: mine a block every so often, as real chains do, rather than one per transaction
+ *  at once (transactions wait in the pool until the next block). */
+export async function startTestChain(options: { blockTimeSeconds?: number } = {}): Promise<TestChain> {
   const { default: ganache } = await import('ganache');
   const server = ganache.server({
     logging: { quiet: true },
     chain: { chainId: LOCAL_CHAIN_ID },
-    miner: { instamine: 'eager' },
+    miner: options.blockTimeSeconds ? { blockTime: options.blockTimeSeconds } : { instamine: 'eager' },
     wallet: { deterministic: true, totalAccounts: 4 },
     server: { ws: false },
   }) as unknown as GanacheServer;

@@ -141,15 +141,37 @@ describe('the EVM chain adapter', () => {
     }
   });
 
-  it('mints several hashes at once from one container, one token each', async () => {
-    const hashes = [1, 2, 3].map((i) => sha256(`batch ${i} ${Date.now()}`));
+  it('mints several hashes at once from one container, one token each, one transaction each', async () => {
+    const hashes = [1, 2, 3, 4, 5].map((i) => sha256(`batch ${i} ${Date.now()}`));
+    const nonce = await chain.provider.getTransactionCount(chain.minter.address);
 
     const records = fulfilled(
       await Promise.allSettled(hashes.map((h) => adapter.mint(h, chain.minter.address))),
     );
 
-    expect(new Set(records.map((r) => r.tokenId)).size).toBe(3);
+    expect(new Set(records.map((r) => r.tokenId)).size).toBe(5);
     expect(records.map((r) => r.sha256)).toEqual(hashes);
+    // The broadcasts take their turns (consecutive nonces), the receipts are awaited together: no
+    // nonce clash, so no send was retried.
+    expect(await chain.provider.getTransactionCount(chain.minter.address)).toBe(nonce + 5);
+  });
+
+  it('mints a hash once when one container is asked for it twice at once (a duplicate job in a batch)', async () => {
+    const hash = sha256(`duplicate in a batch ${Date.now()}`);
+    const nonce = await chain.provider.getTransactionCount(chain.minter.address);
+
+    const [a, b] = fulfilled(
+      await Promise.allSettled([
+        adapter.mint(hash, chain.minter.address),
+        adapter.mint(hash, chain.minter.address),
+      ]),
+    );
+
+    expect(b).toEqual(a);
+    expect(await chain.provider.getTransactionCount(chain.minter.address)).toBe(nonce + 1);
+    // Once done, a later call reads it from the chain (nothing is kept).
+    expect(await adapter.mint(hash, chain.minter.address)).toEqual(a);
+    expect(await chain.provider.getTransactionCount(chain.minter.address)).toBe(nonce + 1);
   });
 
   it('gives the minter address as the service address and passes its health check', async () => {
@@ -262,6 +284,58 @@ describe('the EVM chain adapter', () => {
       for (const socket of sockets) socket.destroy();
       silent.close();
     }
+  });
+});
+
+describe('minting on a chain that mines a block a second, as real chains do (issue #33)', () => {
+  let timed: TestChain;
+  let minter: EvmChain;
+
+  beforeAll(async () => {
+    timed = await startTestChain({ blockTimeSeconds: 1 });
+    minter = new EvmChain({
+      rpcUrl: timed.rpcUrl,
+      chainId: 1337,
+      contractAddress: timed.contractAddress,
+      abi: timed.artifact.abi,
+      minterKey: async () => timed.minter.privateKey,
+      timeoutMs: CHAIN_TEST_TIMEOUT_MS,
+      pollingIntervalMs: 200,
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    minter?.destroy();
+    await timed?.stop();
+  });
+
+  it('sends a batch of mints one after another without waiting for each receipt: they share blocks', async () => {
+    const hashes = [1, 2, 3, 4, 5, 6].map((i) => sha256(`shared blocks ${i} ${Date.now()}`));
+    const nonce = await timed.provider.getTransactionCount(timed.minter.address);
+
+    const records = fulfilled(
+      await Promise.allSettled(hashes.map((h) => minter.mint(h, timed.minter.address))),
+    );
+
+    expect(new Set(records.map((r) => r.tokenId)).size).toBe(6);
+    // Waiting for each receipt before the next send would take a block per mint: six blocks.
+    expect(new Set(records.map((r) => r.blockNumber)).size).toBeLessThan(6);
+    expect(await timed.provider.getTransactionCount(timed.minter.address)).toBe(nonce + 6);
+  });
+
+  it('mints a hash once when asked twice at once, though the first is sent and not yet mined', async () => {
+    const hash = sha256(`pending twin ${Date.now()}`);
+    const nonce = await timed.provider.getTransactionCount(timed.minter.address);
+
+    const [a, b] = fulfilled(
+      await Promise.allSettled([
+        minter.mint(hash, timed.minter.address),
+        minter.mint(hash, timed.minter.address),
+      ]),
+    );
+
+    expect(b).toEqual(a);
+    expect(await timed.provider.getTransactionCount(timed.minter.address)).toBe(nonce + 1);
   });
 });
 
