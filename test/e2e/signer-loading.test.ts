@@ -3,7 +3,9 @@
 // language, and the pages wait as grey placeholders until they are shown, page 1 first: as the
 // server's images of the first pages (issue #33, decision 163), or drawn by pdf.js when there are
 // none (older documents) or one cannot be loaded. Each step is held back with a route that answers
-// only when the test lets it, so no timing is assumed.
+// only when the test lets it, so no timing is assumed. The dialogs and the video step, which the
+// first screen never shows, are a chunk asked for only once page 1 is shown (issue #33); a dialog
+// opened before it has arrived shows a status in its place, then itself, with the focus in it.
 // The figures on a throttled phone are in `npm run bench -- phone` (docs/performance.md).
 import { jest } from '@jest/globals';
 import type { Page, Route } from 'playwright-core';
@@ -98,6 +100,55 @@ describe('the signer page while it loads (380×820)', () => {
         performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
       );
       expect(loaded.filter((p) => /pdf\.worker|\/original-[0-9a-f]+\.pdf$/.test(p))).toEqual([]);
+    });
+    expect(session.unexpectedProblems()).toEqual([]);
+  });
+
+  it('asks for the dialogs’ code once page 1 is shown, and opens a dialog asked for before it arrived', async () => {
+    const sent = await sendTwoContractorDocument({ title: 'Later dialogs', pdf: await makePdf([A4]) });
+    await session.run(async (page) => {
+      const image = await holdBack(page, /\/original-[0-9a-f]+\.page-1\.webp(\?|$)/);
+      const later = await holdBack(page, /\/assets\/signer-later-[\w-]+\.js$/);
+      let laterAsked = false;
+      void later.held.then(() => (laterAsked = true));
+      await openApp(session, sent.mailLink);
+
+      // The first screen is there, page 1 is not: nothing else is asked for yet.
+      await image.held;
+      const request = page.getByTestId('sign-request');
+      await request.waitFor({ state: 'visible', timeout: 30000 });
+      expect(laterAsked).toBe(false);
+      image.release();
+
+      // Page 1 is shown, then the rest of the screens' code is asked for (and held here).
+      await later.held;
+      await expect(page.getByTestId('pdf-page-0').getAttribute('data-drawn')).resolves.toBe('true');
+      await request.getByRole('button', { name: text('en', 'signer.sign'), exact: true }).click();
+      await request.waitFor({ state: 'detached' });
+
+      // Deny before its code arrived: a status where the dialog will be, over the document.
+      await page.getByTestId('deny').focus();
+      await page.keyboard.press('Enter');
+      await expectStatus(page, 'signer-later-loading', text('en', 'shell.loading'));
+      await expect(page.getByTestId('signer-review').isVisible()).resolves.toBe(true);
+      later.release();
+
+      // Then the dialog itself, the focus in its reason; closed, the focus is back on Deny.
+      const deny = page.getByTestId('deny-dialog');
+      await deny.waitFor({ state: 'visible', timeout: 30000 });
+      await page.getByTestId('signer-later-loading').waitFor({ state: 'detached' });
+      await page.waitForFunction(
+        () => (document.activeElement as HTMLElement | null)?.dataset.testid === 'deny-reason',
+        undefined,
+        { timeout: 20000 },
+      );
+      await page.keyboard.press('Escape');
+      await deny.waitFor({ state: 'detached' });
+      await page.waitForFunction(
+        () => (document.activeElement as HTMLElement | null)?.dataset.testid === 'deny',
+        undefined,
+        { timeout: 20000 },
+      );
     });
     expect(session.unexpectedProblems()).toEqual([]);
   });

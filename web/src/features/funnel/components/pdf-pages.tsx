@@ -41,6 +41,8 @@ interface PdfPagesProps {
   renderOverlay?: (pageIndex: number, scale: number) => ReactNode;
   /** Images of the first pages, in order (the signer view's `pageImages`): shown instead of pdf.js. */
   pageImages?: readonly string[];
+  /** Called once page one is shown, or could not be (what waited for it may start). */
+  onFirstShown?: () => void;
 }
 
 export function PdfPages({
@@ -52,6 +54,7 @@ export function PdfPages({
   scrollWindow = false,
   renderOverlay,
   pageImages = [],
+  onFirstShown,
 }: PdfPagesProps) {
   const { t } = useTranslation();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -82,6 +85,12 @@ export function PdfPages({
   useEffect(() => {
     setFirstDrawn(false);
   }, [cacheKey]);
+
+  const settled = firstDrawn || failed;
+  useEffect(() => {
+    if (settled) onFirstShown?.();
+    // Once per page one shown, not on every new callback.
+  }, [settled]);
 
   useEffect(() => {
     if (!wantPdf) return;

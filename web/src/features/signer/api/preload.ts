@@ -10,7 +10,10 @@ import { loadPdf } from '../../funnel/components/pdf-loader';
 import { endOnArrival } from '../arrival';
 import { trackedChunk } from '../../../lib/tracked-chunk';
 
-/** The screens' chunk (review, sign maker, dialogs, video step), remembered once it has arrived. */
+/**
+ * The screens' chunk (the review and the request popups; it asks for the dialogs and the video step
+ * itself once page 1 is shown: ../components/signer-later.tsx), remembered once it has arrived.
+ */
 export const signerScreensChunk = trackedChunk(() => import('../components/signer-screens'));
 export const loadSignerScreens = signerScreensChunk.load;
 

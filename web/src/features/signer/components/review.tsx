@@ -49,6 +49,8 @@ interface ReviewProps {
   /** An approver's Approve. */
   onApprove: () => void;
   onForward: () => void;
+  /** Page one of the document is shown (or could not be): what the first screen does not need may load. */
+  onPagesShown?: () => void;
 }
 
 const areaElement = (areaIndex: number) =>
@@ -99,6 +101,7 @@ export function Review({
   onNext,
   onApprove,
   onForward,
+  onPagesShown,
 }: ReviewProps) {
   const { t } = useTranslation();
   const signAllRef = useRef<HTMLButtonElement>(null);
@@ -282,6 +285,7 @@ export function Review({
       pages={view.pages}
       pageImages={view.pageImages}
       renderOverlay={overlay}
+      onFirstShown={onPagesShown}
     />
   ) : (
     view.kind === 'vcontract' && <ContractVideo owner={view.ownerName} video={view.ownerVideo} lang={lang} />
@@ -353,6 +357,7 @@ export function Review({
           pages={view.pages}
           pageImages={view.pageImages}
           renderOverlay={overlay}
+          onFirstShown={onPagesShown}
         />
       )}
       {/* Where the work is: sticks to the bottom of the screen while the pages scroll. */}

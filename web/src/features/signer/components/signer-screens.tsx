@@ -5,28 +5,71 @@
 // page (./signer-page.tsx) loads it only when the view says there is something to show, so a link
 // refused by routing never downloads it, nor pdf.js.
 //
+// Issue #33: this chunk holds only what the first screen shows (the document, the review, the
+// request and caution popups). The video step and the dialogs are a chunk of their own
+// (./signer-later.tsx), started once page 1 is shown; one asked for before it has arrived shows a
+// loading status in its place until it has.
+//
 // Which screen and dialog show is the state machine's (../machine.ts); this component only composes
 // the screen components for the current state and turns their buttons into events.
-import { useCallback, useMemo } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { localeForPath, ordinal } from '../../../../../shared/i18n/core';
 import type { Lang } from '../../../app/paths';
+import { Spinner } from '../../../components/spinner';
+import { lazyLoaded } from '../../../lib/lazy-loaded';
+import { trackedChunk } from '../../../lib/tracked-chunk';
 import { uploadSign } from '../api/signer-api';
 import { useFieldFill } from '../hooks/use-field-fill';
 import type { SignerFlow } from '../hooks/use-signer-flow';
 import { imageFields, ownFields } from '../fields';
 import { canForward, roleOf, screenOf } from '../machine';
-import { ChangeSign } from './change-sign';
-import { DenyReasonDialog } from './deny-reason-dialog';
-import { ForwardDialog } from './forward-dialog';
 import { focusField, Review } from './review';
 import { CautionDialog, RequestDialog } from './setup-dialogs';
-import { SignMaker } from './sign-maker';
 import { scriptForLang } from './sign-order';
-import { TermsDialog } from './terms-dialog';
-import { VideoStep } from './video-step';
 import { useEmbed } from '../../embed/session';
+
+/** What the first screen does not show (./signer-later.tsx), remembered once it has arrived. */
+const laterChunk = trackedChunk(() => import('./signer-later'));
+// Rendered without suspending when the chunk is there (lib/lazy-loaded.ts), as it usually is.
+const SignMaker = lazyLoaded(laterChunk, (m) => m.SignMaker);
+const ChangeSign = lazyLoaded(laterChunk, (m) => m.ChangeSign);
+const DenyReasonDialog = lazyLoaded(laterChunk, (m) => m.DenyReasonDialog);
+const ForwardDialog = lazyLoaded(laterChunk, (m) => m.ForwardDialog);
+const TermsDialog = lazyLoaded(laterChunk, (m) => m.TermsDialog);
+const VideoStep = lazyLoaded(laterChunk, (m) => m.VideoStep);
+
+/**
+ * Starts the later chunk once the first screen is `shown`, after the frame that paints it: on a
+ * phone its download and evaluation would otherwise share the network and the CPU with page 1.
+ */
+function useLaterChunk(shown: boolean) {
+  useEffect(() => {
+    if (!shown || laterChunk.loaded()) return;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => void laterChunk.load().catch(() => undefined));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [shown]);
+}
+
+/** A dialog (or the video step) whose code is still on its way: a status in its place. */
+function LaterLoading({ dialog }: { dialog: boolean }) {
+  const { t } = useTranslation();
+  const status = (
+    <div className="signer-loading" role="status" data-testid="signer-later-loading">
+      <Spinner />
+      <p>{t('shell.loading')}</p>
+    </div>
+  );
+  // Over the screen, as the dialog will be: the screen stays, and is not pressed meanwhile.
+  return dialog ? <div className="signer-later-backdrop">{status}</div> : status;
+}
 
 export function SignerScreens({
   flow,
@@ -61,23 +104,33 @@ export function SignerScreens({
     if (areaIndexes[0] !== undefined) focusField(areaIndexes[0]);
   };
   const signUrl = useCallback((signId: string) => signs.find((s) => s.signId === signId)?.url, [signs]);
+  // The first screen is shown once page 1 is (a screen without the document's pages: once rendered).
+  const [pagesShown, setPagesShown] = useState(false);
+  const onPagesShown = useCallback(() => setPagesShown(true), []);
+  const withPages =
+    Boolean(view?.fileUrl) &&
+    screenOf(name) !== 'video' &&
+    !(view?.kind === 'vcontract' && role === 'signer');
+  useLaterChunk(view !== null && (pagesShown || !withPages));
 
   if (!view) return null;
   let body: React.ReactNode;
   if (screenOf(name) === 'video') {
     body = (
-      <VideoStep
-        docuId={docuId}
-        token={token}
-        view={view}
-        lang={lang}
-        error={error}
-        handoff={state.handoff}
-        onDeny={() => send({ type: 'deny' })}
-        onDone={() => send({ type: 'videoDone' })}
-        onUsePhone={() => void flow.openHandoff()}
-        onHandoffAcknowledged={() => send({ type: 'phoneDialogClosed' })}
-      />
+      <Suspense fallback={<LaterLoading dialog={false} />}>
+        <VideoStep
+          docuId={docuId}
+          token={token}
+          view={view}
+          lang={lang}
+          error={error}
+          handoff={state.handoff}
+          onDeny={() => send({ type: 'deny' })}
+          onDone={() => send({ type: 'videoDone' })}
+          onUsePhone={() => void flow.openHandoff()}
+          onHandoffAcknowledged={() => send({ type: 'phoneDialogClosed' })}
+        />
+      </Suspense>
     );
   } else if (view.kind === 'vcontract' && role === 'signer') {
     // A video contract has nothing to review: behind the request, only who they are in it.
@@ -110,6 +163,7 @@ export function SignerScreens({
         onNext={() => void next()}
         onApprove={() => send({ type: 'approve' })}
         onForward={() => send({ type: 'forward' })}
+        onPagesShown={onPagesShown}
       />
     );
   }
@@ -126,53 +180,55 @@ export function SignerScreens({
         />
       )}
       {name === 'caution' && <CautionDialog pending={pending} onLogout={flow.logout} />}
-      {name === 'review.signMaker' && (
-        <SignMaker
-          defaultScript={scriptForLang(lang)}
-          upload={(image) => uploadSign(docuId, token, image)}
-          onCreated={(sign) =>
-            send({ type: 'signMade', sign: { ...sign, createdAt: new Date().toISOString() } })
-          }
-          onCancel={cancel}
-        />
-      )}
-      {name === 'review.changeSign' && (
-        <ChangeSign
-          signs={signs}
-          current={state.current}
-          onChoose={(signId) => send({ type: 'chooseSign', signId })}
-          onMake={() => send({ type: 'makeNewSign' })}
-          onCancel={cancel}
-        />
-      )}
-      {(name === 'review.deny' || name === 'video.deny') && (
-        <DenyReasonDialog
-          title={role === 'approver' ? t('routingSigner.approver.denyTitle') : t('signer.denyTitle')}
-          label={t('signer.denyLabel')}
-          cancelLabel={t('common.cancel')}
-          sendLabel={t('signer.deny')}
-          testIds={{ dialog: 'deny-dialog', reason: 'deny-reason', send: 'deny-confirm' }}
-          pending={pending}
-          onDeny={(reason) => void flow.deny(reason)}
-          onCancel={cancel}
-        />
-      )}
-      {(name === 'review.terms' || name === 'video.terms') && (
-        <TermsDialog
-          pending={pending}
-          onConfirm={() => void flow.agree(refusedForFields)}
-          onDeny={() => void flow.rejectTerms()}
-          onCancel={cancel}
-        />
-      )}
-      {name === 'review.forward' && (
-        <ForwardDialog
-          pending={pending}
-          error={error}
-          onForward={(input) => void flow.forward(input)}
-          onCancel={cancel}
-        />
-      )}
+      <Suspense fallback={<LaterLoading dialog />}>
+        {name === 'review.signMaker' && (
+          <SignMaker
+            defaultScript={scriptForLang(lang)}
+            upload={(image) => uploadSign(docuId, token, image)}
+            onCreated={(sign) =>
+              send({ type: 'signMade', sign: { ...sign, createdAt: new Date().toISOString() } })
+            }
+            onCancel={cancel}
+          />
+        )}
+        {name === 'review.changeSign' && (
+          <ChangeSign
+            signs={signs}
+            current={state.current}
+            onChoose={(signId) => send({ type: 'chooseSign', signId })}
+            onMake={() => send({ type: 'makeNewSign' })}
+            onCancel={cancel}
+          />
+        )}
+        {(name === 'review.deny' || name === 'video.deny') && (
+          <DenyReasonDialog
+            title={role === 'approver' ? t('routingSigner.approver.denyTitle') : t('signer.denyTitle')}
+            label={t('signer.denyLabel')}
+            cancelLabel={t('common.cancel')}
+            sendLabel={t('signer.deny')}
+            testIds={{ dialog: 'deny-dialog', reason: 'deny-reason', send: 'deny-confirm' }}
+            pending={pending}
+            onDeny={(reason) => void flow.deny(reason)}
+            onCancel={cancel}
+          />
+        )}
+        {(name === 'review.terms' || name === 'video.terms') && (
+          <TermsDialog
+            pending={pending}
+            onConfirm={() => void flow.agree(refusedForFields)}
+            onDeny={() => void flow.rejectTerms()}
+            onCancel={cancel}
+          />
+        )}
+        {name === 'review.forward' && (
+          <ForwardDialog
+            pending={pending}
+            error={error}
+            onForward={(input) => void flow.forward(input)}
+            onCancel={cancel}
+          />
+        )}
+      </Suspense>
     </>
   );
 }
