@@ -49,6 +49,18 @@ async function closedPortUrl(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
+/** Two mints of one new hash at once from one container: the same record, one transaction. */
+async function expectOneMintForTwins(minter: EvmChain, on: TestChain, label: string) {
+  const hash = sha256(`${label} ${Date.now()}`);
+  const nonce = await on.provider.getTransactionCount(on.minter.address);
+  const [a, b] = fulfilled(
+    await Promise.allSettled([minter.mint(hash, on.minter.address), minter.mint(hash, on.minter.address)]),
+  );
+  expect(b).toEqual(a);
+  expect(await on.provider.getTransactionCount(on.minter.address)).toBe(nonce + 1);
+  return { hash, record: a, nonce };
+}
+
 describe('the EVM chain adapter', () => {
   it('finds nothing for a hash never minted', async () => {
     expect(await adapter.findByHash(sha256(`never ${Date.now()}`))).toBeNull();
@@ -157,20 +169,9 @@ describe('the EVM chain adapter', () => {
   });
 
   it('mints a hash once when one container is asked for it twice at once (a duplicate job in a batch)', async () => {
-    const hash = sha256(`duplicate in a batch ${Date.now()}`);
-    const nonce = await chain.provider.getTransactionCount(chain.minter.address);
-
-    const [a, b] = fulfilled(
-      await Promise.allSettled([
-        adapter.mint(hash, chain.minter.address),
-        adapter.mint(hash, chain.minter.address),
-      ]),
-    );
-
-    expect(b).toEqual(a);
-    expect(await chain.provider.getTransactionCount(chain.minter.address)).toBe(nonce + 1);
+    const { hash, record, nonce } = await expectOneMintForTwins(adapter, chain, 'duplicate in a batch');
     // Once done, a later call reads it from the chain (nothing is kept).
-    expect(await adapter.mint(hash, chain.minter.address)).toEqual(a);
+    expect(await adapter.mint(hash, chain.minter.address)).toEqual(record);
     expect(await chain.provider.getTransactionCount(chain.minter.address)).toBe(nonce + 1);
   });
 
@@ -324,18 +325,7 @@ describe('minting on a chain that mines a block a second, as real chains do (iss
   });
 
   it('mints a hash once when asked twice at once, though the first is sent and not yet mined', async () => {
-    const hash = sha256(`pending twin ${Date.now()}`);
-    const nonce = await timed.provider.getTransactionCount(timed.minter.address);
-
-    const [a, b] = fulfilled(
-      await Promise.allSettled([
-        minter.mint(hash, timed.minter.address),
-        minter.mint(hash, timed.minter.address),
-      ]),
-    );
-
-    expect(b).toEqual(a);
-    expect(await timed.provider.getTransactionCount(timed.minter.address)).toBe(nonce + 1);
+    await expectOneMintForTwins(minter, timed, 'pending twin');
   });
 });
 
