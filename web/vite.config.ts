@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import type { OutputBundle } from 'rolldown';
 import react from '@vitejs/plugin-react';
-import { LOCALES } from '../shared/i18n/core';
+import { isLocale } from '../shared/i18n/core';
 import { cataloguePart, isCataloguePart } from '../shared/i18n/parts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -146,7 +146,7 @@ function catalogueParts(): Plugin {
     load(id) {
       if (!id.startsWith(`\0${CATALOGUE_PART}`)) return undefined;
       const [part, locale] = id.slice(CATALOGUE_PART.length + 1).split('/');
-      if (!part || !isCataloguePart(part) || !LOCALES.some((l) => l === locale)) {
+      if (!part || !isCataloguePart(part) || !isLocale(locale)) {
         throw new Error(`unknown catalogue part ${id.slice(1)}`);
       }
       const files = [json(`${locale}.json`), json(`server/${locale}.json`)];

@@ -316,7 +316,7 @@ export async function anchorDocument(deps: AnchorDeps, job: AnchorJob, log: Logg
   const service = await chain.serviceAddress();
   const holder = owner && isVerifiedWallet(owner) ? owner.walletAddress! : service;
   const started = Date.now();
-  // One at a time: the minter's transactions take consecutive nonces.
+  // In contractor order; the chain adapter gives each send its turn (consecutive nonces).
   for (const r of videos) {
     // A contractor with a verified wallet gets the token of their own video.
     const own = deps.links

@@ -104,18 +104,23 @@ export function SignerScreens({
     if (areaIndexes[0] !== undefined) focusField(areaIndexes[0]);
   };
   const signUrl = useCallback((signId: string) => signs.find((s) => s.signId === signId)?.url, [signs]);
+  // What the screen body is: the video step, a video contract's prompt, or the review (the document).
+  const screen = !view
+    ? null
+    : screenOf(name) === 'video'
+      ? 'video'
+      : view.kind === 'vcontract' && role === 'signer'
+        ? 'prompt'
+        : 'review';
   // The first screen is shown once page 1 is (a screen without the document's pages: once rendered).
   const [pagesShown, setPagesShown] = useState(false);
   const onPagesShown = useCallback(() => setPagesShown(true), []);
-  const withPages =
-    Boolean(view?.fileUrl) &&
-    screenOf(name) !== 'video' &&
-    !(view?.kind === 'vcontract' && role === 'signer');
-  useLaterChunk(view !== null && (pagesShown || !withPages));
+  const withPages = screen === 'review' && Boolean(view?.fileUrl);
+  useLaterChunk(screen !== null && (pagesShown || !withPages));
 
   if (!view) return null;
   let body: React.ReactNode;
-  if (screenOf(name) === 'video') {
+  if (screen === 'video') {
     body = (
       <Suspense fallback={<LaterLoading dialog={false} />}>
         <VideoStep
@@ -132,7 +137,7 @@ export function SignerScreens({
         />
       </Suspense>
     );
-  } else if (view.kind === 'vcontract' && role === 'signer') {
+  } else if (screen === 'prompt') {
     // A video contract has nothing to review: behind the request, only who they are in it.
     body = (
       <p className="signer-prompt" data-testid="signer-prompt">
